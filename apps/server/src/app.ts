@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { LIMITS } from '@bank/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db';
+import { registerErrorHandling } from './lib/error-handler';
+import type { Mailer } from './modules/mail/mailer';
+import { apiModules } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  databaseKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Present when the built web app is served. */
+    webIndexAvailable?: boolean;
+  }
+}
+
+/** The built web app, served for every path outside /api. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Paths and headers whose values are secrets: never written to the log. */
+const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'];
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // The query string is dropped: it may hold a password-reset token (/reset_password?token=…).
+      req: (request: { method: string; url: string; id: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+        id: request.id,
+      }),
+    },
+  };
+}
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger']; webDist?: string | null } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: LIMITS.maxBodyBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Outside plugins first: security headers, then rate limiting (routes opt in with config.rateLimit).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // HSTS only in production: on http://localhost it would pin the developer's browser to https.
+    strictTransportSecurity:
+      deps.config.env === 'production' ? { maxAge: 63_072_000, includeSubDomains: true, preload: false } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  registerErrorHandling(app);
+
+  for (const module of apiModules) {
+    await app.register(module, { prefix: '/api' });
+  }
+
+  const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed build assets never change; index.html must always be revalidated.
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}static${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.decorate('webIndexAvailable', true);
+  }
+  return app;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, read and validated once at start (DESIGN §3).
+ * A bad value stops the start with one line naming the variable.
+ */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Bank <no-reply@bank.example>'),
+  CONTACT_EMAIL: z.string().email().default('info@bank.example'),
+  APP_URL: z.string().url().optional(),
+  /** Keys the pepper of token and code hashes; required in production. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seeds demo data into an empty database; never in production. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  appUrl: string;
+  secret: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+/** A development-only secret, so a fresh clone runs without setup; production refuses it. */
+const DEVELOPMENT_SECRET = 'development-only-secret-never-used-in-production';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(
+    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production') {
+    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET'] as const).filter((name) => !values[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production`);
+    }
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    contactEmail: values.CONTACT_EMAIL,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    secret: values.APP_SECRET ?? DEVELOPMENT_SECRET,
+    logLevel: values.LOG_LEVEL,
+    seedDemo: values.NODE_ENV !== 'production' && (values.SEED_DEMO ?? 'true') === 'true',
+  };
+}

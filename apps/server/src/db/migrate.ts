@@ -1,0 +1,34 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { Db } from './index';
+
+/** Where the plain SQL migrations live; each is applied once, in name order, and recorded. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** An arbitrary constant: the advisory lock that keeps two starting servers from migrating at once. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function migrate(db: Db, directory = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(directory)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  await sql`create table if not exists schema_migrations (
+    name text primary key,
+    applied_at timestamptz not null default now()
+  )`.execute(db);
+
+  const applied: string[] = [];
+  for (const name of files) {
+    const text = await readFile(path.join(directory, name), 'utf8');
+    const done = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+      const seen = await sql<{ name: string }>`select name from schema_migrations where name = ${name}`.execute(trx);
+      if (seen.rows.length > 0) return false;
+      await sql.raw(text).execute(trx);
+      await sql`insert into schema_migrations (name) values (${name})`.execute(trx);
+      return true;
+    });
+    if (done) applied.push(name);
+  }
+  return applied;
+}

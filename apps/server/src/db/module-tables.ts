@@ -1,0 +1,6 @@
+/**
+ * Tables of the feature modules, composed here so each module keeps its declarations in its own
+ * folder (`modules/<name>/tables.ts`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleTables {}

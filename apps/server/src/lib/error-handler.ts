@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorBody } from '@bank/contracts';
+import { AppError } from './errors';
+
+/**
+ * One handler turns every error into an answer: AppErrors as they are, framework errors (bad JSON,
+ * too large, rate limit) as 4xx, anything else as a 500 whose details stay in the log.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      const body: ErrorBody = { code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please try again later.' };
+      return reply.status(429).send(body);
+    }
+    if (status >= 400 && status < 500) {
+      const body: ErrorBody = {
+        code: 'BAD_REQUEST',
+        message: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : 'Bad request',
+      };
+      return reply.status(status).send(body);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    const body: ErrorBody = { code: 'INTERNAL', message: 'Internal server error' };
+    return reply.status(500).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathOnly.startsWith('/api');
+    if (wantsPage && app.hasDecorator('webIndexAvailable')) {
+      // The SPA decides what an unknown page shows ('404 - Page Not Found').
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const body: ErrorBody = { code: 'NOT_FOUND', message: 'Not found' };
+    return reply.status(404).send(body);
+  });
+}

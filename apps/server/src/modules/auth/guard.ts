@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { touchSession, type Session, type SubjectType } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session of a signed-in client or operator; set by the guards below. */
+    session?: Session;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function guardFor(subjectType: SubjectType) {
+  return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    const { db, config } = request.server.deps;
+    const session = token ? await touchSession(db, config.secret, token, subjectType) : null;
+    if (!session) throw new AppError('INVALID_AUTHORIZATION');
+    request.session = session;
+  };
+}
+
+/** preHandler for client calls: 401 'Invalid authorization data' unless a live client token is sent. */
+export const requireClient = guardFor('client');
+/** preHandler for back-office calls: operator tokens only. */
+export const requireOperator = guardFor('operator');
+
+/** The signed-in client's id inside a handler guarded by requireClient. */
+export function clientIdOf(request: FastifyRequest): string {
+  if (request.session?.subjectType !== 'client') throw new AppError('INVALID_AUTHORIZATION');
+  return request.session.subjectId;
+}
+
+export function operatorIdOf(request: FastifyRequest): string {
+  if (request.session?.subjectType !== 'operator') throw new AppError('INVALID_AUTHORIZATION');
+  return request.session.subjectId;
+}

@@ -1,0 +1,47 @@
+import type { Generated } from 'kysely';
+
+export type AccountType = 'personal' | 'business';
+export type KycStatus = 'New' | 'Approved' | 'Rejected';
+
+export interface IdentityTables {
+  clients: {
+    id: Generated<string>;
+    client_number: Generated<string>;
+    email: string;
+    phone: string;
+    password_hash: string;
+    account_type: Generated<AccountType>;
+    email_verified: Generated<boolean>;
+    kyc_status: KycStatus | null;
+    first_name: string | null;
+    last_name: string | null;
+    company_name: string | null;
+    salutation: string | null;
+    call_phone: string | null;
+    fax: string | null;
+    address: string | null;
+    city: string | null;
+    country: string | null;
+    post_code: string | null;
+    state_or_province: string | null;
+    created_at: Generated<Date>;
+  };
+  operators: {
+    id: Generated<string>;
+    email: string;
+    password_hash: string;
+    full_name: string;
+    created_at: Generated<Date>;
+  };
+  sessions: {
+    id: Generated<string>;
+    token_hash: string;
+    subject_type: 'client' | 'operator';
+    subject_id: string;
+    created_at: Generated<Date>;
+    last_seen_at: Generated<Date>;
+    idle_expires_at: Date;
+    absolute_expires_at: Date;
+    revoked_at: Date | null;
+  };
+}

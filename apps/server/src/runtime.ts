@@ -1,0 +1,41 @@
+import pino from 'pino';
+import { buildApp, loggerOptions, type AppDeps } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db';
+import { migrate } from './db/migrate';
+import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { seedDemoData, type SeedSummary } from './seed';
+
+export interface Runtime {
+  deps: AppDeps;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  seeded: SeedSummary | null;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds an empty development database and builds the app. */
+export async function createRuntime(
+  config: Config,
+  options: { webDist?: string | null; print?: (text: string) => void } = {},
+): Promise<Runtime> {
+  const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database.db);
+  const print = options.print ?? ((text: string) => process.stdout.write(text));
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(database.db, logger, print);
+  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, mailer };
+  const seeded = config.seedDemo ? await seedDemoData(deps) : null;
+  const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), webDist: options.webDist });
+  return {
+    deps,
+    app,
+    seeded,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * Translations live in src/locales/<language>/<namespace>.json, one namespace per area, each
+ * loaded as its own chunk when a screen first needs it.
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+export const i18nReady = i18next
+  .use(LanguageDetector)
+  .use(
+    resourcesToBackend((language: string, namespace: string) => {
+      const load = loaders[`../locales/${language}/${namespace}.json`];
+      if (!load) return Promise.reject(new Error(`No translations for ${language}/${namespace}`));
+      return load().then((module) => module.default);
+    }),
+  )
+  .use(initReactI18next)
+  .init({
+    supportedLngs: LANGUAGES,
+    fallbackLng: 'en',
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      // SPEC §4: query lng, cookie, local storage, session storage, navigator, html tag; cached in local storage.
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: true },
+  });
+
+i18next.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+/** Current language, narrowed to the supported ones. */
+export function currentLanguage(): Language {
+  return i18next.resolvedLanguage === 'ru' ? 'ru' : 'en';
+}
+
+/** SPEC §4: choosing a language changes it, caches it and reloads the page. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  const url = new URL(window.location.href);
+  // The query parameter wins over the cached choice; drop it so the new choice holds after reload.
+  if (url.searchParams.has('lng')) {
+    url.searchParams.delete('lng');
+    window.history.replaceState(window.history.state, '', url);
+  }
+  window.location.reload();
+}
+
+export default i18next;

@@ -1,0 +1,27 @@
+/** Every route of the app, defined once (SPEC §2). */
+export const paths = {
+  home: '/',
+  about: '/about-bank',
+  tariffs: '/tariffs-and-services',
+  corporate: '/corporate-clients',
+  individual: '/physical-clients',
+  cards: '/payment-cards',
+  crypto: '/crypto-operations',
+  otherServices: '/other-services',
+  contact: '/contact',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot_password',
+  resetPassword: '/reset_password',
+  cabinet: '/kabinet',
+  backoffice: '/backoffice',
+} as const;
+
+/** Anchors on /other-services (SPEC §2 header and footer). */
+export const otherServicesAnchors = {
+  deposit: 'deposit-account',
+  cheques: 'cashing-checks',
+  acquiring: 'international-acquiring',
+  metals: 'operations-metals',
+  fx: 'fx-service',
+} as const;

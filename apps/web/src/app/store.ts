@@ -1,0 +1,30 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import userReducer from '../features/auth/userSlice';
+import cryptoTransactionsReducer from '../features/crypto/cryptoTransactionsSlice';
+import currencyReducer from '../features/exchange/currencySlice';
+import transactionsReducer from '../features/statement/transactionsSlice';
+
+/** SPEC §3: the whole state persisted in local storage under 'root', restored with a 5000 ms time-out. */
+export const PERSIST_KEY = 'root';
+export const PERSIST_TIMEOUT_MS = 5000;
+
+const rootReducer = combineReducers({
+  user: userReducer,
+  transactions: transactionsReducer,
+  cryptoTransactions: cryptoTransactionsReducer,
+  currency: currencyReducer,
+});
+
+const persistedReducer = persistReducer({ key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS }, rootReducer);
+
+export const store = configureStore({
+  reducer: persistedReducer,
+  middleware: (getDefaultMiddleware) =>
+    getDefaultMiddleware({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
+});
+export const persistor = persistStore(store);
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = typeof store.dispatch;

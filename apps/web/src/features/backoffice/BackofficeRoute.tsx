@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../ui/usePageTitle';
+
+export function Component() {
+  const { t } = useTranslation('common');
+  usePageTitle('screens.backoffice');
+  return (
+    <main className="container">
+      <h1>{t('screens.backoffice')}</h1>
+    </main>
+  );
+}

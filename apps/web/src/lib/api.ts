@@ -1,0 +1,73 @@
+import { PROTOCOL, type ErrorBody } from '@bank/contracts';
+
+/** An answer other than 2xx, or no answer at all (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(body?.message ?? (status === 0 ? 'Network error' : `HTTP ${status}`));
+  }
+  /** SPEC §8: the text that marks a session as invalid. */
+  get isInvalidAuthorization(): boolean {
+    return this.body?.message === PROTOCOL.invalidAuthorization;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onInvalidAuthorization: UnauthorizedHandler | undefined;
+
+/** The cabinet registers what happens on 'Invalid authorization data' (the session-expired modal). */
+export function setInvalidAuthorizationHandler(handler: UnauthorizedHandler | undefined): void {
+  onInvalidAuthorization = handler;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string | null | undefined;
+  idempotencyKey?: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+/** Calls the API under /api with JSON in and out; throws ApiError on failure. */
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api/${path.replace(/^\/?(api\/)?/, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = new ApiError(response.status, (data as ErrorBody | null) ?? null);
+    if (error.isInvalidAuthorization) onInvalidAuthorization?.();
+    throw error;
+  }
+  return data as T;
+}
+
+/** A fresh idempotency key for one money-moving submission, reused on its retries. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

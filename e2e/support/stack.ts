@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startMailServer, type MailServer } from './mail';
+
+/**
+ * One end-to-end stack per spec file: a real SMTP server, the built server on a free port with its
+ * own embedded database, and headless Debian Chromium.
+ */
+export interface Stack {
+  baseUrl: string;
+  mail: MailServer;
+  browser: Browser;
+  /** A fresh browser context (own storage) with console errors and CSP violations recorded. */
+  newPage(options?: { language?: 'en' | 'ru'; width?: number; height?: number }): Promise<TestPage>;
+  close(): Promise<void>;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[];
+}
+
+export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export function browserPath(): string {
+  const executable = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(executable)) {
+    throw new Error(`No Chromium at ${executable}: install it with "apt-get install -y chromium" or set CHROME_PATH.`);
+  }
+  return executable;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server did not become healthy:\n${output()}`);
+}
+
+export async function startStack(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const mail = await startMailServer();
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+      APP_URL: baseUrl,
+      SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  await waitForHealth(baseUrl, server, () => output);
+
+  const browser = await chromium.launch({
+    executablePath: browserPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+
+  return {
+    baseUrl,
+    mail,
+    browser,
+    async newPage({ language = 'en', width = 1440, height = 900 } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        locale: language === 'ru' ? 'ru-RU' : 'en-US',
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      return { page, context, problems };
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      server.kill('SIGTERM');
+      await new Promise((resolve) => {
+        if (server.exitCode !== null) resolve(undefined);
+        else server.once('exit', resolve);
+      });
+      await mail.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot of the page under e2e/screenshots (ignored by git). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

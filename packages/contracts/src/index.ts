@@ -1,0 +1,3 @@
+export * from './money';
+export * from './errors';
+export * from './protocol';

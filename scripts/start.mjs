@@ -1,0 +1,8 @@
+// npm start: builds what is missing, then runs the server (which migrates and seeds an empty database).
+import { spawn } from 'node:child_process';
+import { buildIfStale } from './build-if-stale.mjs';
+
+buildIfStale();
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,58 @@
+// npm test: type check, lint, unit and integration tests, build, then end-to-end specs in Chromium.
+// Closes on one line with the counts of tests passed and failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const reports = 'e2e/.artifacts';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  process.stdout.write(`\n=== ${name}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function countVitest(reportFile) {
+  if (!existsSync(reportFile)) return;
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+const browser = process.env.CHROME_PATH || '/usr/bin/chromium';
+if (!existsSync(browser)) {
+  console.error(
+    `No Chromium at ${browser}. Install Debian's Chromium with "apt-get install -y chromium" (or set CHROME_PATH), then run npm test again.`,
+  );
+  process.exit(1);
+}
+
+run('type check', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`]);
+countVitest(`${reports}/unit.json`);
+
+process.stdout.write('\n=== build\n');
+try {
+  buildIfStale();
+} catch {
+  failedSteps.push('build');
+}
+if (!failedSteps.includes('build')) {
+  run('end-to-end specs (Chromium)', 'npx', [
+    'vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/e2e.json`,
+  ]);
+  countVitest(`${reports}/e2e.json`);
+}
+
+if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(', ')}\n`);
+const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
+process.stdout.write(`\n${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
