@@ -2,7 +2,7 @@
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-const outdir = 'apps/server/dist';
+const outdir = process.argv[2] ?? 'apps/server/dist';
 await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ['apps/server/src/main.ts'],

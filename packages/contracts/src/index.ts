@@ -1,3 +1,4 @@
 export * from './money';
 export * from './errors';
 export * from './protocol';
+export * from './tariffs';

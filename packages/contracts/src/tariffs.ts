@@ -1,0 +1,73 @@
+/**
+ * SPEC §9 as data: fees, limits and rates. Amounts are decimal strings in EUR unless named otherwise;
+ * percentages are basis points (1 % = 100 bp) so no float ever touches a fee.
+ */
+export const TARIFF_CURRENCY = 'EUR' as const;
+
+/** International transfer in or out: 0.30 %, minimum 50, maximum 2000 (EUR; converted for other currencies). */
+export const INTERNATIONAL_TRANSFER_FEE = {
+  rateBasisPoints: 30,
+  minimum: '50.00',
+  maximum: '2000.00',
+  currency: TARIFF_CURRENCY,
+} as const;
+
+/** Free services (SPEC §9). */
+export const FREE_SERVICES = ['internetBanking', 'complianceCheck', 'documentPreCheck', 'intraBankTransfers', 'currencyConversion'] as const;
+
+export const MINIMUM_DEPOSITS = {
+  corporateCurrentAccount: '10000.00',
+  corporatePoolAccount: '5000.00',
+  individualAccount: '5000.00',
+  individualPoolAccount: '3000.00',
+} as const;
+
+export const SERVICE_FEES = {
+  accountOpeningCorporate: '0.00',
+  accountOpeningIndividual: '0.00',
+  depositAccountOpening: '500.00',
+  depositAccountMinimum: '10000.00',
+  activeAccountMaintenancePerMonth: '30.00',
+  closingAccountForPolicyBreach: '100.00',
+  incomingPaymentInvestigation: '50.00',
+  paymentOrderWithdrawalOrAmendment: '30.00',
+  cryptoConversionMaxBasisPoints: 250,
+  virtualCard: '300.00',
+  physicalCard: '400.00',
+  prepaidBankCheque: '100.00',
+} as const;
+
+export const DEPOSITS = {
+  minimum: '10000.00',
+  currencies: ['EUR', 'USD'],
+  termMonths: { min: 3, max: 60 },
+  interestPaidEveryMonths: [1, 3, 6, 12],
+  /** Annual rates in basis points: with more than a year of history, and without. */
+  ratesBasisPoints: {
+    withHistory: { EUR: 1100, USD: 1200 },
+    withoutHistory: { EUR: 1000, USD: 1100 },
+  },
+  upToForNewClientsBasisPoints: 1100,
+  upToForLongTermClientsBasisPoints: 1200,
+} as const;
+
+export const CHEQUE_CASHING = { fixed: '100.00', currencies: ['EUR', 'USD'], rateBasisPoints: 200, bankingDays: { min: 7, max: 14 } } as const;
+
+export const GOLD_BARS = {
+  sizes: ['5 g', '10 g', '20 g', '50 g', '100 g', '250 g', '500 g', '1 oz', '1 kg'],
+  purity: '999.9',
+  portfolioSharePercent: { min: 2, max: 10 },
+} as const;
+
+export const CARDS = { paymentSystem: 'MasterCard', currency: 'USD', validityYears: 5, service: 'free' } as const;
+
+export const PAYMENT_REGIONS = ['SWIFT', 'SEPA', 'ACH', 'BACS', 'INTERAC', 'EFT', 'PAN AFRICA'] as const;
+export type PaymentRegion = (typeof PAYMENT_REGIONS)[number];
+
+export const WAITING_DAYS = {
+  individualWithIndividualDetails: { min: 7, max: 15 },
+  individualWithSharedDetails: { min: 1, max: 5 },
+  corporate: { min: 3, max: 20 },
+  corporateWithPersonalIban: { min: 3, max: 5 },
+  corporateGeneral: { min: 5, max: 20 },
+} as const;
