@@ -1,6 +1,7 @@
 // Proves the foundation end to end in Chromium: the home page loads without CSP violations, the
 // language switches to Russian and back (with reload and translated title), and unknown paths show 404.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './support/axe';
 import { screenshot, startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -54,4 +55,11 @@ it('answers unknown API paths with JSON, not the web app', async () => {
   const response = await fetch(`${stack.baseUrl}/api/nothing-here`);
   expect(response.status).toBe(404);
   expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+});
+
+it('has no serious accessibility violations on the 404 page', async () => {
+  const { page } = await stack.newPage();
+  await page.goto('/missing');
+  await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
