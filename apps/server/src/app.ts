@@ -51,10 +51,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: FastifyServerOptions['logger']; webDist?: string | null } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** A ready pino instance (tests capture its output); wins over `logger`. */
+    loggerInstance?: FastifyServerOptions['loggerInstance'];
+    webDist?: string | null;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: LIMITS.maxBodyBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -129,3 +129,14 @@ describe('database', () => {
     await handle.close();
   });
 });
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const isolated = await createTestContext();
+    await isolated.db.destroy();
+    const response = await isolated.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unavailable', database: { ready: false } });
+    await isolated.close();
+  });
+});

@@ -83,9 +83,12 @@ export async function createTestContext(
     kind: database.kind,
     mails,
     async close() {
-      await app.close();
-      await database.close();
-      await scratch?.drop();
+      try {
+        await app.close();
+        await database.close().catch(() => undefined);
+      } finally {
+        await scratch?.drop();
+      }
     },
   };
 }
