@@ -1,0 +1,14 @@
+import type { Generated } from 'kysely';
+
+export interface ContactTables {
+  contact_messages: {
+    id: Generated<string>;
+    received_at: Generated<Date>;
+    name: string;
+    email: string;
+    phone: string;
+    message: string | null;
+    ip: string | null;
+    mailed_at: Date | null;
+  };
+}
