@@ -1,0 +1,4 @@
+export * from './account-number';
+export * from './fields';
+export * from './list-accounts';
+export * from './create-account';

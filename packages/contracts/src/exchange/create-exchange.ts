@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { accountCurrencySchema, accountNumberSchema, amountInputSchema, checkAmountScale } from '../accounts/fields';
+
+/**
+ * The exchange payload of POST /api/transaction/create (SPEC §3): sells `amount` of
+ * `forAmountCurrency` from `accNumberFrom` and credits `getAmountCurrency` to `accNumberTo`, both
+ * accounts the client's own. Booked through the bank's FX position accounts at once (Approved).
+ *
+ * The client confirms a rate: send the `rate` string of the quote shown (GET /api/exchange/rate).
+ * If the rate on offer is no longer that rate, or `toAmount` is more than `amount` × the current
+ * rate gives, the answer is 409 RATE_CHANGED with `details: {rate, convertedAmount}` (the new
+ * quote for `amount`); show it and ask again. The credit is `amount` × rate rounded down to the
+ * target currency's scale (never less than a `toAmount` the server accepted).
+ *
+ * Other answers: 400 VALIDATION_FAILED (fields: amount 'validation.amount.tooManyDecimals' |
+ * 'validation.amount.notPositive' | 'validation.amount.invalid'; forAmountCurrency /
+ * getAmountCurrency 'validation.exchange.currencyMismatch' when they are not the accounts'
+ * currencies; accNumberTo 'validation.exchange.sameCurrency'), 403 not identified, 404 an account
+ * that is not the client's, 422 INSUFFICIENT_FUNDS.
+ */
+export const exchangePayloadSchema = z
+  .object({
+    type: z.literal('exchange'),
+    accNumberFrom: accountNumberSchema,
+    accNumberTo: accountNumberSchema,
+    amount: amountInputSchema,
+    forAmountCurrency: accountCurrencySchema,
+    toAmount: amountInputSchema.optional(),
+    getAmountCurrency: accountCurrencySchema,
+    /** The rate the client saw and confirmed (decimal string from the quote). */
+    rate: z
+      .string({ error: 'validation.rate.invalid' })
+      .trim()
+      .regex(/^\d{1,30}(\.\d{1,30})?$/, 'validation.rate.invalid')
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    checkAmountScale(context, value.amount, value.forAmountCurrency, ['amount']);
+    if (value.toAmount !== undefined) checkAmountScale(context, value.toAmount, value.getAmountCurrency, ['toAmount']);
+    if (value.forAmountCurrency === value.getAmountCurrency) {
+      context.addIssue({ code: 'custom', message: 'validation.exchange.sameCurrency', path: ['getAmountCurrency'] });
+    }
+  });
+export type ExchangePayload = z.input<typeof exchangePayloadSchema>;
+export type ExchangeRequest = z.output<typeof exchangePayloadSchema>;
+
+/** details of a 409 RATE_CHANGED answer. */
+export const rateChangedDetailsSchema = z.object({ rate: z.string(), convertedAmount: z.string() });
+export type RateChangedDetails = z.infer<typeof rateChangedDetailsSchema>;

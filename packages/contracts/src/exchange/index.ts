@@ -1,0 +1,2 @@
+export * from './exchange-rate';
+export * from './create-exchange';

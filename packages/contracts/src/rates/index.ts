@@ -1,0 +1,2 @@
+export * from './rate-quote';
+export * from './convert';
