@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from './Modal';
+
+/**
+ * SPEC §2/§8 popups: a success popup ('Success!' + the message) and an error popup ('Error!' +
+ * 'Something went wrong. Please try again later.' unless another message is given), each with Ok.
+ */
+export function Popup({ tone, message, onClose }: { tone: 'success' | 'error'; message?: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const title = tone === 'success' ? t('popup.successTitle') : t('popup.errorTitle');
+  const text = message ?? (tone === 'success' ? t('popup.requestSent') : t('popup.genericError'));
+  return (
+    <Modal
+      title={title}
+      tone={tone}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          {t('popup.ok')}
+        </button>
+      }
+    >
+      <p>{text}</p>
+    </Modal>
+  );
+}
