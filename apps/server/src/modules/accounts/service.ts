@@ -1,0 +1,119 @@
+import {
+  FIAT_CURRENCIES,
+  accountNumberFromSerial,
+  decimalToMinor,
+  formatMinor,
+  isCurrency,
+  type Account,
+  type Currency,
+  type FiatCurrency,
+} from '@bank/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { openClientLedgerAccount, readBalances, type LedgerAccountId } from '../ledger/ledger';
+
+/** A client account as the other money modules use it. */
+export interface ClientAccount {
+  id: string;
+  number: string;
+  clientId: string;
+  currency: Currency;
+  ledgerAccountId: LedgerAccountId;
+}
+
+/** Only identified clients (KYC Approved, SPEC §4) open accounts and move money; others get 403. */
+export async function requireIdentifiedClient(db: Db, clientId: string): Promise<void> {
+  const client = await db.selectFrom('clients').select('kyc_status').where('id', '=', clientId).executeTakeFirst();
+  if (client?.kyc_status !== 'Approved') {
+    throw new AppError('FORBIDDEN', { message: 'Identification (KYC) must be approved before using accounts' });
+  }
+}
+
+function toClientAccount(row: { id: string; number: string; client_id: string; currency: string; ledger_account_id: string }): ClientAccount {
+  if (!isCurrency(row.currency)) throw new Error(`Account ${row.number} has unknown currency ${row.currency}`);
+  return { id: row.id, number: row.number, clientId: row.client_id, currency: row.currency, ledgerAccountId: String(row.ledger_account_id) };
+}
+
+const accountColumns = ['id', 'number', 'client_id', 'currency', 'ledger_account_id'] as const;
+
+/** The client's own account with this number, or null: another client's account is never returned. */
+export async function findOwnAccount(db: Db, clientId: string, number: string): Promise<ClientAccount | null> {
+  const row = await db.selectFrom('accounts').select(accountColumns).where('number', '=', number).where('client_id', '=', clientId).executeTakeFirst();
+  return row ? toClientAccount(row) : null;
+}
+
+/** Any account of the bank by number (the target of an internal transfer). */
+export async function findAccountByNumber(db: Db, number: string): Promise<ClientAccount | null> {
+  const row = await db.selectFrom('accounts').select(accountColumns).where('number', '=', number).executeTakeFirst();
+  return row ? toClientAccount(row) : null;
+}
+
+/** The client's account in a currency, if it has one. */
+export async function findOwnAccountInCurrency(db: Db, clientId: string, currency: Currency): Promise<ClientAccount | null> {
+  const row = await db.selectFrom('accounts').select(accountColumns).where('client_id', '=', clientId).where('currency', '=', currency).executeTakeFirst();
+  return row ? toClientAccount(row) : null;
+}
+
+const currencyTaken = () =>
+  new AppError('CONFLICT', { message: 'An account in this currency is already open', fields: { currencies: 'validation.currency.accountExists' } });
+
+/**
+ * Opens an account: a serial from a sequence that never hands out a value twice, the number built
+ * from it with check digits, and a client ledger account behind it. One per currency per client.
+ */
+export async function openAccount(trx: Db, clientId: string, currency: FiatCurrency): Promise<ClientAccount> {
+  if (await findOwnAccountInCurrency(trx, clientId, currency)) throw currencyTaken();
+  const { rows } = await sql<{ serial: string }>`select nextval('account_serial_seq') as serial`.execute(trx);
+  const number = accountNumberFromSerial(BigInt(rows[0]!.serial));
+  const ledgerAccountId = await openClientLedgerAccount(trx, currency);
+  const inserted = await trx
+    .insertInto('accounts')
+    .values({ number, client_id: clientId, currency, ledger_account_id: ledgerAccountId })
+    .onConflict((conflict) => conflict.constraint('accounts_one_per_currency').doNothing())
+    .returning(accountColumns)
+    .executeTakeFirst();
+  // A concurrent request opened the same currency first; this transaction rolls back its ledger account.
+  if (!inserted) throw currencyTaken();
+  await recordAudit(trx, { actorType: 'client', actorId: clientId, action: 'account.open', subjectType: 'account', subjectId: inserted.id, after: { number, currency } });
+  return toClientAccount(inserted);
+}
+
+/** The client's accounts with their balances, oldest first (SPEC §3 Account). */
+export async function listAccounts(db: Db, clientId: string): Promise<Account[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'accounts.ledger_account_id')
+    .select(['accounts.id', 'accounts.number', 'accounts.currency', 'ledger_accounts.booked', 'ledger_accounts.available'])
+    .where('accounts.client_id', '=', clientId)
+    .orderBy('accounts.created_at')
+    .orderBy('accounts.number')
+    .execute();
+  return rows.map((row) => accountAnswer(row.id, row.number, row.currency, row.available, row.booked));
+}
+
+/** Answers with the currency's scale even when NUMERIC stored fewer decimals ("0" → "0.00"). */
+export function accountAnswer(id: string, number: string, currency: string, available: string, booked: string): Account {
+  if (!(FIAT_CURRENCIES as readonly string[]).includes(currency)) throw new Error(`Account ${number} is not a fiat account (${currency})`);
+  const fiat = currency as FiatCurrency;
+  return {
+    number,
+    balance: formatMinor(decimalToMinor(available, fiat), fiat),
+    bookedBalance: formatMinor(decimalToMinor(booked, fiat), fiat),
+    currency: fiat,
+    key: id,
+  };
+}
+
+/** One account of the client with its balances, as answered by the API. */
+export async function accountWithBalances(db: Db, account: ClientAccount): Promise<Account> {
+  const balance = (await readBalances(db, [account.ledgerAccountId])).get(account.ledgerAccountId)!;
+  return accountAnswer(
+    account.id,
+    account.number,
+    account.currency,
+    formatMinor(balance.availableMinor, account.currency),
+    formatMinor(balance.bookedMinor, account.currency),
+  );
+}

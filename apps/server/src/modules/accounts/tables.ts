@@ -1,0 +1,13 @@
+import type { Generated } from 'kysely';
+
+/** Client accounts (migration 0021). */
+export interface AccountTables {
+  accounts: {
+    id: Generated<string>;
+    number: string;
+    client_id: string;
+    currency: string;
+    ledger_account_id: string;
+    created_at: Generated<Date>;
+  };
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { formatMinor, parseAmount, type ExchangeRequest } from '@bank/contracts';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { findOwnAccount } from '../accounts/service';
+import { bankAccountId, postEntry } from '../ledger/ledger';
+import { convertMinor, offeredRate, sameRate } from '../rates/quote';
+import { loadRateTable } from '../rates/service';
+import { recordOperations } from '../transfers/records';
+
+/**
+ * Currency exchange between two accounts of one client, settled at once through the bank's FX
+ * position accounts: client −amount (sold currency), FX position +amount; FX position −credit
+ * (bought currency), client +credit. Each currency's postings sum to zero.
+ *
+ * The rate booked is the rate the client confirmed: if the rate on offer is another one (or the
+ * `toAmount` the client expects is more than the offer gives), nothing is booked and the answer is
+ * 409 RATE_CHANGED with the new quote.
+ */
+export async function createExchange(trx: Db, clientId: string, request: ExchangeRequest): Promise<string> {
+  const from = await findOwnAccount(trx, clientId, request.accNumberFrom);
+  if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
+  const to = await findOwnAccount(trx, clientId, request.accNumberTo);
+  if (!to) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
+  if (request.forAmountCurrency !== from.currency) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The currency sold is not the currency of the account', fields: { forAmountCurrency: 'validation.exchange.currencyMismatch' } });
+  }
+  if (request.getAmountCurrency !== to.currency) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The currency bought is not the currency of the account', fields: { getAmountCurrency: 'validation.exchange.currencyMismatch' } });
+  }
+  const amount = parseAmount(request.amount, from.currency);
+  if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+
+  const rate = offeredRate(await loadRateTable(trx), from.currency, to.currency);
+  const creditMinor = convertMinor(amount.minor, from.currency, to.currency, rate);
+  const rateChanged = () =>
+    new AppError('RATE_CHANGED', {
+      message: 'The exchange rate has changed',
+      details: { rate, convertedAmount: formatMinor(creditMinor, to.currency) },
+    });
+  if (request.rate !== undefined && !sameRate(request.rate, rate)) throw rateChanged();
+  if (request.toAmount !== undefined) {
+    const expected = parseAmount(request.toAmount, to.currency);
+    if (!expected.ok) throw new AppError('VALIDATION_FAILED', { fields: { toAmount: `validation.amount.${expected.problem}` } });
+    if (expected.minor > creditMinor) throw rateChanged();
+  }
+  if (creditMinor === 0n) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The amount is too small to exchange', fields: { amount: 'validation.amount.tooSmallToExchange' } });
+  }
+
+  const transferId = randomUUID();
+  const { balances } = await postEntry(trx, {
+    kind: 'exchange',
+    transferId,
+    postings: [
+      { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: -amount.minor },
+      { accountId: await bankAccountId(trx, 'fx_position', from.currency), currency: from.currency, amountMinor: amount.minor },
+      { accountId: await bankAccountId(trx, 'fx_position', to.currency), currency: to.currency, amountMinor: -creditMinor },
+      { accountId: to.ledgerAccountId, currency: to.currency, amountMinor: creditMinor },
+    ],
+  });
+  const shared = { clientId, fromAccount: from.number, toAccount: to.number, recipient: to.number, transactionType: 'Exchange' as const, reference: 'Exchange' as const };
+  const numbers = await recordOperations(trx, [
+    {
+      transfer: {
+        id: transferId,
+        kind: 'exchange',
+        status: 'Approved',
+        clientId,
+        fromAccountId: from.id,
+        toAccountId: to.id,
+        amountMinor: amount.minor,
+        currency: from.currency,
+        counterAmountMinor: creditMinor,
+        counterCurrency: to.currency,
+        rate,
+        recipient: to.number,
+      },
+      sides: [
+        { ...shared, accountId: from.id, direction: 'OUT', amountMinor: amount.minor, currency: from.currency, balanceAfterMinor: balances.get(from.ledgerAccountId)!.availableMinor },
+        { ...shared, accountId: to.id, direction: 'IN', amountMinor: creditMinor, currency: to.currency, balanceAfterMinor: balances.get(to.ledgerAccountId)!.availableMinor },
+      ],
+      actor: { type: 'client', id: clientId },
+    },
+  ]);
+  return numbers.get(transferId)!;
+}

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+
+/**
+ * The ledger's invariants, checked by whole-table queries (tests after every step, the benchmark
+ * after its run, an operator's health check). Each answers the rows that break it; an empty list
+ * means the ledger is sound.
+ */
+export interface LedgerViolation {
+  rule: string;
+  detail: string;
+}
+
+const CHECKS: Array<{ rule: string; query: ReturnType<typeof sql<{ detail: string }>> }> = [
+  {
+    rule: 'balances of every currency sum to zero',
+    query: sql`select currency || ' ' || sum(booked)::text as detail from ledger_accounts group by currency having sum(booked) <> 0`,
+  },
+  {
+    rule: 'postings of every currency sum to zero',
+    query: sql`select currency || ' ' || sum(amount)::text as detail from postings group by currency having sum(amount) <> 0`,
+  },
+  {
+    rule: 'every journal entry sums to zero per currency',
+    query: sql`select entry_id::text || ' ' || currency || ' ' || sum(amount)::text as detail from postings group by entry_id, currency having sum(amount) <> 0`,
+  },
+  {
+    rule: 'every journal entry has at least two postings',
+    query: sql`select e.id::text as detail from journal_entries e left join postings p on p.entry_id = e.id group by e.id having count(p.id) < 2`,
+  },
+  {
+    rule: 'every booked balance equals the sum of its postings',
+    query: sql`select a.id::text || ' booked ' || a.booked::text || ' postings ' || coalesce(p.total, 0)::text as detail
+      from ledger_accounts a left join (select ledger_account_id, sum(amount) as total from postings group by ledger_account_id) p
+        on p.ledger_account_id = a.id
+      where a.booked <> coalesce(p.total, 0)`,
+  },
+  {
+    rule: 'every available balance equals booked minus active holds',
+    query: sql`select a.id::text || ' available ' || a.available::text || ' booked ' || a.booked::text || ' held ' || coalesce(h.total, 0)::text as detail
+      from ledger_accounts a left join (select ledger_account_id, sum(amount) as total from ledger_holds where status = 'active' group by ledger_account_id) h
+        on h.ledger_account_id = a.id
+      where a.available <> a.booked - coalesce(h.total, 0)`,
+  },
+  {
+    rule: 'no client balance below zero',
+    query: sql`select id::text || ' booked ' || booked::text || ' available ' || available::text as detail from ledger_accounts
+      where kind = 'client' and (booked < 0 or available < 0)`,
+  },
+  {
+    rule: 'postings are in the currency of their account',
+    query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,
+  },
+];
+
+export async function findLedgerViolations(db: Db): Promise<LedgerViolation[]> {
+  const violations: LedgerViolation[] = [];
+  for (const check of CHECKS) {
+    const { rows } = await check.query.execute(db);
+    for (const row of rows.slice(0, 20)) violations.push({ rule: check.rule, detail: row.detail });
+  }
+  return violations;
+}

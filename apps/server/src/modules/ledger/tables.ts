@@ -1,0 +1,48 @@
+import type { Generated } from 'kysely';
+
+export type LedgerAccountKind = 'client' | 'clearing' | 'fee_income' | 'fx_position';
+export type HoldStatus = 'active' | 'captured' | 'released';
+
+/** Tables of the ledger (migrations 0020 and 0024). NUMERIC and BIGINT columns read as strings. */
+export interface LedgerTables {
+  ledger_accounts: {
+    id: Generated<string>;
+    kind: LedgerAccountKind;
+    currency: string;
+    booked: Generated<string>;
+    available: Generated<string>;
+    created_at: Generated<Date>;
+  };
+  journal_entries: {
+    id: string;
+    kind: string;
+    transfer_id: string | null;
+    created_at: Generated<Date>;
+  };
+  postings: {
+    id: Generated<string>;
+    entry_id: string;
+    ledger_account_id: string;
+    currency: string;
+    amount: string;
+    created_at: Generated<Date>;
+  };
+  ledger_holds: {
+    id: Generated<string>;
+    ledger_account_id: string;
+    currency: string;
+    amount: string;
+    status: Generated<HoldStatus>;
+    transfer_id: string | null;
+    created_at: Generated<Date>;
+    closed_at: Date | null;
+  };
+  idempotency_keys: {
+    client_id: string;
+    key: string;
+    request_hash: string;
+    response_status: number | null;
+    response_body: unknown;
+    created_at: Generated<Date>;
+  };
+}

@@ -1,0 +1,12 @@
+import { convertRequestSchema } from '@bank/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../../lib/errors';
+import { quote } from './service';
+
+/** POST /api/converter/convert (no token): {from, to, amount} → {rate, convertedAmount, …}. */
+export default async function rateRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/converter/convert', async (request) => {
+    const question = parseWith(convertRequestSchema, request.body);
+    return quote(app.deps.db, question.from, question.to, question.amount);
+  });
+}

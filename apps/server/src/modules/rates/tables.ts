@@ -1,0 +1,13 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Operator or ECB rates overriding the shipped snapshot (migration 0023). */
+export interface RateTables {
+  fx_rates: {
+    currency: string;
+    per_eur: string;
+    source: 'operator' | 'ecb';
+    rate_date: ColumnType<Date | string, string | null | undefined, string | null> | null;
+    updated_at: Generated<Date>;
+    updated_by: string | null;
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { InternalTransferRequest } from '@bank/contracts';
+import { parseAmount } from '@bank/contracts';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
+import { postEntries } from '../ledger/ledger';
+import { recordOperations, type NewOperation } from './records';
+
+/** One internal transfer, its accounts already resolved and checked. */
+export interface InternalTransferOrder {
+  clientId: string;
+  from: ClientAccount;
+  to: ClientAccount;
+  amountMinor: bigint;
+  recipient?: string;
+  paymentReference?: string;
+  templateName?: string;
+  paymentDate?: string;
+  purpose?: string;
+}
+
+export type InternalTransferOutcome = { ok: true; transferId: string; transactionNumber: string } | { ok: false; reason: 'INSUFFICIENT_FUNDS' };
+
+/**
+ * Settles internal transfers at once (free, Approved): one journal entry each (payer −, payee +),
+ * then the transfer and its two side rows. Several orders share the transaction and its few
+ * statements, yet each succeeds or fails on its own: an order the payer cannot afford is skipped.
+ */
+export async function settleInternalTransfers(trx: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {
+  const transferIds = orders.map(() => randomUUID());
+  const outcomes = await postEntries(
+    trx,
+    orders.map((order, index) => ({
+      kind: 'internal_transfer' as const,
+      transferId: transferIds[index]!,
+      postings: [
+        { accountId: order.from.ledgerAccountId, currency: order.from.currency, amountMinor: -order.amountMinor },
+        { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
+      ],
+    })),
+  );
+  const operations: NewOperation[] = [];
+  outcomes.forEach((outcome, index) => {
+    if (!outcome.ok) return;
+    const order = orders[index]!;
+    const transferId = transferIds[index]!;
+    const recipient = order.recipient ?? order.to.number;
+    const shared = {
+      fromAccount: order.from.number,
+      toAccount: order.to.number,
+      recipient,
+      amountMinor: order.amountMinor,
+      currency: order.from.currency,
+      transactionType: 'Intra' as const,
+      reference: 'Internal' as const,
+    };
+    operations.push({
+      transfer: {
+        id: transferId,
+        kind: 'internal',
+        status: 'Approved',
+        clientId: order.clientId,
+        fromAccountId: order.from.id,
+        toAccountId: order.to.id,
+        amountMinor: order.amountMinor,
+        currency: order.from.currency,
+        recipient,
+        paymentReference: order.paymentReference,
+        templateName: order.templateName,
+        paymentDate: order.paymentDate,
+        purpose: order.purpose,
+      },
+      sides: [
+        { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: outcome.balances.get(order.from.ledgerAccountId)!.availableMinor },
+        { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: outcome.balances.get(order.to.ledgerAccountId)!.availableMinor },
+      ],
+      actor: { type: 'client', id: order.clientId },
+    });
+  });
+  const numbers = await recordOperations(trx, operations);
+  return outcomes.map((outcome, index) =>
+    outcome.ok
+      ? { ok: true, transferId: transferIds[index]!, transactionNumber: numbers.get(transferIds[index]!)! }
+      : { ok: false, reason: 'INSUFFICIENT_FUNDS' },
+  );
+}
+
+/** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */
+export async function internalTransferOrder(trx: Db, clientId: string, request: InternalTransferRequest): Promise<InternalTransferOrder> {
+  const from = await findOwnAccount(trx, clientId, request.accNumberFrom);
+  if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
+  const requestedCurrency = request.transferCurrency ?? request.currency;
+  if (requestedCurrency && requestedCurrency !== from.currency) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'The transfer currency is not the currency of the account',
+      fields: { transferCurrency: 'validation.transferCurrency.mismatch' },
+    });
+  }
+  const amount = parseAmount(request.amount, from.currency);
+  if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+  if (request.accNumberTo === from.number) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Choose another account to transfer to', fields: { accNumberTo: 'validation.accNumberTo.sameAccount' } });
+  }
+  const to = await findAccountByNumber(trx, request.accNumberTo);
+  if (!to) throw new AppError('NOT_FOUND', { message: 'Recipient account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
+  if (to.currency !== from.currency) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `The recipient account is in another currency (${to.currency}); internal transfers move one currency`,
+      fields: { accNumberTo: 'validation.accNumberTo.currencyMismatch' },
+    });
+  }
+  return {
+    clientId,
+    from,
+    to,
+    amountMinor: amount.minor,
+    recipient: request.fullName,
+    paymentReference: request.reference,
+    templateName: request.templateName,
+    paymentDate: request.transferDate,
+  };
+}
+
+/** POST /api/transaction/create with type 'internal'. */
+export async function createInternalTransfer(trx: Db, clientId: string, request: InternalTransferRequest): Promise<string> {
+  const order = await internalTransferOrder(trx, clientId, request);
+  const [outcome] = await settleInternalTransfers(trx, [order]);
+  if (!outcome?.ok) throw new AppError('INSUFFICIENT_FUNDS');
+  return outcome.transactionNumber;
+}

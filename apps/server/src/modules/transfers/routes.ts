@@ -1,0 +1,85 @@
+import {
+  createTransactionRequestSchema,
+  formatMinor,
+  INTERNATIONAL_TRANSFER_FEE,
+  listTransactionsQuerySchema,
+  parseAmount,
+  PROTOCOL,
+  TRANSACTION_LIST_DEFAULT_LIMIT,
+  transferFeeQuerySchema,
+  type CreateTransactionRequest,
+  type ListTransactionsResponse,
+  type TransferFeeResponse,
+} from '@bank/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db';
+import { AppError, parseWith } from '../../lib/errors';
+import { findOwnAccount, requireIdentifiedClient } from '../accounts/service';
+import { clientIdOf, requireClient } from '../auth/guard';
+import { createExchange } from '../exchange/service';
+import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
+import { loadRateTable } from '../rates/service';
+import { quoteInternationalFee } from './fees';
+import { createInternalTransfer } from './internal';
+import { createInternationalTransfer } from './international';
+import { listTransactionRecords } from './records';
+
+function createOperation(trx: Db, clientId: string, request: CreateTransactionRequest): Promise<string> {
+  switch (request.type) {
+    case 'internal':
+      return createInternalTransfer(trx, clientId, request);
+    case 'international':
+      return createInternationalTransfer(trx, clientId, request);
+    case 'exchange':
+      return createExchange(trx, clientId, request);
+  }
+}
+
+/** POST /api/transaction/create, GET /api/transaction/list and GET /api/transaction/fee. */
+export default async function transferRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/transaction/create', { preHandler: requireClient }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    const { db } = app.deps;
+    await requireIdentifiedClient(db, clientId);
+    const key = idempotencyKeyOf(request);
+    const payload = parseWith(createTransactionRequestSchema, request.body);
+    const answer = await runIdempotent(
+      db,
+      { clientId, key, method: 'POST', path: '/api/transaction/create', body: request.body },
+      async (trx) => {
+        await createOperation(trx, clientId, payload);
+        return { status: 200, body: PROTOCOL.created };
+      },
+    );
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+  });
+
+  app.get('/transaction/list', { preHandler: requireClient }, async (request): Promise<ListTransactionsResponse> => {
+    const clientId = clientIdOf(request);
+    const query = parseWith(listTransactionsQuerySchema, request.query);
+    let accountId: string | undefined;
+    if (query.accountNumber) {
+      const account = await findOwnAccount(app.deps.db, clientId, query.accountNumber);
+      if (!account) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accountNumber: 'validation.accountNumber.notFound' } });
+      accountId = account.id;
+    }
+    return listTransactionRecords(app.deps.db, clientId, { accountId, limit: query.limit ?? TRANSACTION_LIST_DEFAULT_LIMIT });
+  });
+
+  app.get('/transaction/fee', async (request): Promise<TransferFeeResponse> => {
+    const query = parseWith(transferFeeQuerySchema, request.query);
+    const amount = parseAmount(query.amount, query.currency);
+    if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+    const fee = quoteInternationalFee(await loadRateTable(app.deps.db), query.currency, amount.minor);
+    return {
+      amount: formatMinor(fee.amountMinor, fee.currency),
+      currency: query.currency,
+      fee: formatMinor(fee.feeMinor, fee.currency),
+      total: formatMinor(fee.totalMinor, fee.currency),
+      rateBasisPoints: INTERNATIONAL_TRANSFER_FEE.rateBasisPoints,
+      minimumFee: formatMinor(fee.minimumMinor, fee.currency),
+      maximumFee: formatMinor(fee.maximumMinor, fee.currency),
+    };
+  });
+}
