@@ -4,14 +4,17 @@
  */
 import type { AccountTables } from '../modules/accounts/tables';
 import type { ContactTables } from '../modules/contact/tables';
+import type { KycTables } from '../modules/kyc/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
 import type { RateTables } from '../modules/rates/tables';
 import type { TransferTables } from '../modules/transfers/tables';
+import type { UsersTables } from '../modules/users/tables';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ModuleTables
   extends AccountTables,
     LedgerTables,
     RateTables,
     TransferTables,
-    ContactTables {}
+    ContactTables,
+    KycTables,
+    UsersTables {}

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
+import authRoutes from './auth/routes';
 import contactRoutes from './contact/routes';
 import exchangeRoutes from './exchange/routes';
 import healthRoutes from './health/routes';
+import kycRoutes from './kyc/routes';
 import rateRoutes from './rates/routes';
 import transferRoutes from './transfers/routes';
+import usersRoutes from './users/routes';
 
 /**
  * Every API module, registered under /api in this order. A module is a Fastify plugin owning its
  * routes; it reaches shared services through `app.deps`.
  */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes,
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, usersRoutes, kycRoutes,
   accountRoutes, transferRoutes, exchangeRoutes, rateRoutes];

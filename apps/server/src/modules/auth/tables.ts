@@ -44,4 +44,22 @@ export interface IdentityTables {
     absolute_expires_at: Date;
     revoked_at: Date | null;
   };
+  login_challenges: {
+    id: Generated<string>;
+    client_id: string;
+    purpose: 'login' | 'registration';
+    code_hash: string;
+    failed_attempts: Generated<number>;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    closed_at: Date | null;
+    closed_reason: 'used' | 'burned' | 'replaced' | null;
+  };
+  auth_counters: {
+    bucket: string;
+    key: string;
+    hits: number;
+    window_ends_at: Date;
+    blocked_until: Date | null;
+  };
 }

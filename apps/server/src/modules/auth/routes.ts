@@ -1,0 +1,50 @@
+import { PROTOCOL } from '@bank/contracts';
+import type { CodeSentResponse } from '@bank/contracts/auth/codes';
+import { loginRequestSchema, type LoginResponse } from '@bank/contracts/auth/login';
+import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { clientIdOf, requireClient } from './guard';
+import { mailLanguage } from './mail-templates';
+import { sendProtocolText } from './protocol-answer';
+import { parseRegistration, registerClient } from './registration';
+import { revokeSession } from './sessions';
+import { beginSignIn, completeSignIn } from './sign-in';
+
+/**
+ * Per-address limits of the identity calls, counted by each server: a flood guard in front of the
+ * per-e-mail and per-address failure counters that live in the database.
+ */
+export const AUTH_RATE_LIMITS = {
+  registration: { max: 20, timeWindow: 10 * 60_000 },
+  signIn: { max: 60, timeWindow: 60_000 },
+} as const;
+
+/** Registration, the two sign-in steps and sign-out (SPEC §7, DESIGN §4). */
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+
+  app.post('/registrations', { config: { rateLimit: AUTH_RATE_LIMITS.registration } }, async (request, reply) => {
+    const input = parseRegistration(request.body);
+    const answer: CodeSentResponse = await registerClient(deps, input, { ip: request.ip, language: mailLanguage(request, input.language) });
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<CodeSentResponse> => {
+    const input = parseWith(loginStepOneRequestSchema, request.body);
+    return beginSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, input.language) });
+  });
+
+  app.post('/login', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<LoginResponse> => {
+    const input = parseWith(loginRequestSchema, request.body);
+    return completeSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, undefined) });
+  });
+
+  app.post('/logout', { preHandler: requireClient }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    await revokeSession(deps.db, request.session!.sessionId);
+    await recordAudit(deps.db, { actorType: 'client', actorId: clientId, action: 'auth.signOut', subjectType: 'client', subjectId: clientId, ip: request.ip });
+    return sendProtocolText(reply, PROTOCOL.done);
+  });
+}

@@ -1,0 +1,134 @@
+import { LOGIN_CODE_TTL_SECONDS, type CodeSentResponse } from '@bank/contracts/auth/codes';
+import type { Language } from '@bank/contracts/auth/fields';
+import type { UserData } from '@bank/contracts/users/user-data';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import type { MailMessage, Mailer } from '../mail/mailer';
+import { loadUserData } from '../users/user-data';
+import { answerChallenge, openChallenge } from './login-codes';
+import { codeMail } from './mail-templates';
+import { decoyPasswordHash, verifyPassword } from './passwords';
+import { createSession } from './sessions';
+import {
+  CODES_PER_EMAIL,
+  FAILED_SIGN_INS_PER_ADDRESS,
+  FAILED_SIGN_INS_PER_EMAIL,
+  assertNotBlocked,
+  clearCounter,
+  pruneCounters,
+  recordHit,
+  sleep,
+  slowDownMs,
+} from './throttle';
+
+export interface RequestMeta {
+  ip: string;
+  language: Language;
+}
+
+/**
+ * Two-step sign-in (SPEC §2/§4): step 1 checks e-mail and password and mails a one-time code; step
+ * 2 checks them again with the code and opens a session. A wrong e-mail costs the same password
+ * check as a wrong password and gets the same answer. Failures are counted per e-mail and per
+ * address in the database: answers slow down, then the key is refused (429) for a while.
+ */
+
+async function findClient(db: Db, email: string) {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'email', 'password_hash'])
+    .where(sql`lower(email)`, '=', email)
+    .executeTakeFirst();
+}
+
+async function assertSignInAllowed(db: Db, email: string, ip: string): Promise<void> {
+  await assertNotBlocked(db, FAILED_SIGN_INS_PER_EMAIL, email);
+  await assertNotBlocked(db, FAILED_SIGN_INS_PER_ADDRESS, ip);
+}
+
+/** Checks the password; an unknown e-mail is checked against a decoy hash so both take as long. */
+async function checkCredentials(db: Db, email: string, password: string) {
+  const client = await findClient(db, email);
+  const matches = await verifyPassword(client?.password_hash ?? (await decoyPasswordHash()), password);
+  return client && matches ? client : null;
+}
+
+/** Counts a failure, writes it to the audit trail, slows the answer down, and throws the same 400. */
+async function failSignIn(db: Db, email: string, clientId: string | null, step: 1 | 2, reason: string, meta: RequestMeta): Promise<never> {
+  const byEmail = await recordHit(db, FAILED_SIGN_INS_PER_EMAIL, email);
+  const byAddress = await recordHit(db, FAILED_SIGN_INS_PER_ADDRESS, meta.ip);
+  await recordAudit(db, {
+    actorType: 'anonymous',
+    action: 'auth.signInFailed',
+    subjectType: 'client',
+    subjectId: clientId,
+    ip: meta.ip,
+    after: { email, step, reason },
+  });
+  if (Math.random() < 0.01) await pruneCounters(db);
+  const delay = Math.max(slowDownMs(FAILED_SIGN_INS_PER_EMAIL, byEmail), slowDownMs(FAILED_SIGN_INS_PER_ADDRESS, byAddress));
+  if (delay > 0) await sleep(delay);
+  throw new AppError('INVALID_CREDENTIALS');
+}
+
+/** Sends a mail; a mail server that fails is a 503 the client may retry, not a 500. */
+export async function sendMail(mailer: Mailer, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch {
+    throw new AppError('UNAVAILABLE', { message: 'The e-mail could not be sent. Please try again later.' });
+  }
+}
+
+/** Step 1 (POST /api/login/list): right e-mail and password → a fresh code is mailed. */
+export async function beginSignIn(deps: AppDeps, input: { email: string; password: string }, meta: RequestMeta): Promise<CodeSentResponse> {
+  const { db, config, mailer } = deps;
+  await assertSignInAllowed(db, input.email, meta.ip);
+  const client = await checkCredentials(db, input.email, input.password);
+  if (!client) return failSignIn(db, input.email, null, 1, 'credentials', meta);
+
+  await assertNotBlocked(db, CODES_PER_EMAIL, input.email);
+  const code = await openChallenge(db, config.secret, client.id, 'login');
+  await sendMail(mailer, codeMail(client.email, code, 'login', meta.language));
+  await recordHit(db, CODES_PER_EMAIL, input.email);
+  await recordAudit(db, { actorType: 'anonymous', action: 'auth.codeSent', subjectType: 'client', subjectId: client.id, ip: meta.ip, after: { purpose: 'login' } });
+  return { codeSent: true, expiresInSeconds: LOGIN_CODE_TTL_SECONDS };
+}
+
+/**
+ * Step 2 (POST /api/login), also registration step 2: e-mail, password and code → a new session,
+ * the e-mail marked verified, and the user data with its token.
+ */
+export async function completeSignIn(
+  deps: AppDeps,
+  input: { email: string; password: string; emailCode: string },
+  meta: RequestMeta,
+): Promise<UserData> {
+  const { db, config } = deps;
+  await assertSignInAllowed(db, input.email, meta.ip);
+  const client = await checkCredentials(db, input.email, input.password);
+  if (!client) return failSignIn(db, input.email, null, 2, 'credentials', meta);
+
+  const outcome = await answerChallenge(db, config.secret, client.id, input.emailCode);
+  if (!outcome.ok) return failSignIn(db, input.email, client.id, 2, `code-${outcome.reason}`, meta);
+
+  const token = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('clients').set({ email_verified: true }).where('id', '=', client.id).execute();
+    const sessionToken = await createSession(trx, config.secret, 'client', client.id);
+    await recordAudit(trx, {
+      actorType: 'client',
+      actorId: client.id,
+      action: 'auth.signIn',
+      subjectType: 'client',
+      subjectId: client.id,
+      ip: meta.ip,
+      after: { purpose: outcome.purpose },
+    });
+    return sessionToken;
+  });
+  await clearCounter(db, FAILED_SIGN_INS_PER_EMAIL, input.email);
+  return loadUserData(db, client.id, token);
+}

@@ -1,0 +1,34 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AccountType, KycStatus } from '../auth/tables';
+
+export interface KycTables {
+  kyc_records: {
+    id: Generated<string>;
+    client_id: string;
+    status: Generated<KycStatus>;
+    account_type: AccountType;
+    first_name: string | null;
+    last_name: string | null;
+    company_name: string | null;
+    country: string | null;
+    city: string | null;
+    state: string | null;
+    postal_code: string | null;
+    identity_card_type: 'passport' | 'nationalId' | 'drivingLicence' | null;
+    identity_card_id: string | null;
+    address: string | null;
+    phone_number: string | null;
+    tax_number: string | null;
+    /** JSON arrays; written as JSON text, read back as arrays. */
+    sources_of_wealth: ColumnType<string[], string | undefined, string>;
+    is_other_sources_of_wealth: Generated<boolean>;
+    other_sources_of_wealth: string | null;
+    pep: Generated<boolean>;
+    currencies: ColumnType<string[], string | undefined, string>;
+    rejection_reason: string | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    decided_at: Date | null;
+    decided_by: string | null;
+  };
+}

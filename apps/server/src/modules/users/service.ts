@@ -1,0 +1,103 @@
+import type { Language } from '@bank/contracts/auth/fields';
+import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { closeChallenges } from '../auth/login-codes';
+import { passwordChangedMail, resetMail } from '../auth/mail-templates';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeAllSessions } from '../auth/sessions';
+import {
+  FAILED_PASSWORD_CHANGES_PER_CLIENT,
+  FAILED_SIGN_INS_PER_EMAIL,
+  RESET_MAILS_PER_EMAIL,
+  assertNotBlocked,
+  blockedForSeconds,
+  clearCounter,
+  recordHit,
+} from '../auth/throttle';
+import { consumeResetToken, issueResetToken } from './password-reset';
+
+interface RequestMeta {
+  ip: string;
+  language: Language;
+  log: FastifyBaseLogger;
+}
+
+/** Mails without holding up the answer; a failure is logged (the client can ask again). */
+function mailInBackground(deps: AppDeps, log: FastifyBaseLogger, message: Parameters<AppDeps['mailer']['send']>[0]): void {
+  deps.mailer.send(message).catch((error: unknown) => log.error({ err: error }, 'identity mail not sent'));
+}
+
+/**
+ * POST /api/user/password/refresh: mails a reset link when the e-mail is a client's. The caller
+ * always answers the same, and the mail is sent after the answer, so neither the text nor the time
+ * tells who is a client.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta): Promise<void> {
+  const { db, config } = deps;
+  const client = await db.selectFrom('clients').select(['id', 'email']).where(sql`lower(email)`, '=', email).executeTakeFirst();
+  if (!client) return;
+  if ((await blockedForSeconds(db, RESET_MAILS_PER_EMAIL, email)) !== null) return;
+  await recordHit(db, RESET_MAILS_PER_EMAIL, email);
+  const token = await issueResetToken(db, config.secret, client.id);
+  await recordAudit(db, { actorType: 'anonymous', action: 'auth.passwordResetRequested', subjectType: 'client', subjectId: client.id, ip: meta.ip });
+  const link = `${config.appUrl}/reset_password?token=${encodeURIComponent(token)}`;
+  mailInBackground(deps, meta.log, resetMail(client.email, link, meta.language));
+}
+
+/** POST /api/user/password/reset: sets the new password and signs the client out everywhere. */
+export async function resetPassword(deps: AppDeps, token: string, newPassword: string, meta: RequestMeta): Promise<void> {
+  const { db, config } = deps;
+  // Hashed before the transaction: argon2 takes a while and must not hold a database connection.
+  const passwordHash = await hashPassword(newPassword);
+  const client = await db.transaction().execute(async (trx) => {
+    const clientId = await consumeResetToken(trx, config.secret, token);
+    if (!clientId) throw new AppError('VALIDATION_FAILED', { fields: { token: 'validation.resetToken.invalid' } });
+    const row = await trx
+      .updateTable('clients')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', clientId)
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    await revokeAllSessions(trx, 'client', clientId);
+    await closeChallenges(trx, clientId);
+    await recordAudit(trx, { actorType: 'anonymous', action: 'auth.passwordReset', subjectType: 'client', subjectId: clientId, ip: meta.ip });
+    return row;
+  });
+  // Control of the mailbox is proven: earlier failed sign-ins no longer hold the client back.
+  await clearCounter(db, FAILED_SIGN_INS_PER_EMAIL, client.email.toLowerCase());
+  mailInBackground(deps, meta.log, passwordChangedMail(client.email, meta.language));
+}
+
+/**
+ * POST /api/user/password/change: checks the current password (a wrong one is a field error, and
+ * too many lock the form for a while), sets the new one and signs out every other session.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  session: { clientId: string; sessionId: string },
+  input: { oldPassword: string; newPassword: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const { db } = deps;
+  const { clientId, sessionId } = session;
+  await assertNotBlocked(db, FAILED_PASSWORD_CHANGES_PER_CLIENT, clientId);
+  const client = await db.selectFrom('clients').select(['email', 'password_hash']).where('id', '=', clientId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(client.password_hash, input.oldPassword))) {
+    await recordHit(db, FAILED_PASSWORD_CHANGES_PER_CLIENT, clientId);
+    await recordAudit(db, { actorType: 'client', actorId: clientId, action: 'auth.passwordChangeFailed', subjectType: 'client', subjectId: clientId, ip: meta.ip });
+    throw new AppError('VALIDATION_FAILED', { fields: { oldPassword: WRONG_CURRENT_PASSWORD } });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('clients').set({ password_hash: passwordHash }).where('id', '=', clientId).execute();
+    await revokeAllSessions(trx, 'client', clientId, sessionId);
+    await closeChallenges(trx, clientId);
+    await recordAudit(trx, { actorType: 'client', actorId: clientId, action: 'auth.passwordChanged', subjectType: 'client', subjectId: clientId, ip: meta.ip });
+  });
+  await clearCounter(db, FAILED_PASSWORD_CHANGES_PER_CLIENT, clientId);
+  mailInBackground(deps, meta.log, passwordChangedMail(client.email, meta.language));
+}

@@ -1,0 +1,45 @@
+import { isPossiblePhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { LIMITS } from '../protocol';
+
+/**
+ * Field schemas shared by the identity operations. Messages are translation keys of the web app's
+ * `validation` namespace, never English text.
+ */
+
+/** Longest e-mail address SMTP allows (RFC 5321: 254 characters in a path). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An e-mail address, trimmed and lower-cased so one mailbox is one client. */
+export const emailSchema = z
+  .string({ error: 'validation.email.required' })
+  .trim()
+  .min(1, { error: 'validation.email.required' })
+  .max(EMAIL_MAX_LENGTH, { error: 'validation.email.invalid' })
+  .pipe(z.email({ error: 'validation.email.invalid' }))
+  .transform((email) => email.toLowerCase());
+
+/**
+ * A phone number in international format (+ and country code). Stored in E.164 form so the same
+ * number typed with spaces or dashes is recognised as taken.
+ */
+export const phoneSchema = z
+  .string({ error: 'validation.phone.required' })
+  .trim()
+  .min(1, { error: 'validation.phone.required' })
+  .max(32, { error: 'validation.phone.invalid' })
+  .refine((phone) => /^\+[\d\s().-]+$/.test(phone) && isPossiblePhoneNumber(phone), { error: 'validation.phone.invalid' })
+  .transform((phone) => parsePhoneNumberFromString(phone)?.number ?? phone);
+
+export const accountTypeSchema = z.enum(['personal', 'business'], { error: 'validation.accountType.required' });
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+/** The language the client reads; mails are written in it. Optional: the server falls back to Accept-Language. */
+export const languageSchema = z.enum(['en', 'ru']).optional().catch(undefined);
+export type Language = 'en' | 'ru';
+
+/** The password typed to sign in: any text up to the limit (the strength rule applies when it is set). */
+export const currentPasswordSchema = z
+  .string({ error: 'validation.password.required' })
+  .min(1, { error: 'validation.password.required' })
+  .max(LIMITS.passwordMaxLength, { error: 'validation.password.maxLength' });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { codeSentResponseSchema } from './codes';
+import { currentPasswordSchema, emailSchema, languageSchema } from './fields';
+
+/**
+ * POST /api/login/list, sign-in step 1: e-mail and password. When both are right a 6-digit code is
+ * e-mailed; a wrong e-mail and a wrong password get the same answer (400 INVALID_CREDENTIALS).
+ */
+export const loginStepOneRequestSchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+  language: languageSchema,
+});
+export type LoginStepOneRequest = z.input<typeof loginStepOneRequestSchema>;
+
+export const loginStepOneResponseSchema = codeSentResponseSchema;
+export type LoginStepOneResponse = z.infer<typeof loginStepOneResponseSchema>;
