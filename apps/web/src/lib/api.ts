@@ -1,4 +1,7 @@
-import { PROTOCOL, type ErrorBody } from '@bank/contracts';
+// Imported by file: the package index re-exports every schema (zod, phone and IBAN libraries), which
+// would otherwise ride along into every chunk that calls the API.
+import type { ErrorBody } from '@bank/contracts/errors';
+import { PROTOCOL } from '@bank/contracts/protocol';
 
 /** An answer other than 2xx, or no answer at all (status 0). */
 export class ApiError extends Error {

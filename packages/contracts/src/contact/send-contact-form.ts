@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from '../protocol';
+import { CONTACT_FIELD_LIMITS } from './limits';
 
-/**
+export { CONTACT_BODY_LIMIT_BYTES, CONTACT_FIELD_LIMITS } from './limits';
+
+/*
  * POST /api/mailer/sendContactFormData (SPEC §7): the contact and feedback form, sent without a token.
  * Messages are translation keys of the web app's `contact` namespace (SPEC §5 texts in EN and RU).
  */
-export const CONTACT_FIELD_LIMITS = {
-  name: LIMITS.maxShortText,
-  /** RFC 5321: a forward path holds at most 254 characters. */
-  email: 254,
-  phone: 40,
-  message: LIMITS.maxLongText,
-} as const;
-
-/** The largest body the endpoint reads: every field at its limit, in multi-byte characters, fits. */
-export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
 
 /** A local part, an @, and a domain of dot-separated labels ending in a top-level label of 2+ characters; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/;

@@ -1,12 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { AccountOpeningPage } from './AccountOpeningPage';
+import { CORPORATE_DOCUMENTS } from './content';
 
+/** SPEC §2 /corporate-clients, with the 12 documents of SPEC §5. */
 export function Component() {
-  const { t } = useTranslation('public');
-  usePageTitle('corporate.title', 'public');
-  return (
-    <section className="container">
-      <h1>{t('corporate.title')}</h1>
-    </section>
-  );
+  return <AccountOpeningPage audience="corporate" documents={CORPORATE_DOCUMENTS} />;
 }

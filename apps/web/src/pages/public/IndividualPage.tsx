@@ -1,12 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { AccountOpeningPage } from './AccountOpeningPage';
+import { INDIVIDUAL_DOCUMENTS } from './content';
 
+/** SPEC §2 /physical-clients, with the 4 documents of SPEC §5. */
 export function Component() {
-  const { t } = useTranslation('public');
-  usePageTitle('individual.title', 'public');
-  return (
-    <section className="container">
-      <h1>{t('individual.title')}</h1>
-    </section>
-  );
+  return <AccountOpeningPage audience="individual" documents={INDIVIDUAL_DOCUMENTS} />;
 }

@@ -1,39 +1,29 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
-import { paths } from '../../app/paths';
-import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../ui/PageLoader';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { useScrollToHash } from './useScrollToHash';
 import './public.css';
 
-/** Shared layout of the public pages: header, content, footer. */
+/** Shared layout of the public pages (SPEC §2): header, content, footer. */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('public');
+  useScrollToHash();
   return (
     <div className="public">
       <a className="skip-link" href="#main">
-        {t('skipToContent')}
+        {t('common:skipToContent')}
       </a>
-      <header className="public-header">
-        <div className="container public-header__inner">
-          <Link to={paths.home} className="brand">
-            {t('brand.name')}
-          </Link>
-          <nav aria-label={t('nav.label')} className="public-nav">
-            <NavLink to={paths.about}>{t('nav.about')}</NavLink>
-            <NavLink to={paths.tariffs}>{t('nav.tariffs')}</NavLink>
-            <NavLink to={paths.contact}>{t('nav.contact')}</NavLink>
-          </nav>
-          <LanguageSwitch />
-          <Link className="button" to={paths.login}>
-            {t('nav.login')}
-          </Link>
-        </div>
-      </header>
-      <main id="main">
-        <Outlet />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        {/* The page's chunk loads inside the layout, so header and footer stay while it arrives. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
-      <footer className="public-footer">
-        <div className="container">{t('footer.copyright')}</div>
-      </footer>
+      <Footer />
     </div>
   );
 }

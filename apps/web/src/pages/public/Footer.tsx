@@ -1,0 +1,116 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { COMPANY_CONTACTS, SOCIAL_LINKS } from './companyDetails';
+import { BrandMark, Icon } from './icons';
+import { OTHER_SERVICE_LINKS } from './OtherServicesMenu';
+
+const BANK_LINKS = [
+  { key: 'home', to: paths.home },
+  { key: 'about', to: paths.about },
+  { key: 'tariffs', to: paths.tariffs },
+  { key: 'cards', to: paths.cards },
+  { key: 'contact', to: paths.contact },
+] as const;
+const CLIENT_LINKS = [
+  { key: 'corporate', to: paths.corporate },
+  { key: 'individual', to: paths.individual },
+  { key: 'crypto', to: paths.crypto },
+  { key: 'otherServices', to: paths.otherServices },
+] as const;
+
+/** SPEC §2 footer: links and anchors, company and licence, two offices, phone, e-mail, social links. */
+export function Footer() {
+  const { t } = useTranslation('public');
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__about">
+          <Link to={paths.home} className="brand brand--inverse">
+            <BrandMark />
+            <span>{t('common:brand.name')}</span>
+          </Link>
+          <p>{t('footer.about')}</p>
+          <div className="licence">
+            <h2 className="site-footer__heading">{t('footer.licence.title')}</h2>
+            <p>{t('footer.licence.text')}</p>
+          </div>
+        </div>
+
+        <nav className="site-footer__column" aria-labelledby="footer-bank">
+          <h2 id="footer-bank" className="site-footer__heading">
+            {t('footer.bank')}
+          </h2>
+          <ul>
+            {BANK_LINKS.map((link) => (
+              <li key={link.key}>
+                <Link to={link.to}>{t(`footer.links.${link.key}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="site-footer__column" aria-labelledby="footer-services">
+          <h2 id="footer-services" className="site-footer__heading">
+            {t('footer.services')}
+          </h2>
+          <ul>
+            {CLIENT_LINKS.map((link) => (
+              <li key={link.key}>
+                <Link to={link.to}>{t(`footer.links.${link.key}`)}</Link>
+              </li>
+            ))}
+            {OTHER_SERVICE_LINKS.map((link) => (
+              <li key={link.key}>
+                <Link to={{ pathname: paths.otherServices, hash: link.hash }}>{t(`header.otherServices.${link.key}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">{t('footer.contacts')}</h2>
+          <address className="site-footer__contacts">
+            <p className="icon-line">
+              <Icon name="location" />
+              <span>
+                <strong>{t('company.headOffice.title')}</strong>
+                <br />
+                {t('company.headOffice.address')}
+              </span>
+            </p>
+            <p className="icon-line">
+              <Icon name="location" />
+              <span>
+                <strong>{t('company.dublin.title')}</strong>
+                <br />
+                {t('company.dublin.address')}
+              </span>
+            </p>
+            <p className="icon-line">
+              <Icon name="call" />
+              <a href={`tel:${COMPANY_CONTACTS.phone.dial}`}>{COMPANY_CONTACTS.phone.display}</a>
+            </p>
+            <p className="icon-line">
+              <Icon name="mail" />
+              <a href={`mailto:${COMPANY_CONTACTS.email}`}>{COMPANY_CONTACTS.email}</a>
+            </p>
+          </address>
+          <ul className="social" aria-label={t('footer.social.label')}>
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.key}>
+                <a className="social__link" href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t(`footer.social.${link.key}`)}>
+                  <Icon name={link.key} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>{t('footer.copyright')}</p>
+        <p>{t('footer.company')}</p>
+      </div>
+    </footer>
+  );
+}

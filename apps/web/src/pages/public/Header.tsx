@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../app/paths';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { BrandMark, Icon } from './icons';
+import { OTHER_SERVICE_LINKS, OtherServicesMenu } from './OtherServicesMenu';
+
+const LINKS_BEFORE_SERVICES = [
+  { key: 'corporate', to: paths.corporate },
+  { key: 'individual', to: paths.individual },
+  { key: 'cards', to: paths.cards },
+  { key: 'crypto', to: paths.crypto },
+] as const;
+const LINKS_AFTER_SERVICES = [
+  { key: 'tariffs', to: paths.tariffs },
+  { key: 'about', to: paths.about },
+  { key: 'contact', to: paths.contact },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' site-nav__link--active' : ''}`;
+
+/** Brand, links to the public pages, the services dropdown, EN/RU and log in; a burger menu below 1200 px. */
+export function Header() {
+  const { t } = useTranslation('public');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const panelId = useId();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // Choosing a link in the burger menu navigates; the menu then closes.
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        burgerRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to={paths.home} className="brand">
+          <BrandMark />
+          <span>{t('common:brand.name')}</span>
+        </Link>
+        <nav aria-label={t('header.navLabel')} className="site-nav">
+          {LINKS_BEFORE_SERVICES.map((link) => (
+            <NavLink key={link.key} to={link.to} className={navLinkClass}>
+              {t(`header.nav.${link.key}`)}
+            </NavLink>
+          ))}
+          <OtherServicesMenu />
+          {LINKS_AFTER_SERVICES.map((link) => (
+            <NavLink key={link.key} to={link.to} className={navLinkClass}>
+              {t(`header.nav.${link.key}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          <Link className="button button--small" to={paths.login}>
+            {t('header.login')}
+          </Link>
+        </div>
+        <button
+          ref={burgerRef}
+          type="button"
+          className="burger"
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          aria-label={menuOpen ? t('header.menuClose') : t('header.menuOpen')}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
+        </button>
+      </div>
+      <div id={panelId} className="mobile-menu" hidden={!menuOpen}>
+        <nav aria-label={t('header.mobileNavLabel')} className="container mobile-menu__nav">
+          <ul className="mobile-menu__list">
+            {[...LINKS_BEFORE_SERVICES, { key: 'otherServices', to: paths.otherServices }, ...LINKS_AFTER_SERVICES].map((link) => (
+              <li key={link.key}>
+                <NavLink to={link.to} end className="mobile-menu__link" onClick={() => setMenuOpen(false)}>
+                  {t(`header.nav.${link.key}`)}
+                </NavLink>
+                {link.key === 'otherServices' && (
+                  <ul className="mobile-menu__sublist">
+                    {OTHER_SERVICE_LINKS.map((service) => (
+                      <li key={service.key}>
+                        <Link
+                          className="mobile-menu__sublink"
+                          to={{ pathname: paths.otherServices, hash: service.hash }}
+                          onClick={() => setMenuOpen(false)}
+                        >
+                          {t(`header.otherServices.${service.key}`)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="mobile-menu__actions">
+            <LanguageSwitch />
+            <Link className="button" to={paths.login}>
+              {t('header.login')}
+            </Link>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { otherServicesAnchors, paths } from '../../app/paths';
+import { Icon } from './icons';
+
+/** SPEC §9: the dropdown closes 200 ms after the pointer leaves it or a click lands outside it. */
+export const DROPDOWN_CLOSE_DELAY_MS = 200;
+
+/** The anchors of /other-services in the order the header and the page show them. */
+export const OTHER_SERVICE_LINKS = [
+  { key: 'deposit', hash: otherServicesAnchors.deposit },
+  { key: 'cheques', hash: otherServicesAnchors.cheques },
+  { key: 'acquiring', hash: otherServicesAnchors.acquiring },
+  { key: 'metals', hash: otherServicesAnchors.metals },
+  { key: 'fx', hash: otherServicesAnchors.fx },
+] as const;
+
+/**
+ * The header's other-services dropdown (SPEC §2): opens on hover or click, closes on an outside
+ * click, on leaving it (both after the 200 ms delay), on Escape and when a link is chosen.
+ * A disclosure button with a list of links, so keyboards and screen readers use it as a normal list.
+ */
+export function OtherServicesMenu() {
+  const { t } = useTranslation('public');
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<number | undefined>(undefined);
+  /** True while the menu is open only because the pointer rests on it: a click then keeps it open. */
+  const openedByHover = useRef(false);
+  const listId = useId();
+
+  const cancelClose = useCallback(() => window.clearTimeout(closeTimer.current), []);
+  const scheduleClose = useCallback(() => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+  }, []);
+  const closeNow = useCallback(() => {
+    window.clearTimeout(closeTimer.current);
+    setOpen(false);
+  }, []);
+
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) scheduleClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        closeNow();
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, scheduleClose, closeNow]);
+
+  return (
+    <div
+      ref={rootRef}
+      className={`dropdown${open ? ' dropdown--open' : ''}`}
+      onMouseEnter={() => {
+        cancelClose();
+        if (!open) openedByHover.current = true;
+        setOpen(true);
+      }}
+      onMouseLeave={scheduleClose}
+      onFocus={cancelClose}
+      onBlur={(event) => {
+        // Tabbing out of the menu closes it like a click outside.
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) scheduleClose();
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="site-nav__link dropdown__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => {
+          cancelClose();
+          if (open && openedByHover.current) {
+            openedByHover.current = false;
+            return;
+          }
+          openedByHover.current = false;
+          setOpen(!open);
+        }}
+      >
+        {t('header.nav.otherServices')}
+        <Icon name="chevronDown" size={16} className="dropdown__chevron" />
+      </button>
+      <ul id={listId} className="dropdown__menu" hidden={!open}>
+        <li>
+          <Link className="dropdown__link dropdown__link--all" to={paths.otherServices} onClick={closeNow}>
+            {t('header.otherServices.all')}
+          </Link>
+        </li>
+        {OTHER_SERVICE_LINKS.map((link) => (
+          <li key={link.key}>
+            <Link className="dropdown__link" to={{ pathname: paths.otherServices, hash: link.hash }} onClick={closeNow}>
+              {t(`header.otherServices.${link.key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../app/i18n';
+import { publicFigures, type PublicFigures } from './figures';
+
+/** The SPEC §9 figures in the page's language, for interpolation into the public texts. */
+export function usePublicFigures(): PublicFigures {
+  const { i18n } = useTranslation();
+  const language: Language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
+  return useMemo(() => publicFigures(language), [language]);
+}
+
+/** The first screen of a page: its one h1, a lead paragraph and actions, with a decorative globe. */
+export function Hero({
+  id,
+  eyebrow,
+  title,
+  text,
+  actions,
+  art = true,
+}: {
+  id?: string;
+  eyebrow?: string;
+  title: string;
+  text: string;
+  actions?: ReactNode;
+  art?: boolean;
+}) {
+  return (
+    <section id={id} className="hero">
+      <div className="container hero__inner">
+        <div className="hero__content">
+          {eyebrow && <p className="hero__eyebrow">{eyebrow}</p>}
+          <h1 className="hero__title">{title}</h1>
+          <p className="hero__text">{text}</p>
+          {actions && <div className="hero__actions">{actions}</div>}
+        </div>
+        {art && <HeroArt />}
+      </div>
+    </section>
+  );
+}
+
+/** A content section with its h2; `id` makes it a link target (SPEC §2 anchors). */
+export function Section({
+  id,
+  title,
+  intro,
+  tone = 'plain',
+  children,
+}: {
+  id?: string;
+  title: string;
+  intro?: ReactNode;
+  tone?: 'plain' | 'alt';
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section id={id} className={`section section--${tone}`} aria-labelledby={headingId}>
+      <div className="container">
+        <header className="section__header">
+          <h2 id={headingId} className="section__title">
+            {title}
+          </h2>
+          {intro && <div className="section__intro">{intro}</div>}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A card with a two-digit number ("01"), a title and a text. */
+export function NumberedCard({ number, title, children }: { number: string; title: string; children: ReactNode }) {
+  return (
+    <article className="card card--numbered">
+      <span className="card__number" aria-hidden="true">
+        {number}
+      </span>
+      <h3 className="card__title">
+        <span className="visually-hidden">{number}. </span>
+        {title}
+      </h3>
+      <div className="card__text">{children}</div>
+    </article>
+  );
+}
+
+export function Card({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+  return (
+    <article className="card">
+      {icon && <div className="card__icon">{icon}</div>}
+      <h3 className="card__title">{title}</h3>
+      <div className="card__text">{children}</div>
+    </article>
+  );
+}
+
+/** Decorative: a globe of meridians and parallels in the brand's gold and white. */
+export function HeroArt() {
+  return (
+    <svg className="hero__art" viewBox="0 0 320 320" aria-hidden="true" focusable="false">
+      <defs>
+        <radialGradient id="hero-glow" cx="50%" cy="45%" r="60%">
+          <stop offset="0" stopColor="#1d4a80" />
+          <stop offset="1" stopColor="#0b2545" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <circle cx="160" cy="160" r="158" fill="url(#hero-glow)" />
+      <g fill="none" stroke="#ffffff" strokeOpacity="0.35" strokeWidth="1.5">
+        <circle cx="160" cy="160" r="120" />
+        <ellipse cx="160" cy="160" rx="120" ry="40" />
+        <ellipse cx="160" cy="160" rx="120" ry="82" />
+        <path d="M40 160h240" />
+      </g>
+      <g fill="none" stroke="#d4a94f" strokeWidth="2">
+        <ellipse cx="160" cy="160" rx="36" ry="120" />
+        <ellipse cx="160" cy="160" rx="80" ry="120" />
+        <path d="M160 40v240" />
+      </g>
+      <g fill="#d4a94f">
+        <circle cx="228" cy="96" r="6" />
+        <circle cx="98" cy="206" r="5" />
+        <circle cx="196" cy="232" r="4" />
+      </g>
+      <path d="M98 206C130 150 180 110 228 96" fill="none" stroke="#ffffff" strokeWidth="1.5" strokeDasharray="4 6" />
+    </svg>
+  );
+}
+
+/** A closing band with a call to action (open an account, order a card…). */
+export function CallToAction({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="section cta" aria-labelledby={headingId}>
+      <div className="container cta__inner">
+        <div>
+          <h2 id={headingId} className="section__title">
+            {title}
+          </h2>
+          <p>{text}</p>
+        </div>
+        <div className="cta__actions">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  CARDS,
+  CHEQUE_CASHING,
+  DEPOSITS,
+  GOLD_BARS,
+  INTERNATIONAL_TRANSFER_FEE,
+  MINIMUM_DEPOSITS,
+  SERVICE_FEES,
+  TARIFF_CURRENCY,
+  WAITING_DAYS,
+} from '@bank/contracts/tariffs';
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@bank/contracts/money';
+import type { Language } from '../../app/i18n';
+
+/**
+ * SPEC §9 figures formatted for one language, passed as interpolation values to the public texts so
+ * each number is written once (in contracts/tariffs.ts). Amounts are decimal strings and rates basis
+ * points: formatting is string and integer work, never a float.
+ */
+
+const GROUP_SEPARATOR: Record<Language, string> = { en: ',', ru: '\u00a0' };
+const DECIMAL_SEPARATOR: Record<Language, string> = { en: '.', ru: ',' };
+/** A non-breaking space keeps an amount and its currency (or a range) on one line. */
+const NBSP = '\u00a0';
+
+/** "10000.00" -> "10,000" (en) or "10 000" (ru); cents are shown only when there are any. */
+export function formatDecimal(value: string, language: Language): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR[language]);
+  return /^0*$/.test(fraction) ? grouped : `${grouped}${DECIMAL_SEPARATOR[language]}${fraction}`;
+}
+
+export function formatMoney(value: string, currency: string, language: Language): string {
+  return `${formatDecimal(value, language)}${NBSP}${currency}`;
+}
+
+/** 30 bp with 2 digits -> "0.30%"; 250 bp with 1 digit -> "2.5%"; 1100 bp -> "11%". */
+export function formatBasisPoints(basisPoints: number, language: Language, fractionDigits = 0): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const hundredths = String(basisPoints % 100).padStart(2, '0').slice(0, fractionDigits);
+  return `${whole}${fractionDigits > 0 ? DECIMAL_SEPARATOR[language] + hundredths : ''}%`;
+}
+
+/** Word joiners keep a range on one line: a line break after the dash would read as two numbers. */
+const WORD_JOINER = '\u2060';
+
+/** "7–15": an en dash between the ends of a range, as both languages write it. */
+export function formatRange(range: { min: number; max: number }): string {
+  return `${range.min}${WORD_JOINER}–${WORD_JOINER}${range.max}`;
+}
+
+/** "1, 3, 6 or 12" / "1, 3, 6 или 12". */
+export function formatAlternatives(values: readonly (string | number)[], language: Language): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'disjunction' }).format(values.map(String));
+}
+
+export function formatList(values: readonly string[], language: Language): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(values);
+}
+
+const GOLD_BAR_UNITS: Record<Language, Record<string, string>> = {
+  en: { g: 'g', oz: 'oz', kg: 'kg' },
+  ru: { g: 'г', oz: 'унция', kg: 'кг' },
+};
+
+/** "5 g" -> "5 g" / "5 г" (the sizes are stored with English unit names). */
+export function formatGoldBar(size: string, language: Language): string {
+  const [amount = '', unit = ''] = size.split(' ');
+  return `${amount}${NBSP}${GOLD_BAR_UNITS[language][unit] ?? unit}`;
+}
+
+export type PublicFigures = ReturnType<typeof publicFigures>;
+
+/** Every figure the public pages quote, formatted for `language`. */
+export function publicFigures(language: Language) {
+  const eur = (value: string) => formatMoney(value, TARIFF_CURRENCY, language);
+  const percent = (basisPoints: number, digits = 0) => formatBasisPoints(basisPoints, language, digits);
+  const depositCurrencies = formatAlternatives(DEPOSITS.currencies, language);
+  return {
+    corporateCurrentMinimum: eur(MINIMUM_DEPOSITS.corporateCurrentAccount),
+    corporatePoolMinimum: eur(MINIMUM_DEPOSITS.corporatePoolAccount),
+    individualMinimum: eur(MINIMUM_DEPOSITS.individualAccount),
+    individualPoolMinimum: eur(MINIMUM_DEPOSITS.individualPoolAccount),
+    depositOpeningFee: eur(SERVICE_FEES.depositAccountOpening),
+    depositAccountMinimum: eur(SERVICE_FEES.depositAccountMinimum),
+    maintenanceFee: eur(SERVICE_FEES.activeAccountMaintenancePerMonth),
+    closingFee: eur(SERVICE_FEES.closingAccountForPolicyBreach),
+    investigationFee: eur(SERVICE_FEES.incomingPaymentInvestigation),
+    amendmentFee: eur(SERVICE_FEES.paymentOrderWithdrawalOrAmendment),
+    cryptoConversionMaximum: percent(SERVICE_FEES.cryptoConversionMaxBasisPoints, 1),
+    transferRate: percent(INTERNATIONAL_TRANSFER_FEE.rateBasisPoints, 2),
+    transferMinimum: eur(INTERNATIONAL_TRANSFER_FEE.minimum),
+    transferMaximum: eur(INTERNATIONAL_TRANSFER_FEE.maximum),
+    virtualCardFee: eur(SERVICE_FEES.virtualCard),
+    physicalCardFee: eur(SERVICE_FEES.physicalCard),
+    chequeFee: eur(SERVICE_FEES.prepaidBankCheque),
+    depositMinimum: `${formatDecimal(DEPOSITS.minimum, language)}${NBSP}${depositCurrencies}`,
+    depositCurrencies,
+    depositTermMinMonths: DEPOSITS.termMonths.min,
+    depositTermMaxYears: DEPOSITS.termMonths.max / 12,
+    depositInterestPeriods: formatAlternatives(DEPOSITS.interestPaidEveryMonths, language),
+    depositRateEurWithHistory: percent(DEPOSITS.ratesBasisPoints.withHistory.EUR),
+    depositRateUsdWithHistory: percent(DEPOSITS.ratesBasisPoints.withHistory.USD),
+    depositRateEurWithoutHistory: percent(DEPOSITS.ratesBasisPoints.withoutHistory.EUR),
+    depositRateUsdWithoutHistory: percent(DEPOSITS.ratesBasisPoints.withoutHistory.USD),
+    depositRateNewClients: percent(DEPOSITS.upToForNewClientsBasisPoints),
+    depositRateLongTermClients: percent(DEPOSITS.upToForLongTermClientsBasisPoints),
+    chequeCashingFixed: `${formatDecimal(CHEQUE_CASHING.fixed, language)}${NBSP}${CHEQUE_CASHING.currencies.join('/')}`,
+    chequeCashingRate: percent(CHEQUE_CASHING.rateBasisPoints),
+    chequeCashingDays: formatRange(CHEQUE_CASHING.bankingDays),
+    goldBarSizes: formatList(GOLD_BARS.sizes.map((size) => formatGoldBar(size, language)), language),
+    goldPurity: GOLD_BARS.purity,
+    goldPortfolioShare: `${formatRange(GOLD_BARS.portfolioSharePercent)}%`,
+    cardPaymentSystem: CARDS.paymentSystem,
+    cardCurrency: CARDS.currency,
+    cardValidityYears: CARDS.validityYears,
+    individualDaysOwnDetails: formatRange(WAITING_DAYS.individualWithIndividualDetails),
+    individualDaysSharedDetails: formatRange(WAITING_DAYS.individualWithSharedDetails),
+    corporateDays: formatRange(WAITING_DAYS.corporate),
+    corporateDaysPersonalIban: formatRange(WAITING_DAYS.corporateWithPersonalIban),
+    corporateDaysGeneral: formatRange(WAITING_DAYS.corporateGeneral),
+    accountCurrencyCount: FIAT_CURRENCIES.length,
+    walletCurrencies: CRYPTO_CURRENCIES.join(', '),
+  };
+}
