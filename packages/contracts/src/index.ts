@@ -6,3 +6,4 @@ export * from './accounts';
 export * from './transfers';
 export * from './exchange';
 export * from './rates';
+export * from './statement';

@@ -1,0 +1,5 @@
+export * from './periods';
+export * from './statement-query';
+export * from './statement-row';
+export * from './templates';
+export * from './columns';

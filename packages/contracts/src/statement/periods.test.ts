@@ -1,0 +1,87 @@
+// Proves the statement periods against hand-computed instants: every preset, a month and a year
+// boundary, zones far from UTC (Kiritimati +14, Vladivostok +10, Kolkata +5:30), a daylight-saving
+// day and a day whose midnight does not exist; and the query schema's checks of zone and dates.
+import { describe, expect, it } from 'vitest';
+import { resolvePeriod, startOfZonedDay, type StatementPeriod } from './periods';
+import { statementQuerySchema } from './statement-query';
+
+function range(period: StatementPeriod, timeZone: string, now: string) {
+  const resolved = resolvePeriod({ period }, timeZone, new Date(now));
+  return [resolved.start?.toISOString(), resolved.end?.toISOString(), resolved.firstDay, resolved.lastDay];
+}
+
+describe('statement periods', () => {
+  // Saturday 2026-11-21 10:13:59 UTC is already Sunday 2026-11-22 00:13:59 on Kiritimati (UTC+14).
+  const saturdayUtc = '2026-11-21T10:13:59Z';
+
+  it('computes every preset in UTC, weeks starting on Monday', () => {
+    expect(range('today', 'UTC', saturdayUtc)).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-11-21', '2026-11-21']);
+    expect(range('yesterday', 'UTC', saturdayUtc)).toEqual(['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z', '2026-11-20', '2026-11-20']);
+    expect(range('thisWeek', 'UTC', saturdayUtc)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z', '2026-11-16', '2026-11-22']);
+    expect(range('lastWeek', 'UTC', saturdayUtc)).toEqual(['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z', '2026-11-09', '2026-11-15']);
+    expect(range('thisMonth', 'UTC', saturdayUtc)).toEqual(['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-11-01', '2026-11-30']);
+    expect(range('last30Days', 'UTC', saturdayUtc)).toEqual(['2026-10-23T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-10-23', '2026-11-21']);
+    expect(range('lastMonth', 'UTC', saturdayUtc)).toEqual(['2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', '2026-10-01', '2026-10-31']);
+    expect(range('lastAndCurrentMonth', 'UTC', saturdayUtc)).toEqual(['2026-10-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-10-01', '2026-11-30']);
+  });
+
+  it('takes the day from the client zone: on Kiritimati the same instant is already Sunday', () => {
+    expect(range('today', 'Pacific/Kiritimati', saturdayUtc)).toEqual(['2026-11-21T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22', '2026-11-22']);
+    expect(range('yesterday', 'Pacific/Kiritimati', saturdayUtc)).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z', '2026-11-21', '2026-11-21']);
+    // Sunday belongs to the week that started on Monday 16th.
+    expect(range('thisWeek', 'Pacific/Kiritimati', saturdayUtc)).toEqual(['2026-11-15T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-16', '2026-11-22']);
+  });
+
+  it('crosses a month boundary in Vladivostok while UTC is still in the old month', () => {
+    // 2026-11-30 20:00 UTC is Tuesday 2026-12-01 06:00 in Vladivostok (UTC+10).
+    const now = '2026-11-30T20:00:00Z';
+    expect(range('thisMonth', 'Asia/Vladivostok', now)).toEqual(['2026-11-30T14:00:00.000Z', '2026-12-31T14:00:00.000Z', '2026-12-01', '2026-12-31']);
+    expect(range('lastMonth', 'Asia/Vladivostok', now)).toEqual(['2026-10-31T14:00:00.000Z', '2026-11-30T14:00:00.000Z', '2026-11-01', '2026-11-30']);
+    expect(range('lastAndCurrentMonth', 'Asia/Vladivostok', now)).toEqual(['2026-10-31T14:00:00.000Z', '2026-12-31T14:00:00.000Z', '2026-11-01', '2026-12-31']);
+    expect(range('lastWeek', 'Asia/Vladivostok', now)).toEqual(['2026-11-22T14:00:00.000Z', '2026-11-29T14:00:00.000Z', '2026-11-23', '2026-11-29']);
+    expect(range('last30Days', 'Asia/Vladivostok', now)).toEqual(['2026-11-01T14:00:00.000Z', '2026-12-01T14:00:00.000Z', '2026-11-02', '2026-12-01']);
+    expect(range('thisMonth', 'UTC', now)).toEqual(['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-11-01', '2026-11-30']);
+  });
+
+  it('crosses a year boundary in a half-hour zone', () => {
+    expect(range('lastMonth', 'Asia/Kolkata', '2027-01-05T20:00:00Z')).toEqual(['2026-11-30T18:30:00.000Z', '2026-12-31T18:30:00.000Z', '2026-12-01', '2026-12-31']);
+  });
+
+  it('handles daylight-saving days and a day without midnight', () => {
+    // Berlin springs forward on 2026-03-29: that day lasts 23 hours.
+    expect(startOfZonedDay({ year: 2026, month: 3, day: 29 }, 'Europe/Berlin').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(startOfZonedDay({ year: 2026, month: 3, day: 30 }, 'Europe/Berlin').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    // Santiago skips from 23:59:59 straight to 01:00 on 2026-09-06: the day starts at 01:00 local.
+    expect(startOfZonedDay({ year: 2026, month: 9, day: 6 }, 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+  });
+
+  it('turns custom dates into whole days of the client zone, "to" inclusive', () => {
+    const resolved = resolvePeriod({ from: '2026-11-01', to: '2026-11-03' }, 'Asia/Vladivostok', new Date(saturdayUtc));
+    expect([resolved.start?.toISOString(), resolved.end?.toISOString()]).toEqual(['2026-10-31T14:00:00.000Z', '2026-11-03T14:00:00.000Z']);
+    const openEnded = resolvePeriod({ from: '2026-11-01' }, 'UTC', new Date(saturdayUtc));
+    expect([openEnded.start?.toISOString(), openEnded.end]).toEqual(['2026-11-01T00:00:00.000Z', null]);
+    // A preset wins over custom dates.
+    const preset = resolvePeriod({ period: 'today', from: '2020-01-01' }, 'UTC', new Date(saturdayUtc));
+    expect(preset.firstDay).toBe('2026-11-21');
+  });
+});
+
+describe('statement query', () => {
+  it('refuses an unknown time zone, a reversed range and an oversized page', () => {
+    const result = statementQuerySchema.safeParse({ timeZone: 'Mars/Olympus', from: '2026-11-05', to: '2026-11-01', limit: '101' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toMatchObject({ timeZone: 'validation.timeZone.unknown', limit: 'validation.limit.invalid' });
+  });
+
+  it('defaults to 8 rows in UTC and reads selectedType as the type, empty texts as absent', () => {
+    const query = statementQuerySchema.parse({ selectedType: 'Intra', purpose: '  ', incoming: 'true', outgoing: '0' });
+    expect(query).toMatchObject({ limit: 8, timeZone: 'UTC', type: 'Intra', incoming: true, outgoing: false, format: 'json', lang: 'en' });
+    expect(query.purpose).toBeUndefined();
+  });
+
+  it('refuses "to" before "from" with a field error on "to"', () => {
+    const result = statementQuerySchema.safeParse({ from: '2026-11-05', to: '2026-11-01' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['to', 'validation.period.toBeforeFrom']]);
+  });
+});
