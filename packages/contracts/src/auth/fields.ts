@@ -1,4 +1,3 @@
-import { isPossiblePhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { LIMITS } from '../protocol';
 
@@ -18,18 +17,6 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, { error: 'validation.email.invalid' })
   .pipe(z.email({ error: 'validation.email.invalid' }))
   .transform((email) => email.toLowerCase());
-
-/**
- * A phone number in international format (+ and country code). Stored in E.164 form so the same
- * number typed with spaces or dashes is recognised as taken.
- */
-export const phoneSchema = z
-  .string({ error: 'validation.phone.required' })
-  .trim()
-  .min(1, { error: 'validation.phone.required' })
-  .max(32, { error: 'validation.phone.invalid' })
-  .refine((phone) => /^\+[\d\s().-]+$/.test(phone) && isPossiblePhoneNumber(phone), { error: 'validation.phone.invalid' })
-  .transform((phone) => parsePhoneNumberFromString(phone)?.number ?? phone);
 
 export const accountTypeSchema = z.enum(['personal', 'business'], { error: 'validation.accountType.required' });
 export type AccountType = z.infer<typeof accountTypeSchema>;

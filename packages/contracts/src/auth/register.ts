@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codeSentResponseSchema } from './codes';
-import { accountTypeSchema, emailSchema, languageSchema, phoneSchema } from './fields';
+import { accountTypeSchema, emailSchema, languageSchema } from './fields';
+import { phoneSchema } from './phone';
 import { newPasswordSchema } from './password';
 
 /**

@@ -1,16 +1,11 @@
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
-import { phoneSchema, type AccountType } from '../auth/fields';
+import type { AccountType } from '../auth/fields';
+import { phoneSchema } from '../auth/phone';
 import { FIAT_CURRENCIES } from '../money';
 import { LIMITS } from '../protocol';
+import { IDENTITY_CARD_TYPES, SOURCES_OF_WEALTH } from './constants';
 
-/** SPEC §5: the identity documents a personal client may show. */
-export const IDENTITY_CARD_TYPES = ['passport', 'nationalId', 'drivingLicence'] as const;
-export type IdentityCardType = (typeof IDENTITY_CARD_TYPES)[number];
-
-/** Where the client's money comes from; anything else goes to otherSourcesOfWealth. */
-export const SOURCES_OF_WEALTH = ['salary', 'business', 'investments', 'savings', 'inheritance', 'property'] as const;
-export type SourceOfWealth = (typeof SOURCES_OF_WEALTH)[number];
 
 const tooLong = { error: 'validation.text.tooLong' } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountTypeSchema } from '../auth/fields';
 import { FIAT_CURRENCIES } from '../money';
-import { IDENTITY_CARD_TYPES, SOURCES_OF_WEALTH } from './kyc-form';
+import { IDENTITY_CARD_TYPES, SOURCES_OF_WEALTH } from './constants';
 
 /** SPEC §4: New is in review; Approved makes the client identified; Rejected asks for the form again. */
 export const KYC_STATUSES = ['New', 'Approved', 'Rejected'] as const;

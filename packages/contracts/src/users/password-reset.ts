@@ -14,3 +14,15 @@ export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetResponseSchema = z.literal('Done');
 export type PasswordResetResponse = z.infer<typeof passwordResetResponseSchema>;
+
+/** The form of the reset page: the new password typed twice (only newPassword is sent). */
+export const passwordResetFormSchema = z
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: 'validation.password.confirmRequired' }).min(1, { error: 'validation.password.confirmRequired' }),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'validation.password.mismatch',
+    when: (payload) => Boolean((payload.value as { confirmPassword?: unknown } | undefined)?.confirmPassword),
+  });

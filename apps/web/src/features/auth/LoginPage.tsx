@@ -1,12 +1,89 @@
+import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { Popup } from '../../ui/Popup';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { signInErrorKey } from './apiErrors';
+import { AuthLayout, BackArrow } from './AuthLayout';
+import { authApi } from './authApi';
+import { CodeStep } from './CodeStep';
+import { PasswordField, TextField } from './fields';
+import { useCompleteSignIn } from './useCompleteSignIn';
 
+/**
+ * /login (SPEC §2): step 1 takes e-mail and password and mails a code; step 2 takes the code. The
+ * back arrow leads home from step 1 and back to step 1 from step 2.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('auth');
   usePageTitle('screens.login');
+  const [step, setStep] = useState<'credentials' | 'code'>('credentials');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
+  const [submitting, setSubmitting] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const completeSignIn = useCompleteSignIn();
+  const valid = loginStepOneRequestSchema.safeParse(credentials).success;
+
+  const requestCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || submitting) return;
+    setSubmitting(true);
+    try {
+      await authApi.requestCode({ email: credentials.email.trim(), password: credentials.password });
+      setStep('code');
+    } catch (error) {
+      setErrorKey(signInErrorKey(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const submitCode = async (code: string) => {
+    try {
+      await completeSignIn({ email: credentials.email.trim(), password: credentials.password }, code);
+    } catch (error) {
+      setErrorKey(signInErrorKey(error));
+    }
+  };
+
   return (
-    <main className="container">
-      <h1>{t('screens.login')}</h1>
-    </main>
+    <AuthLayout>
+      {step === 'credentials' ? (
+        <form className="auth-form" onSubmit={requestCode} noValidate>
+          <BackArrow label={t('backToHome')} to={paths.home} />
+          <h1>{t('login.title')}</h1>
+          <p className="auth-card__lead">{t('login.lead')}</p>
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            value={credentials.email}
+            onValue={(email) => setCredentials((current) => ({ ...current, email }))}
+            required
+          />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="current-password"
+            value={credentials.password}
+            onValue={(password) => setCredentials((current) => ({ ...current, password }))}
+            required
+          />
+          <p className="auth-form__aside">
+            <Link to={paths.forgotPassword}>{t('login.forgot')}</Link>
+          </p>
+          <button type="submit" className="button auth-form__submit" disabled={!valid || submitting}>
+            {submitting ? t('login.submitting') : t('login.submit')}
+          </button>
+          <p className="auth-card__switch">
+            {t('login.noAccount')} <Link to={paths.register}>{t('login.signUp')}</Link>
+          </p>
+        </form>
+      ) : (
+        <CodeStep email={credentials.email.trim()} onSubmit={submitCode} onBack={() => setStep('credentials')} />
+      )}
+      {errorKey ? <Popup tone="error" message={t(errorKey)} onClose={() => setErrorKey(null)} /> : null}
+    </AuthLayout>
   );
 }

@@ -1,12 +1,90 @@
+import { passwordResetFormSchema } from '@bank/contracts/users/password-reset';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { ApiError } from '../../lib/api';
+import { Popup } from '../../ui/Popup';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { AuthLayout, BackArrow } from './AuthLayout';
+import { authApi } from './authApi';
+import { PasswordField } from './fields';
+import { validate } from './validation';
 
+/**
+ * /reset_password?token=… (DESIGN §4): the page of the mailed link. A new password (SPEC §5 rule)
+ * typed twice; success signs the client out everywhere and leads to sign-in.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('auth');
   usePageTitle('screens.resetPassword');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<'success' | 'invalidLink' | 'error' | null>(null);
+  const result = validate(passwordResetFormSchema, form);
+  const shown = (field: 'newPassword' | 'confirmPassword') => (touched[field] ? result.errors?.[field] : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ newPassword: true, confirmPassword: true });
+    if (!result.data || submitting) return;
+    setSubmitting(true);
+    try {
+      await authApi.resetPassword({ token, newPassword: result.data.newPassword });
+      setOutcome('success');
+    } catch (error) {
+      setOutcome(error instanceof ApiError && error.body?.fields?.token ? 'invalidLink' : 'error');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <main className="container">
-      <h1>{t('screens.resetPassword')}</h1>
-    </main>
+    <AuthLayout>
+      <BackArrow label={t('backToLogin')} to={paths.login} />
+      <h1>{t('reset.title')}</h1>
+      {token.length < 16 || outcome === 'invalidLink' ? (
+        <div className="auth-form">
+          <p className="auth-card__lead" role="alert">
+            {t('reset.invalidLink')}
+          </p>
+          <Link className="button auth-form__submit" to={paths.forgotPassword}>
+            {t('reset.requestNew')}
+          </Link>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <p className="auth-card__lead">{t('reset.lead')}</p>
+          <PasswordField
+            label={t('fields.newPassword')}
+            autoComplete="new-password"
+            value={form.newPassword}
+            onValue={(newPassword) => setForm((current) => ({ ...current, newPassword }))}
+            onBlur={() => setTouched((current) => ({ ...current, newPassword: true }))}
+            errors={shown('newPassword')}
+            hint={t('passwordHelp')}
+            required
+          />
+          <PasswordField
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onValue={(confirmPassword) => setForm((current) => ({ ...current, confirmPassword }))}
+            onBlur={() => setTouched((current) => ({ ...current, confirmPassword: true }))}
+            errors={shown('confirmPassword')}
+            required
+          />
+          <button type="submit" className="button auth-form__submit" disabled={submitting}>
+            {submitting ? t('reset.submitting') : t('reset.submit')}
+          </button>
+        </form>
+      )}
+      {outcome === 'success' ? <Popup tone="success" message={t('reset.done')} onClose={() => navigate(paths.login)} /> : null}
+      {outcome === 'error' ? <Popup tone="error" onClose={() => setOutcome(null)} /> : null}
+    </AuthLayout>
   );
 }

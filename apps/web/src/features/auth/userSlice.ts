@@ -1,36 +1,20 @@
+import type { KycRecord } from '@bank/contracts/kyc/kyc-record';
+import type { UserData } from '@bank/contracts/users/user-data';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** User data as the server answers it at sign-in (SPEC §3). */
-export interface UserData {
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  accountType: 'personal' | 'business';
-  clientId: string;
-  email: string;
-  phoneNumber: string | null;
-  callPhone: string | null;
-  fax: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  postCode: string | null;
-  stateOrProvince: string | null;
-  salutation: string | null;
-  userToken: string;
-  flags: { kycStatus: 'New' | 'Approved' | 'Rejected' | null };
-  kycList: Array<{ kycId: string } & Record<string, unknown>>;
-  phoneList: string[];
-  verificationsList: { emailVerifyEnabled: boolean; twoFaVerifyEnabled: boolean; phoneVerifyEnabled: boolean };
-}
+/** User data as the server answers it at sign-in and from GET /api/user/me (SPEC §3). */
+export type { UserData };
 
 export interface AccountSummary {
   number: string;
   balance: string;
   currency: string;
   key: string;
+  /** Booked balance (settled postings only) where it differs from the available `balance`. */
+  bookedBalance?: string;
 }
 
+/** SPEC §3 client-side user state. */
 export interface UserState {
   error: string | null;
   user: Partial<UserData> & { accountType: 'personal' | 'business' };
@@ -57,14 +41,46 @@ const userSlice = createSlice({
   name: 'user',
   initialState: initialUserState,
   reducers: {
+    /** SPEC §4: the answer of the final sign-in becomes the user data. */
     signedIn(state, action: PayloadAction<UserData>) {
       state.user = action.payload;
       state.tokenIsValid = true;
       state.error = null;
     },
-    userRefreshed(state, action: PayloadAction<Omit<UserData, 'userToken'>>) {
-      state.user = { ...state.user, ...action.payload };
+    /** Registration step 1 succeeded: the code screen follows. */
+    registrationSucceeded(state) {
+      state.registrationWasSuccess = true;
     },
+    /** Fresh user data from GET /api/user/me; the token stays the one signed in with. */
+    userRefreshed(state, action: PayloadAction<UserData>) {
+      const { userToken: _sameToken, ...data } = action.payload;
+      state.user = { ...state.user, ...data };
+    },
+    /** The KYC list loaded when the cabinet menu opens; the latest submission decides the status. */
+    kycListLoaded(state, action: PayloadAction<KycRecord[]>) {
+      state.user.kycList = action.payload;
+      const latest = action.payload[0];
+      if (latest) state.user.flags = { kycStatus: latest.status };
+    },
+    /** SPEC §4: after a successful KYC submission the in-process state is set locally. */
+    kycSubmitted(state) {
+      state.user.flags = { kycStatus: 'New' };
+    },
+    /** SPEC §4: the loading flag is set around the account-list fetch. */
+    accountsRequested(state) {
+      state.isLoading = true;
+      state.error = null;
+    },
+    accountsLoaded(state, action: PayloadAction<AccountSummary[]>) {
+      state.isLoading = false;
+      state.accountsList = action.payload;
+    },
+    /** SPEC §8: the accounts screen shows 'Error loading accounts' with this message. */
+    accountsLoadFailed(state, action: PayloadAction<string>) {
+      state.isLoading = false;
+      state.error = action.payload;
+    },
+    /** SPEC §4: an answer 'Invalid authorization data' marks the session invalid (the modal opens). */
     sessionExpired(state) {
       state.tokenIsValid = false;
     },
@@ -75,5 +91,13 @@ const userSlice = createSlice({
   },
 });
 
-export const { signedIn, userRefreshed, sessionExpired, signedOut } = userSlice.actions;
+export const { signedIn, registrationSucceeded, userRefreshed, kycListLoaded, kycSubmitted, sessionExpired, signedOut } =
+  userSlice.actions;
+export const { accountsRequested, accountsLoaded, accountsLoadFailed } = userSlice.actions;
 export default userSlice.reducer;
+
+type WithUser = { user: UserState };
+export const selectUser = (state: WithUser) => state.user.user;
+export const selectUserToken = (state: WithUser) => state.user.user.userToken ?? null;
+export const selectKycStatus = (state: WithUser) => state.user.user.flags?.kycStatus ?? null;
+export const selectTokenIsValid = (state: WithUser) => state.user.tokenIsValid;

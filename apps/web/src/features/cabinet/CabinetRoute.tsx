@@ -1,12 +1,21 @@
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { Navigate, useParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { NotFound } from '../../ui/NotFound';
+import { selectUserToken } from '../auth/userSlice';
+import { CabinetShell } from './CabinetShell';
 
+/** SPEC §2: the only child route of the cabinet, showing the accounts screen. */
+export const CURRENCY_ACCOUNTS_CHILD = 'currencyAccounts';
+
+/**
+ * /kabinet behind the route guard (SPEC §4): without a user token in the stored user state the
+ * client is sent to /login, replacing the history entry.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
-  usePageTitle('screens.cabinet');
-  return (
-    <main className="container">
-      <h1>{t('screens.cabinet')}</h1>
-    </main>
-  );
+  const token = useAppSelector(selectUserToken);
+  const child = useParams()['*'] ?? '';
+  if (!token) return <Navigate to={paths.login} replace />;
+  if (child !== '' && child !== CURRENCY_ACCOUNTS_CHILD) return <NotFound />;
+  return <CabinetShell initialScreen={child === CURRENCY_ACCOUNTS_CHILD ? 'accounts' : null} />;
 }

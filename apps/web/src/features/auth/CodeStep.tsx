@@ -1,0 +1,62 @@
+import { LOGIN_CODE_TTL_SECONDS, emailCodeSchema } from '@bank/contracts/auth/codes';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackArrow } from './AuthLayout';
+import { TextField } from './fields';
+import { formatMinutesSeconds, useCountdown } from './useCountdown';
+
+/**
+ * The e-mail code step of sign-in and registration (SPEC §2): the 6-digit code with a 2:00
+ * countdown shown as mm:ss; at zero the flow goes back to step 1. The button waits for 6 digits.
+ */
+export function CodeStep({
+  email,
+  onSubmit,
+  onBack,
+}: {
+  email: string;
+  onSubmit: (code: string) => Promise<void>;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [code, setCode] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const secondsLeft = useCountdown(LOGIN_CODE_TTL_SECONDS, onBack);
+  const valid = emailCodeSchema.safeParse(code).success;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || submitting) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(code.trim());
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <BackArrow label={t('back')} onClick={onBack} />
+      <h1>{t('code.title')}</h1>
+      <p className="auth-card__lead">{t('code.text', { email })}</p>
+      <TextField
+        label={t('fields.code')}
+        value={code}
+        onValue={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        className="code-field"
+        autoFocus
+        required
+      />
+      <p className="countdown" role="timer" aria-live="off">
+        {t('code.timer')} <strong>{formatMinutesSeconds(secondsLeft)}</strong>
+      </p>
+      <button type="submit" className="button auth-form__submit" disabled={!valid || submitting}>
+        {submitting ? t('code.submitting') : t('code.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { ApiError } from '../../lib/api';
+
+/**
+ * The translation key (auth namespace) of the popup text for a failed sign-in call (SPEC §8):
+ * "check your data" for a refusal, "try later" when throttled, a server error otherwise.
+ */
+export function signInErrorKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return 'errors.tooMany';
+    if (error.status >= 400 && error.status < 500) return 'errors.checkData';
+  }
+  return 'errors.server';
+}
+
+/** SPEC §8 registration answers: the three 409 texts, any other 409, and everything else. */
+export function registrationErrorKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 409) {
+      switch (error.body?.message) {
+        case 'Email already exist':
+          return 'errors.emailExists';
+        case 'Phone already exist':
+          return 'errors.phoneExists';
+        case 'Invalid password':
+          return 'errors.invalidPassword';
+        default:
+          return 'errors.conflict';
+      }
+    }
+    if (error.status === 429) return 'errors.tooMany';
+    if (error.status === 400) return 'errors.checkData';
+  }
+  return 'errors.server';
+}

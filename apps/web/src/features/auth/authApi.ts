@@ -1,0 +1,25 @@
+import type { CodeSentResponse } from '@bank/contracts/auth/codes';
+import type { LoginRequest } from '@bank/contracts/auth/login';
+import type { LoginStepOneRequest } from '@bank/contracts/auth/login-step-one';
+import type { RegistrationRequest } from '@bank/contracts/auth/register';
+import type { PasswordChangeRequest } from '@bank/contracts/users/password-change';
+import type { PasswordResetRequest } from '@bank/contracts/users/password-reset';
+import type { UserData } from '@bank/contracts/users/user-data';
+import { currentLanguage } from '../../app/i18n';
+import { apiRequest } from '../../lib/api';
+
+/** The identity calls of SPEC §7 and DESIGN §4. Mails are written in the language the client reads. */
+export const authApi = {
+  register: (body: Omit<RegistrationRequest, 'language'>) =>
+    apiRequest<CodeSentResponse>('POST', 'api/registrations', { body: { ...body, language: currentLanguage() } }),
+  requestCode: (body: Omit<LoginStepOneRequest, 'language'>) =>
+    apiRequest<CodeSentResponse>('POST', 'api/login/list', { body: { ...body, language: currentLanguage() } }),
+  signIn: (body: LoginRequest) => apiRequest<UserData>('POST', 'api/login', { body }),
+  signOut: (token: string) => apiRequest<string>('POST', '/api/logout', { token }),
+  me: (token: string) => apiRequest<UserData>('GET', '/api/user/me', { token }),
+  requestPasswordReset: (email: string) =>
+    apiRequest<string>('POST', '/api/user/password/refresh', { body: { email, language: currentLanguage() } }),
+  resetPassword: (body: PasswordResetRequest) => apiRequest<string>('POST', '/api/user/password/reset', { body }),
+  changePassword: (token: string, body: PasswordChangeRequest) =>
+    apiRequest<string>('POST', '/api/user/password/change', { token, body }),
+};

@@ -1,0 +1,12 @@
+/** i18next keeps the reader's language choice here; it is a preference, not user data. */
+const LANGUAGE_KEY = 'i18nextLng';
+
+/**
+ * SPEC §4 clears all local storage at sign-in and logout. The language choice is put back, so
+ * signing out does not switch the interface to another language.
+ */
+export function clearLocalStorage(): void {
+  const language = window.localStorage.getItem(LANGUAGE_KEY);
+  window.localStorage.clear();
+  if (language) window.localStorage.setItem(LANGUAGE_KEY, language);
+}

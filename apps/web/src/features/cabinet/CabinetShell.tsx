@@ -1,0 +1,103 @@
+import { isIdentified } from '@bank/contracts/kyc/kyc-record';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { setInvalidAuthorizationHandler } from '../../lib/api';
+import { PageLoader } from '../../ui/PageLoader';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth/userSlice';
+import { CabinetContext, type CabinetNavigation } from './cabinetContext';
+import { BurgerIcon } from './icons';
+import { MENU_OPEN_ABOVE_PX, defaultMenuKey, screenToShow, type MenuKey } from './menu';
+import { screens } from './screens';
+import { SessionExpiredModal } from './SessionExpiredModal';
+import { SideMenu } from './SideMenu';
+import { useCabinetData } from './useCabinetData';
+import { useMenuOpenState } from './useMenuOpenState';
+import { useSignOut } from './useSignOut';
+import './cabinet.css';
+
+/**
+ * The signed-in cabinet: side menu, the screen the menu chose, and the session-expired modal that
+ * any 'Invalid authorization data' answer opens (SPEC §2, §4, §8).
+ */
+export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null }) {
+  const { t } = useTranslation('cabinet');
+  usePageTitle('screens.cabinet');
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const kycStatus = useAppSelector(selectKycStatus);
+  const tokenIsValid = useAppSelector(selectTokenIsValid);
+  const signOut = useSignOut();
+  const menuId = useId();
+  const menuRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useMenuOpenState(menuRef, toggleRef);
+  const [choice, setChoice] = useState<MenuKey>(() => initialScreen ?? defaultMenuKey(isIdentified(kycStatus)));
+  useCabinetData(menuOpen);
+
+  // Going to /kabinet again (e.g. Ok after a transfer) starts from the client's first screen, and
+  // so does a change of identification (an approval seen on refresh opens the accounts).
+  const identified = isIdentified(kycStatus);
+  useEffect(() => {
+    setChoice(initialScreen ?? defaultMenuKey(identified));
+  }, [location.key, identified, initialScreen]);
+
+  useEffect(() => {
+    setInvalidAuthorizationHandler(() => dispatch(sessionExpired()));
+    return () => setInvalidAuthorizationHandler(undefined);
+  }, [dispatch]);
+
+  const navigation = useMemo<CabinetNavigation>(
+    () => ({
+      active: choice,
+      select(key) {
+        setChoice(key);
+        if (window.innerWidth <= MENU_OPEN_ABOVE_PX) setMenuOpen(false);
+      },
+    }),
+    [choice, setMenuOpen],
+  );
+  const shown = screenToShow(choice, kycStatus);
+  const Screen = screens[shown];
+
+  return (
+    <CabinetContext.Provider value={navigation}>
+      <div className={`cabinet ${menuOpen ? 'cabinet--menu-open' : ''}`}>
+        <SideMenu
+          ref={menuRef}
+          id={menuId}
+          open={menuOpen}
+          active={shown}
+          onSelect={navigation.select}
+          onSignOut={() => void signOut()}
+          onClose={() => setMenuOpen(false)}
+        />
+        {menuOpen ? <div className="cabinet__backdrop" aria-hidden="true" /> : null}
+        <div className="cabinet__main">
+          <header className="cabinet__topbar">
+            <button
+              ref={toggleRef}
+              type="button"
+              className="cabinet__toggle"
+              aria-controls={menuId}
+              aria-expanded={menuOpen}
+              aria-label={menuOpen ? t('menu.collapse') : t('menu.expand')}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <BurgerIcon />
+            </button>
+            <span className="cabinet__title">{t(`menu.items.${shown}`)}</span>
+          </header>
+          <main className="cabinet__content" id="main">
+            <Suspense fallback={<PageLoader />}>
+              <Screen key={shown} />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+      {tokenIsValid ? null : <SessionExpiredModal onConfirm={() => void signOut()} />}
+    </CabinetContext.Provider>
+  );
+}

@@ -1,0 +1,32 @@
+import { isIdentified } from '@bank/contracts/kyc/kyc-record';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { selectKycStatus, selectUser } from '../auth/userSlice';
+import { displayName } from './menu';
+import { VerifiedBadge } from './VerifiedBadge';
+
+/** SPEC §2 profile block: the client's (or company's) name, identified or not, and the verified badge. */
+export function ProfileBlock() {
+  const { t } = useTranslation('cabinet');
+  const user = useAppSelector(selectUser);
+  const identified = isIdentified(useAppSelector(selectKycStatus));
+  const name = displayName(user);
+  const initials = name
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+  return (
+    <section className="profile" aria-label={t('profile.label')}>
+      <span className="profile__avatar" aria-hidden="true">
+        {initials}
+      </span>
+      <div className="profile__text">
+        <p className="profile__name">{name}</p>
+        <p className="profile__status">{identified ? t('profile.identified') : t('profile.unidentified')}</p>
+        {identified ? <VerifiedBadge /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+// Proves the cabinet menu rules of SPEC §2/§4/§6: entries per identification state, the KYC screen
+// forced while the status is missing, New or Rejected, and the profile name.
+import { describe, expect, it } from 'vitest';
+import { defaultMenuKey, displayName, screenToShow, visibleMenuKeys } from './menu';
+
+describe('cabinet menu', () => {
+  it('shows the full menu only to identified clients', () => {
+    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
+    for (const status of [null, undefined, 'New', 'Rejected'] as const) expect(visibleMenuKeys(status)).toEqual(['kyc', 'settings']);
+  });
+
+  it('shows only the KYC screen while the status is missing, New or Rejected', () => {
+    for (const status of [null, 'New', 'Rejected'] as const) {
+      expect(screenToShow('settings', status)).toBe('kyc');
+      expect(screenToShow('accounts', status)).toBe('kyc');
+      expect(defaultMenuKey(false)).toBe('kyc');
+    }
+    expect(screenToShow('settings', 'Approved')).toBe('settings');
+    expect(defaultMenuKey(true)).toBe('accounts');
+  });
+
+  it('names the client, or the company when there is no first name', () => {
+    expect(displayName({ firstName: 'Anna', lastName: 'Petrova', companyName: 'X' })).toBe('Anna Petrova');
+    expect(displayName({ firstName: null, companyName: 'Northwind Trading Ltd' })).toBe('Northwind Trading Ltd');
+    expect(displayName({ firstName: null, companyName: null, email: 'a@b.c' })).toBe('a@b.c');
+  });
+});

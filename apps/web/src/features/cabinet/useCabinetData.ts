@@ -1,0 +1,37 @@
+import type { ListKycResponse } from '@bank/contracts/kyc/list-kyc';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { apiRequest } from '../../lib/api';
+import { authApi } from '../auth/authApi';
+import { kycListLoaded, selectUserToken, userRefreshed } from '../auth/userSlice';
+import { transactionsLoaded, type Transaction } from '../statement/transactionsSlice';
+
+/**
+ * Keeps the cabinet's data fresh: the user data when the cabinet opens (an operator may have
+ * decided the KYC meanwhile), and SPEC §2's KYC list and transaction list whenever the menu opens.
+ * Failures other than an expired session (handled by the session modal) leave what is shown.
+ */
+export function useCabinetData(menuOpen: boolean): void {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectUserToken);
+
+  useEffect(() => {
+    if (!token) return;
+    authApi
+      .me(token)
+      .then((user) => dispatch(userRefreshed(user)))
+      .catch(() => undefined);
+  }, [dispatch, token]);
+
+  useEffect(() => {
+    if (!menuOpen || !token) return;
+    apiRequest<ListKycResponse>('GET', 'api/kyc/list', { token })
+      .then((records) => dispatch(kycListLoaded(records)))
+      .catch(() => undefined);
+    apiRequest<Transaction[]>('GET', 'api/transaction/list', { token })
+      .then((transactions) => {
+        if (Array.isArray(transactions)) dispatch(transactionsLoaded(transactions));
+      })
+      .catch(() => undefined);
+  }, [dispatch, menuOpen, token]);
+}

@@ -1,0 +1,55 @@
+import { isIdentified } from '@bank/contracts/kyc/kyc-record';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { selectKycStatus, selectUser } from '../auth/userSlice';
+import { displayName } from '../cabinet/menu';
+import { VerifiedBadge } from '../cabinet/VerifiedBadge';
+import { PasswordChangeForm } from './PasswordChangeForm';
+import './settings.css';
+
+/**
+ * SPEC §2 settings: account owner, ID number, account type and the account-verified badge (shown
+ * once the KYC status is set and is neither New nor Rejected), then the password-change form.
+ */
+export function SettingsScreen() {
+  const { t } = useTranslation('settings');
+  const user = useAppSelector(selectUser);
+  const verified = isIdentified(useAppSelector(selectKycStatus));
+  return (
+    <section aria-labelledby="settings-heading">
+      <h1 id="settings-heading" className="screen-heading">
+        {t('title')}
+      </h1>
+      <p className="screen-lead">{t('lead')}</p>
+      <div className="settings-grid">
+        <section className="cabinet-card" aria-labelledby="account-heading">
+          <div className="settings-account__head">
+            <h2 id="account-heading">{t('account.title')}</h2>
+            {verified ? <VerifiedBadge /> : null}
+          </div>
+          <dl className="settings-account">
+            <div>
+              <dt>{t('account.owner')}</dt>
+              <dd>{displayName(user)}</dd>
+            </div>
+            <div>
+              <dt>{t('account.idNumber')}</dt>
+              <dd>{user.clientId}</dd>
+            </div>
+            <div>
+              <dt>{t('account.type')}</dt>
+              <dd>{user.accountType === 'business' ? t('account.business') : t('account.personal')}</dd>
+            </div>
+            <div>
+              <dt>{t('account.email')}</dt>
+              <dd>{user.email}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="cabinet-card">
+          <PasswordChangeForm />
+        </section>
+      </div>
+    </section>
+  );
+}
