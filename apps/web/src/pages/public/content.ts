@@ -112,7 +112,7 @@ export const HOME_SERVICES: ReadonlyArray<{ key: string; to: LinkTarget }> = [
 export const HOME_STEPS = ['register', 'documents', 'compliance', 'details'] as const;
 
 export const DEPOSIT_TERMS = ['minimum', 'term', 'interest', 'opening'] as const;
-export const DEPOSIT_ADVANTAGES = ['rates', 'schedule', 'currencies'] as const;
+export const DEPOSIT_ADVANTAGES = ['online', 'manager', 'payout'] as const;
 export const CHEQUE_CARDS = ['prepaid', 'cashing'] as const;
 export const ACQUIRING_CARDS = ['countries', 'schemes', 'settlement'] as const;
 export const METAL_CARDS = ['sizes', 'purity', 'share'] as const;

@@ -109,7 +109,7 @@ export function publicFigures(language: Language) {
     chequeCashingRate: percent(CHEQUE_CASHING.rateBasisPoints),
     chequeCashingDays: formatRange(CHEQUE_CASHING.bankingDays),
     goldBarSizes: formatList(GOLD_BARS.sizes.map((size) => formatGoldBar(size, language)), language),
-    goldPurity: GOLD_BARS.purity,
+    goldPurity: formatDecimal(GOLD_BARS.purity, language),
     goldPortfolioShare: `${formatRange(GOLD_BARS.portfolioSharePercent)}%`,
     cardPaymentSystem: CARDS.paymentSystem,
     cardCurrency: CARDS.currency,
