@@ -46,6 +46,13 @@ export async function createScratchPostgresDatabase(baseUrl: string): Promise<{ 
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
+      // pg's Pool.end() resolves before its sockets close; terminating those sessions by force would
+      // raise unhandled FATAL errors in the closing clients, so give them a moment to leave first.
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const { rows } = await client.query<{ sessions: string }>('select count(*) as sessions from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.sessions === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
