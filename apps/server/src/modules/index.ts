@@ -6,6 +6,7 @@ import exchangeRoutes from './exchange/routes';
 import healthRoutes from './health/routes';
 import kycRoutes from './kyc/routes';
 import rateRoutes from './rates/routes';
+import statementRoutes from './statement/routes';
 import transferRoutes from './transfers/routes';
 import usersRoutes from './users/routes';
 
@@ -14,4 +15,4 @@ import usersRoutes from './users/routes';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes];
+  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes];

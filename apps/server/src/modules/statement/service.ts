@@ -1,0 +1,199 @@
+import {
+  decimalToMinor,
+  formatMinor,
+  isCurrency,
+  resolvePeriod,
+  type ResolvedPeriod,
+  type StatementAccountSummary,
+  type StatementPage,
+  type StatementQuery,
+} from '@bank/contracts';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { decodeCursor, encodeCursor, filtersFingerprint, type PageCursor } from './cursor';
+import {
+  clientAccounts,
+  countRows,
+  fetchKeyAt,
+  fetchRows,
+  ledgerPeriodTotals,
+  type ClientAccountRow,
+  type RowScope,
+  type Seek,
+} from './repository';
+import { toStatementRow } from './rows';
+
+/** What one statement request covers, resolved once: the client's accounts, the period, the row scope. */
+export interface StatementScope {
+  accounts: ClientAccountRow[];
+  accountNumbers: Map<string, string>;
+  /** The accounts the balances are answered for: the chosen one, or all in the chosen currency. */
+  summaryAccounts: ClientAccountRow[];
+  period: ResolvedPeriod;
+  rows: RowScope;
+}
+
+/**
+ * Resolves filters into a scope. An account number that is not the client's own is a 404, the
+ * same answer as an account that does not exist.
+ */
+export async function resolveScope(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<StatementScope> {
+  const accounts = await clientAccounts(db, clientId);
+  const chosen = query.accountNumber ? accounts.find((account) => account.number === query.accountNumber) : undefined;
+  if (query.accountNumber && !chosen) {
+    throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accountNumber: 'validation.accountNumber.notFound' } });
+  }
+  const period = resolvePeriod(query, query.timeZone, now);
+  // Ticking only one of incoming/outgoing narrows the direction; both or neither show every row.
+  const direction = query.incoming && !query.outgoing ? 'IN' : query.outgoing && !query.incoming ? 'OUT' : undefined;
+  return {
+    accounts,
+    accountNumbers: new Map(accounts.map((account) => [account.id, account.number])),
+    summaryAccounts: chosen ? [chosen] : accounts.filter((account) => !query.currency || account.currency === query.currency),
+    period,
+    rows: {
+      clientId,
+      accountId: chosen?.id ?? null,
+      start: period.start,
+      end: period.end,
+      purpose: query.purpose,
+      recipient: query.recipient,
+      amount: query.amount,
+      direction,
+      currency: query.currency,
+      type: query.type,
+      templateName: query.templateName,
+      paymentRegion: query.paymentRegion,
+    },
+  };
+}
+
+/**
+ * The balances of each summary account over the period, from the ledger. Whichever end of the
+ * account's history is nearer to the period is summed: postings before the period's end when the
+ * period is early in the account's life, otherwise postings since the period's start subtracted
+ * from today's booked balance; both are exact, the nearer one reads fewer postings.
+ */
+export async function summarizeAccounts(db: Db, scope: StatementScope, now: Date): Promise<StatementAccountSummary[]> {
+  const accounts = scope.summaryAccounts;
+  if (accounts.length === 0) return [];
+  const { start, end } = scope.period;
+  const firstOpened = Math.min(...accounts.map((account) => account.created_at.getTime()));
+  const way =
+    !start ? 'fromStart' : !end ? 'fromNow' : end.getTime() - firstOpened <= now.getTime() - start.getTime() ? 'fromStart' : 'fromNow';
+  const totals = new Map(
+    (await ledgerPeriodTotals(db, accounts.map((account) => account.ledger_account_id), { start, end }, way)).map((row) => [row.ledgerAccountId, row]),
+  );
+  return accounts.map((account) => {
+    if (!isCurrency(account.currency)) throw new Error(`Account ${account.number} has unknown currency ${account.currency}`);
+    const currency = account.currency;
+    const figures = totals.get(account.ledger_account_id);
+    if (!figures) throw new Error(`No ledger account behind account ${account.number}`);
+    const money = (value: string) => formatMinor(decimalToMinor(value, currency), currency);
+    return {
+      accountNumber: account.number,
+      currency,
+      openingBalance: money(figures.opening),
+      creditTurnover: money(figures.credit),
+      debitTurnover: money(figures.debit),
+      closingBalance: money(figures.closing),
+    };
+  });
+}
+
+interface SeekPlan {
+  seek: Seek;
+  /** Rows walked past before the page (the cost the plan is chosen by). */
+  skipped: number;
+  /** Counts from the oldest row: needs a total that is current. */
+  fromBottom: boolean;
+}
+
+/**
+ * Where to read page `page` from. Next and previous pages are pure keyset seeks from the cursor
+ * (nothing skipped, so a deep page costs what the first does). A jump to page N (the numbered
+ * links) starts from whichever is nearest: the newest row, the oldest row, or the cursor's page,
+ * and skips the pages in between over the index's keys only (see fetchKeyAt). The page controls
+ * link the first, last and nearby pages, so every move the screen offers skips at most a few pages.
+ */
+export function planSeek(page: number, limit: number, total: number, cursor: PageCursor | null): SeekPlan {
+  const plans: SeekPlan[] = [];
+  if (cursor) {
+    if (page > cursor.page) {
+      const skipped = (page - cursor.page - 1) * limit;
+      plans.push({ seek: { towards: 'older', from: cursor.oldest, inclusive: false, offset: skipped, limit }, skipped, fromBottom: false });
+    } else if (page < cursor.page) {
+      const skipped = (cursor.page - page - 1) * limit;
+      plans.push({ seek: { towards: 'newer', from: cursor.newest, inclusive: false, offset: skipped, limit }, skipped, fromBottom: false });
+    } else {
+      plans.push({ seek: { towards: 'older', from: cursor.newest, inclusive: true, offset: 0, limit }, skipped: 0, fromBottom: false });
+    }
+  }
+  const fromTop = (page - 1) * limit;
+  plans.push({ seek: { towards: 'older', from: null, inclusive: false, offset: fromTop, limit }, skipped: fromTop, fromBottom: false });
+  // Page N counted from the oldest row: the rows of ascending positions total − N·limit … total − (N−1)·limit − 1.
+  const fromBottom = Math.max(0, total - page * limit);
+  const bottomLimit = Math.max(0, Math.min(limit, total - (page - 1) * limit));
+  if (bottomLimit > 0) {
+    plans.push({ seek: { towards: 'newer', from: null, inclusive: false, offset: fromBottom, limit: bottomLimit }, skipped: fromBottom, fromBottom: true });
+  }
+  return plans.reduce((best, plan) => (plan.skipped < best.skipped ? plan : best));
+}
+
+/** Runs a seek; pages behind others are reached by finding their first key over the index, then reading from it. */
+async function runSeek(db: Db, scope: RowScope, seek: Seek) {
+  if (seek.offset === 0) return fetchRows(db, scope, seek);
+  const key = await fetchKeyAt(db, scope, seek);
+  if (!key) return [];
+  return fetchRows(db, scope, { towards: seek.towards, from: key, inclusive: true, offset: 0, limit: seek.limit });
+}
+
+/** The fingerprint a cursor carries: every filter and the page size, not the page itself. */
+function cursorFingerprint(query: StatementQuery): string {
+  const { page: _page, cursor: _cursor, format: _format, lang: _lang, ...filters } = query;
+  return filtersFingerprint(filters);
+}
+
+/**
+ * One page of the statement, newest first. Opened without a cursor, it also counts the rows (for
+ * the page links) and answers the period's balances; moves with a cursor reuse that count.
+ */
+export async function readStatementPage(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<StatementPage> {
+  const fingerprint = cursorFingerprint(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint) : null;
+  const scope = await resolveScope(db, clientId, query, now);
+  const limit = query.limit;
+  let total = cursor ? cursor.total : await countRows(db, scope.rows);
+  let totalPages = Math.max(1, Math.ceil(total / limit));
+  let page = Math.min(query.page ?? cursor?.page ?? 1, totalPages);
+  let plan = planSeek(page, limit, total, cursor);
+  if (plan.fromBottom && cursor) {
+    // Counting from the oldest row needs today's count, not the one the cursor carries.
+    total = await countRows(db, scope.rows);
+    totalPages = Math.max(1, Math.ceil(total / limit));
+    page = Math.min(query.page ?? cursor.page, totalPages);
+    plan = planSeek(page, limit, total, null);
+  }
+  const rows = await runSeek(db, scope.rows, plan.seek);
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.map((row) => toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? '')),
+    page,
+    pageSize: limit,
+    total,
+    totalPages,
+    cursor:
+      first && last
+        ? encodeCursor({ page, newest: { at: first.at, id: first.id }, oldest: { at: last.at, id: last.id }, total, filters: fingerprint })
+        : null,
+    period: {
+      firstDay: scope.period.firstDay,
+      lastDay: scope.period.lastDay,
+      start: scope.period.start?.toISOString() ?? null,
+      end: scope.period.end?.toISOString() ?? null,
+      timeZone: query.timeZone,
+    },
+    accounts: cursor ? null : await summarizeAccounts(db, scope, now),
+  };
+}

@@ -1,0 +1,509 @@
+// Proves GET /api/statement against hand-computed answers: every filter, every preset in UTC and in
+// zones far from it (Vladivostok +10 across a month boundary, Kiritimati +14), the period's opening
+// and closing balances and turnovers against the ledger's postings (a pending hold is not one; an
+// approval books on its own date), each row's own balance figures, keyset paging in both directions
+// and by page number, and that a client never reaches another client's rows through any filter.
+import { randomUUID } from 'node:crypto';
+import {
+  decimalToMinor,
+  formatMinor,
+  statementQuerySchema,
+  type StatementPage,
+  type StatementQueryInput,
+  type TransferFeeResponse,
+} from '@bank/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInClient, type TestClient } from '../../test/clients';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { openTestAccount } from '../accounts/test-support';
+import { findLedgerViolations } from '../ledger/invariants';
+import { approveTransfer } from '../transfers/international';
+import { ledgerPeriodTotals } from './repository';
+import { readStatementPage } from './service';
+import { ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
+
+let context: TestContext;
+let alice: TestClient;
+let bob: TestClient;
+let carol: TestClient;
+const accounts = { a1: '', a2: '', b1: '', c1: '' };
+/** Transaction numbers of the operations, named as in the scenario below. */
+const op: Record<string, string> = {};
+/** The international fee on 1000.00 USD (SPEC §9 minimum, converted at the shipped rates). */
+let feeUsd = 0n;
+/** What 200.00 USD bought in EUR. */
+let exchangedEur = 0n;
+
+/** Saturday 2026-11-21 10:13:59 UTC: Saturday evening in Vladivostok, already Sunday on Kiritimati. */
+const NOW = new Date('2026-11-21T10:13:59Z');
+const usd = (minor: bigint) => formatMinor(minor, 'USD');
+const eur = (minor: bigint) => formatMinor(minor, 'EUR');
+const cents = (text: string) => decimalToMinor(text, 'USD');
+
+async function lastNumber(client: TestClient): Promise<string> {
+  const row = await context.db
+    .selectFrom('transfers')
+    .select('transaction_number')
+    .where('client_id', '=', client.id)
+    .orderBy(sql`transaction_number::bigint`, 'desc')
+    .executeTakeFirstOrThrow();
+  return row.transaction_number;
+}
+
+async function create(client: TestClient, payload: Record<string, unknown>): Promise<string> {
+  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
+  expect(response.statusCode, response.body).toBe(200);
+  return lastNumber(client);
+}
+
+function internal(from: string, to: string, amount: string, extra: Record<string, unknown> = {}) {
+  return { type: 'internal', accNumberFrom: from, accNumberTo: to, amount, ...extra };
+}
+
+function international(fromAccount: string, region: 'SWIFT' | 'SEPA', amount: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'international',
+    paymentRegions: region,
+    fromAccount,
+    amount,
+    recipientDetails: {
+      fullName: 'Hans Müller',
+      recipientsSwiftBic: 'DEUTDEFF',
+      recipientsBankCountry: 'DE',
+      recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
+      recipientsBank: 'Deutsche Bank',
+      recipientsIban: 'DE89370400440532013000',
+      recipientsAddress: 'Hauptstraße 1, Berlin',
+      recipientsEmail: 'hans@example.de',
+    },
+    ...extra,
+  };
+}
+
+async function statement(client: TestClient, query: Record<string, string | number | boolean> = {}): Promise<StatementPage> {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: '/api/statement',
+    headers: client.headers,
+    query: Object.fromEntries(Object.entries({ limit: 100, ...query }).map(([key, value]) => [key, String(value)])),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<StatementPage>();
+}
+
+const numbers = (page: StatementPage) => page.rows.map((row) => `${row.transactionNumber}${row.direction === 'IN' ? '+' : '-'}`);
+
+/** The service with a controlled clock: presets are computed from `now`. */
+function at(client: TestClient, input: StatementQueryInput, now = NOW): Promise<StatementPage> {
+  return readStatementPage(context.db, client.id, statementQuerySchema.parse({ limit: 100, ...input }), now);
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  alice = await createSignedInClient(context, { firstName: 'Alice' });
+  bob = await createSignedInClient(context, { firstName: 'Bob' });
+  carol = await createSignedInClient(context, { firstName: 'Carol' });
+  accounts.a1 = (await openTestAccount(context, alice, 'USD', '10000.00')).number;
+  accounts.a2 = (await openTestAccount(context, alice, 'EUR', '5000.00')).number;
+  accounts.b1 = (await openTestAccount(context, bob, 'USD', '1000.00')).number;
+  accounts.c1 = (await openTestAccount(context, carol, 'USD', '777.00')).number;
+  for (const number of Object.values(accounts)) {
+    await moveFundingTo(context.db, await ledgerAccountOf(context.db, number), new Date('2026-10-01T00:00:00Z'));
+  }
+  const fee = await context.app.inject({ method: 'GET', url: '/api/transaction/fee?amount=1000.00&currency=USD' });
+  feeUsd = cents(fee.json<TransferFeeResponse>().fee);
+
+  // The scenario, made in time order through the real services, then placed on its dates.
+  op.one = await create(alice, internal(accounts.a1, accounts.b1, '100.00', { fullName: 'Bob Builder', reference: 'Rent October', templateName: 'Rent' }));
+  await moveOperationTo(context.db, op.one, new Date('2026-10-20T12:00:00Z'));
+  // 15:00 UTC on 31 October is already 1 November, 01:00, in Vladivostok.
+  op.two = await create(alice, internal(accounts.a1, accounts.b1, '45.10', { reference: 'Коммунальные услуги' }));
+  await moveOperationTo(context.db, op.two, new Date('2026-10-31T15:00:00Z'));
+  op.three = await create(bob, internal(accounts.b1, accounts.a1, '250.50', { fullName: 'Alice Adams', reference: 'Refund' }));
+  await moveOperationTo(context.db, op.three, new Date('2026-11-02T09:00:00Z'));
+  // Made on the 10th, approved (booked) on the 12th.
+  op.four = await create(alice, international(accounts.a1, 'SWIFT', '1000.00', { purpose: 'Invoice 42 — оплата услуг', templateName: 'Hans' }));
+  const transfer = await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', op.four).executeTakeFirstOrThrow();
+  await context.db.transaction().execute((trx) => approveTransfer(trx, transfer.id, randomUUID()));
+  await moveOperationTo(context.db, op.four, new Date('2026-11-10T10:00:00Z'), { postingsAt: new Date('2026-11-12T10:00:00Z') });
+  // Still pending: funds held, nothing booked.
+  op.five = await create(alice, international(accounts.a2, 'SEPA', '300.00', { purpose: 'Deposit top-up' }));
+  await moveOperationTo(context.db, op.five, new Date('2026-11-19T10:00:00Z'));
+  op.six = await create(alice, { type: 'exchange', accNumberFrom: accounts.a1, accNumberTo: accounts.a2, amount: '200.00', forAmountCurrency: 'USD', getAmountCurrency: 'EUR' });
+  await moveOperationTo(context.db, op.six, new Date('2026-11-20T23:30:00Z'));
+  op.seven = await create(alice, internal(accounts.a1, accounts.b1, '30.00', { templateName: 'Rent', reference: 'Rent November' }));
+  await moveOperationTo(context.db, op.seven, new Date('2026-11-21T08:00:00Z'));
+  op.carol = await create(carol, internal(accounts.c1, accounts.b1, '12.34', { reference: 'Carol secret' }));
+  await moveOperationTo(context.db, op.carol, new Date('2026-11-05T00:00:00Z'));
+
+  const exchangeIn = await context.db
+    .selectFrom('transactions')
+    .select('amount')
+    .where('transaction_number', '=', op.six)
+    .where('direction', '=', 'IN')
+    .executeTakeFirstOrThrow();
+  exchangedEur = decimalToMinor(exchangeIn.amount, 'EUR');
+});
+
+afterAll(async () => {
+  expect(await findLedgerViolations(context.db)).toEqual([]);
+  await context.close();
+});
+
+describe('rows and filters', () => {
+  it('lists the client own rows newest first, both sides of an exchange, each account once', async () => {
+    const page = await statement(alice);
+    expect(numbers(page)).toEqual([`${op.seven}-`, `${op.six}+`, `${op.six}-`, `${op.five}-`, `${op.four}-`, `${op.three}+`, `${op.two}-`, `${op.one}-`]);
+    expect(page.total).toBe(8);
+    expect(page.rows.map((row) => row.accountNumber)).toEqual([accounts.a1, accounts.a2, accounts.a1, accounts.a2, accounts.a1, accounts.a1, accounts.a1, accounts.a1]);
+  });
+
+  it('filters by account', async () => {
+    expect(numbers(await statement(alice, { accountNumber: accounts.a1 }))).toEqual([`${op.seven}-`, `${op.six}-`, `${op.four}-`, `${op.three}+`, `${op.two}-`, `${op.one}-`]);
+    expect(numbers(await statement(alice, { accountNumber: accounts.a2 }))).toEqual([`${op.six}+`, `${op.five}-`]);
+  });
+
+  it('filters by purpose, case-insensitive, Cyrillic included, the reference text standing in for internal transfers', async () => {
+    expect(numbers(await statement(alice, { purpose: 'ОПЛАТА' }))).toEqual([`${op.four}-`]);
+    expect(numbers(await statement(alice, { purpose: 'коммунальные' }))).toEqual([`${op.two}-`]);
+    expect(numbers(await statement(alice, { purpose: 'rent' }))).toEqual([`${op.seven}-`, `${op.one}-`]);
+    // LIKE's own characters are taken literally.
+    expect(numbers(await statement(alice, { purpose: '%' }))).toEqual([]);
+  });
+
+  it('filters by recipient as a case-insensitive substring of the target account', async () => {
+    expect(numbers(await statement(alice, { recipient: accounts.b1.slice(-6) }))).toEqual([`${op.seven}-`, `${op.two}-`, `${op.one}-`]);
+    expect(numbers(await statement(alice, { recipient: 'de8937' }))).toEqual([`${op.five}-`, `${op.four}-`]);
+    // The recipient's name is not the target account.
+    expect(numbers(await statement(alice, { recipient: 'Bob Builder' }))).toEqual([]);
+  });
+
+  it('filters by exact amount', async () => {
+    expect(numbers(await statement(alice, { amount: '250.5' }))).toEqual([`${op.three}+`]);
+    expect(numbers(await statement(alice, { amount: '100' }))).toEqual([`${op.one}-`]);
+    expect(numbers(await statement(alice, { amount: '100.01' }))).toEqual([]);
+  });
+
+  it('filters incoming, outgoing, both or neither', async () => {
+    expect(numbers(await statement(alice, { incoming: true }))).toEqual([`${op.six}+`, `${op.three}+`]);
+    expect(numbers(await statement(alice, { outgoing: true }))).toEqual([`${op.seven}-`, `${op.six}-`, `${op.five}-`, `${op.four}-`, `${op.two}-`, `${op.one}-`]);
+    expect((await statement(alice, { incoming: true, outgoing: true })).total).toBe(8);
+    expect((await statement(alice, { incoming: false, outgoing: false })).total).toBe(8);
+  });
+
+  it('filters by currency, type (also as selectedType), template name and payment region', async () => {
+    expect(numbers(await statement(alice, { currency: 'EUR' }))).toEqual([`${op.six}+`, `${op.five}-`]);
+    expect(numbers(await statement(alice, { type: 'Intra' }))).toEqual([`${op.seven}-`, `${op.three}+`, `${op.two}-`, `${op.one}-`]);
+    expect(numbers(await statement(alice, { selectedType: 'Exchange' }))).toEqual([`${op.six}+`, `${op.six}-`]);
+    expect(numbers(await statement(alice, { type: 'International (SWIFT)' }))).toEqual([`${op.four}-`]);
+    expect(numbers(await statement(alice, { templateName: 'Rent' }))).toEqual([`${op.seven}-`, `${op.one}-`]);
+    expect(numbers(await statement(alice, { templateName: 'Hans' }))).toEqual([`${op.four}-`]);
+    expect(numbers(await statement(alice, { paymentRegion: 'SEPA' }))).toEqual([`${op.five}-`]);
+    expect(numbers(await statement(alice, { paymentRegion: 'SWIFT' }))).toEqual([`${op.four}-`]);
+  });
+
+  it('combines filters', async () => {
+    const page = await at(alice, { accountNumber: accounts.a1, outgoing: 'true', templateName: 'Rent', period: 'lastMonth' });
+    expect(numbers(page)).toEqual([`${op.one}-`]);
+  });
+
+  it('refuses bad filters with field errors', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/statement?period=someday&currency=XXX&type=Teleport&paymentRegion=MOON&amount=-5&timeZone=Mars/Base&limit=0',
+      headers: alice.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      period: 'validation.period.unknown',
+      currency: 'validation.currency.unknown',
+      type: 'validation.type.unknown',
+      paymentRegion: 'validation.paymentRegion.unknown',
+      amount: 'validation.amount.invalid',
+      timeZone: 'validation.timeZone.unknown',
+      limit: 'validation.limit.invalid',
+    });
+  });
+
+  it('shows each party and the row own balance figures, which chain from row to row', async () => {
+    const rows = (await statement(alice, { accountNumber: accounts.a1 })).rows;
+    const byNumber = new Map(rows.map((row) => [row.transactionNumber, row]));
+    expect(byNumber.get(op.one)).toMatchObject({
+      sender: accounts.a1,
+      recipient: accounts.b1,
+      recipientName: 'Bob Builder',
+      senderName: null,
+      type: 'Intra',
+      purpose: 'Rent October',
+      amount: '100.00',
+      direction: 'OUT',
+      status: 'Approved',
+      openingBalance: '10000.00',
+      creditTurnover: '0.00',
+      debitTurnover: '100.00',
+      balance: '9900.00',
+      templateName: 'Rent',
+    });
+    expect(byNumber.get(op.three)).toMatchObject({ direction: 'IN', openingBalance: '9854.90', creditTurnover: '250.50', debitTurnover: '0.00', balance: '10105.40' });
+    // The international transfer debits amount plus fee from the available balance when it is made.
+    expect(byNumber.get(op.four)).toMatchObject({
+      type: 'International (SWIFT)',
+      paymentRegion: 'SWIFT',
+      status: 'Approved',
+      openingBalance: '10105.40',
+      debitTurnover: usd(cents('1000.00') + feeUsd),
+      balance: usd(cents('9105.40') - feeUsd),
+      fee: usd(feeUsd),
+    });
+    for (const [index, row] of rows.entries()) {
+      expect(cents(row.openingBalance) + cents(row.creditTurnover) - cents(row.debitTurnover)).toBe(cents(row.balance));
+      const older = rows[index + 1];
+      if (older) expect(row.openingBalance).toBe(older.balance);
+    }
+    expect(rows[0]!.balance).toBe(usd(cents('8875.40') - feeUsd));
+  });
+});
+
+describe('periods', () => {
+  const a1 = () => ({ accountNumber: accounts.a1 });
+
+  it('computes every preset in UTC', async () => {
+    const expected: Record<string, string[]> = {
+      today: [`${op.seven}-`],
+      yesterday: [`${op.six}-`],
+      thisWeek: [`${op.seven}-`, `${op.six}-`],
+      lastWeek: [`${op.four}-`],
+      thisMonth: [`${op.seven}-`, `${op.six}-`, `${op.four}-`, `${op.three}+`],
+      last30Days: [`${op.seven}-`, `${op.six}-`, `${op.four}-`, `${op.three}+`, `${op.two}-`],
+      lastMonth: [`${op.two}-`, `${op.one}-`],
+      lastAndCurrentMonth: [`${op.seven}-`, `${op.six}-`, `${op.four}-`, `${op.three}+`, `${op.two}-`, `${op.one}-`],
+    };
+    for (const [period, rows] of Object.entries(expected)) {
+      expect({ period, rows: numbers(await at(alice, { ...a1(), period: period as 'today' })) }).toEqual({ period, rows });
+    }
+  });
+
+  it('computes presets in Vladivostok, where 31 October 15:00 UTC is already November', async () => {
+    const vladivostok = { ...a1(), timeZone: 'Asia/Vladivostok' };
+    expect(numbers(await at(alice, { ...vladivostok, period: 'today' }))).toEqual([`${op.seven}-`, `${op.six}-`]);
+    expect(numbers(await at(alice, { ...vladivostok, period: 'yesterday' }))).toEqual([]);
+    expect(numbers(await at(alice, { ...vladivostok, period: 'thisMonth' }))).toEqual([`${op.seven}-`, `${op.six}-`, `${op.four}-`, `${op.three}+`, `${op.two}-`]);
+    expect(numbers(await at(alice, { ...vladivostok, period: 'lastMonth' }))).toEqual([`${op.one}-`]);
+  });
+
+  it('computes presets on Kiritimati, fourteen hours ahead of UTC', async () => {
+    const kiritimati = { ...a1(), timeZone: 'Pacific/Kiritimati' };
+    expect(numbers(await at(alice, { ...kiritimati, period: 'today' }))).toEqual([]);
+    expect(numbers(await at(alice, { ...kiritimati, period: 'yesterday' }))).toEqual([`${op.seven}-`, `${op.six}-`]);
+  });
+
+  it('takes custom dates as whole days of the client zone', async () => {
+    expect(numbers(await statement(alice, { ...a1(), from: '2026-10-31', to: '2026-11-02' }))).toEqual([`${op.three}+`, `${op.two}-`]);
+    expect(numbers(await statement(alice, { ...a1(), from: '2026-11-01', to: '2026-11-01', timeZone: 'Asia/Vladivostok' }))).toEqual([`${op.two}-`]);
+    expect(numbers(await statement(alice, { ...a1(), to: '2026-10-20' }))).toEqual([`${op.one}-`]);
+    expect(numbers(await statement(alice, { ...a1(), from: '2026-11-21' }))).toEqual([`${op.seven}-`]);
+  });
+});
+
+describe('balances and turnovers of the period', () => {
+  it('answers this month in UTC from the postings', async () => {
+    const page = await at(alice, { accountNumber: accounts.a1, period: 'thisMonth' });
+    expect(page.accounts).toEqual([
+      {
+        accountNumber: accounts.a1,
+        currency: 'USD',
+        openingBalance: '9854.90',
+        creditTurnover: '250.50',
+        debitTurnover: usd(cents('1230.00') + feeUsd),
+        closingBalance: usd(cents('8875.40') - feeUsd),
+      },
+    ]);
+    expect(page.period).toEqual({ firstDay: '2026-11-01', lastDay: '2026-11-30', start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z', timeZone: 'UTC' });
+  });
+
+  it('moves the month boundary with the zone: in Vladivostok the 45.10 of 31 October belongs to November', async () => {
+    const november = await at(alice, { accountNumber: accounts.a1, period: 'thisMonth', timeZone: 'Asia/Vladivostok' });
+    expect(november.accounts![0]).toMatchObject({ openingBalance: '9900.00', creditTurnover: '250.50', debitTurnover: usd(cents('1275.10') + feeUsd), closingBalance: usd(cents('8875.40') - feeUsd) });
+    const october = await at(alice, { accountNumber: accounts.a1, period: 'lastMonth', timeZone: 'Asia/Vladivostok' });
+    expect(october.accounts![0]).toMatchObject({ openingBalance: '0.00', creditTurnover: '10000.00', debitTurnover: '100.00', closingBalance: '9900.00' });
+    const octoberUtc = await at(alice, { accountNumber: accounts.a1, period: 'lastMonth' });
+    expect(octoberUtc.accounts![0]).toMatchObject({ openingBalance: '0.00', creditTurnover: '10000.00', debitTurnover: '145.10', closingBalance: '9854.90' });
+  });
+
+  it('books an approved transfer on its approval date, not the date it was made', async () => {
+    // Made on the 10th, approved on the 12th: the 10th shows the row but no posting.
+    const tenth = await statement(alice, { accountNumber: accounts.a1, from: '2026-11-10', to: '2026-11-11' });
+    expect(numbers(tenth)).toEqual([`${op.four}-`]);
+    expect(tenth.accounts![0]).toMatchObject({ openingBalance: '10105.40', creditTurnover: '0.00', debitTurnover: '0.00', closingBalance: '10105.40' });
+    const twelfth = await statement(alice, { accountNumber: accounts.a1, from: '2026-11-12', to: '2026-11-12' });
+    expect(numbers(twelfth)).toEqual([]);
+    expect(twelfth.accounts![0]).toMatchObject({ openingBalance: '10105.40', debitTurnover: usd(cents('1000.00') + feeUsd), closingBalance: usd(cents('9105.40') - feeUsd) });
+  });
+
+  it('leaves a pending hold out: it is not a posting', async () => {
+    const page = await at(alice, { accountNumber: accounts.a2, period: 'thisMonth' });
+    expect(page.accounts).toEqual([
+      { accountNumber: accounts.a2, currency: 'EUR', openingBalance: '5000.00', creditTurnover: eur(exchangedEur), debitTurnover: '0.00', closingBalance: eur(cents('5000.00') + exchangedEur) },
+    ]);
+    // The row itself shows the hold in the available balance.
+    expect(page.rows.find((row) => row.transactionNumber === op.five)).toMatchObject({ debitTurnover: '350.00', balance: '4650.00', status: 'New' });
+  });
+
+  it('answers every account when none is chosen, the currency filter narrowing them', async () => {
+    const all = await statement(alice);
+    expect(all.accounts!.map((account) => [account.accountNumber, account.openingBalance, account.closingBalance])).toEqual([
+      [accounts.a1, '0.00', usd(cents('8875.40') - feeUsd)],
+      [accounts.a2, '0.00', eur(cents('5000.00') + exchangedEur)],
+    ]);
+    expect((await statement(alice, { currency: 'EUR' })).accounts!.map((account) => account.accountNumber)).toEqual([accounts.a2]);
+  });
+
+  it('agrees with a plain sum of the postings for every preset and zone, both ways of summing', async () => {
+    const ledgerIds = [await ledgerAccountOf(context.db, accounts.a1), await ledgerAccountOf(context.db, accounts.a2)];
+    for (const timeZone of ['UTC', 'Asia/Vladivostok', 'Pacific/Kiritimati']) {
+      for (const period of ['today', 'yesterday', 'thisWeek', 'thisMonth', 'lastWeek', 'last30Days', 'lastMonth', 'lastAndCurrentMonth'] as const) {
+        const page = await at(alice, { period, timeZone });
+        const start = new Date(page.period.start!);
+        const end = new Date(page.period.end!);
+        for (const [index, ledgerId] of ledgerIds.entries()) {
+          const { rows } = await sql<{ opening: string; credit: string; debit: string; closing: string }>`
+            select coalesce(sum(amount) filter (where created_at < ${start}), 0)::text as opening,
+              coalesce(sum(amount) filter (where amount > 0 and created_at >= ${start} and created_at < ${end}), 0)::text as credit,
+              coalesce(sum(-amount) filter (where amount < 0 and created_at >= ${start} and created_at < ${end}), 0)::text as debit,
+              coalesce(sum(amount) filter (where created_at < ${end}), 0)::text as closing
+            from postings where ledger_account_id = ${ledgerId}`.execute(context.db);
+          const currency = index === 0 ? 'USD' : 'EUR';
+          const expected = rows[0]!;
+          const money = (value: string) => formatMinor(decimalToMinor(value, currency), currency);
+          expect({ timeZone, period, summary: page.accounts![index] }).toEqual({
+            timeZone,
+            period,
+            summary: {
+              accountNumber: index === 0 ? accounts.a1 : accounts.a2,
+              currency,
+              openingBalance: money(expected.opening),
+              creditTurnover: money(expected.credit),
+              debitTurnover: money(expected.debit),
+              closingBalance: money(expected.closing),
+            },
+          });
+          for (const way of ['fromStart', 'fromNow'] as const) {
+            const [totals] = await ledgerPeriodTotals(context.db, [ledgerId], { start, end }, way);
+            expect([way, money(totals!.opening), money(totals!.closing)]).toEqual([way, money(expected.opening), money(expected.closing)]);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('paging', () => {
+  it('moves by cursor both ways and jumps by page number, the same rows as one long page', async () => {
+    const everything = numbers(await statement(alice));
+    const first = await statement(alice, { limit: 3 });
+    expect([first.page, first.total, first.totalPages, numbers(first)]).toEqual([1, 8, 3, everything.slice(0, 3)]);
+    expect(first.accounts).not.toBeNull();
+    const second = await statement(alice, { limit: 3, cursor: first.cursor!, page: 2 });
+    expect([second.page, numbers(second), second.accounts]).toEqual([2, everything.slice(3, 6), null]);
+    const third = await statement(alice, { limit: 3, cursor: second.cursor!, page: 3 });
+    expect([third.page, numbers(third)]).toEqual([3, everything.slice(6)]);
+    const back = await statement(alice, { limit: 3, cursor: third.cursor!, page: 1 });
+    expect([back.page, numbers(back)]).toEqual([1, everything.slice(0, 3)]);
+    const jump = await statement(alice, { limit: 3, page: 3 });
+    expect([jump.page, numbers(jump)]).toEqual([3, everything.slice(6)]);
+    const beyond = await statement(alice, { limit: 3, page: 99 });
+    expect([beyond.page, numbers(beyond)]).toEqual([3, everything.slice(6)]);
+    const same = await statement(alice, { limit: 3, cursor: second.cursor! });
+    expect([same.page, numbers(same)]).toEqual([2, everything.slice(3, 6)]);
+  });
+
+  it('pages through a long statement every way: forward, backward, by number, from afar', async () => {
+    const payer = await createSignedInClient(context);
+    const payee = await createSignedInClient(context);
+    const from = (await openTestAccount(context, payer, 'GBP', '1000.00')).number;
+    const to = (await openTestAccount(context, payee, 'GBP')).number;
+    for (let index = 1; index <= 23; index += 1) await create(payer, internal(from, to, `${index}.00`));
+    const everything = numbers(await statement(payer));
+    expect(everything).toHaveLength(23);
+    const limit = 4;
+    const pages = Math.ceil(23 / limit);
+    const expectedPage = (page: number) => everything.slice((page - 1) * limit, page * limit);
+    let cursor = (await statement(payer, { limit })).cursor!;
+    for (let page = 2; page <= pages; page += 1) {
+      const answer = await statement(payer, { limit, cursor, page });
+      expect([page, numbers(answer)]).toEqual([page, expectedPage(page)]);
+      cursor = answer.cursor!;
+    }
+    for (let page = pages - 1; page >= 1; page -= 1) {
+      const answer = await statement(payer, { limit, cursor, page });
+      expect([page, numbers(answer)]).toEqual([page, expectedPage(page)]);
+      cursor = answer.cursor!;
+    }
+    for (let page = 1; page <= pages; page += 1) {
+      expect([page, numbers(await statement(payer, { limit, page }))]).toEqual([page, expectedPage(page)]);
+      // From page 1's cursor straight to page N, and from the last page's cursor back to it.
+      expect([page, numbers(await statement(payer, { limit, cursor, page }))]).toEqual([page, expectedPage(page)]);
+    }
+  });
+
+  it('refuses a broken cursor and a cursor made for other filters', async () => {
+    const page = await statement(alice, { limit: 3 });
+    const broken = await context.app.inject({ method: 'GET', url: '/api/statement?cursor=not-a-cursor&page=2', headers: alice.headers });
+    expect([broken.statusCode, broken.json().fields]).toEqual([400, { cursor: 'validation.cursor.invalid' }]);
+    const other = await context.app.inject({ method: 'GET', url: `/api/statement?limit=3&currency=EUR&page=2&cursor=${page.cursor}`, headers: alice.headers });
+    expect([other.statusCode, other.json().fields]).toEqual([400, { cursor: 'validation.cursor.otherFilters' }]);
+  });
+});
+
+describe('only the client own rows, ever', () => {
+  it('answers 401 without a token', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/statement' });
+    expect([response.statusCode, response.json().message]).toEqual([401, 'Invalid authorization data']);
+  });
+
+  it('answers 404 for another client account, as for one that does not exist, in JSON and CSV', async () => {
+    for (const accountNumber of [accounts.b1, accounts.c1, '40817810000000000000']) {
+      for (const format of ['json', 'csv']) {
+        const response = await context.app.inject({ method: 'GET', url: `/api/statement?accountNumber=${accountNumber}&format=${format}`, headers: alice.headers });
+        expect([accountNumber, response.statusCode, response.json().fields]).toEqual([accountNumber, 404, { accountNumber: 'validation.accountNumber.notFound' }]);
+      }
+    }
+  });
+
+  it('never shows another client rows through any filter, and each side sees only its own side', async () => {
+    const own = async (client: TestClient) => new Set((await statement(client)).rows.map((row) => `${row.transactionNumber}${row.direction}`));
+    const aliceRows = await own(alice);
+    const filters: Array<Record<string, string | boolean>> = [
+      {},
+      { recipient: accounts.c1 },
+      { recipient: accounts.b1 },
+      { purpose: 'Carol secret' },
+      { amount: '12.34' },
+      { incoming: true },
+      { currency: 'USD' },
+      { type: 'Intra' },
+      { templateName: 'Rent' },
+      { paymentRegion: 'SWIFT' },
+      { from: '2000-01-01', to: '2100-12-31' },
+    ];
+    for (const filter of filters) {
+      for (const row of (await statement(alice, filter)).rows) {
+        expect(aliceRows.has(`${row.transactionNumber}${row.direction}`)).toBe(true);
+        expect([accounts.a1, accounts.a2]).toContain(row.accountNumber);
+      }
+    }
+    expect((await statement(alice, { purpose: 'Carol secret' })).rows).toEqual([]);
+    expect(numbers(await statement(carol))).toEqual([`${op.carol}-`]);
+    // Bob sees his own sides only: the IN sides of what Alice and Carol paid him, his OUT side to Alice.
+    expect(numbers(await statement(bob))).toEqual([`${op.seven}+`, `${op.carol}+`, `${op.three}-`, `${op.two}+`, `${op.one}+`]);
+    expect((await statement(bob)).accounts!.map((account) => account.accountNumber)).toEqual([accounts.b1]);
+  });
+
+  it('keeps a cursor of another client to the reader own rows', async () => {
+    const bobsPage = await statement(bob, { limit: 3 });
+    const answer = await statement(alice, { limit: 3, cursor: bobsPage.cursor!, page: 2 });
+    const aliceRows = new Set((await statement(alice)).rows.map((row) => row.transactionNumber));
+    for (const row of answer.rows) expect(aliceRows.has(row.transactionNumber)).toBe(true);
+  });
+});

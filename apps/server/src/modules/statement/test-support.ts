@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+
+/**
+ * Test helpers that place operations made through the real money services at chosen instants, so
+ * periods can be checked against hand-computed answers. The ledger refuses to change its history;
+ * only these test helpers lift that guard, for one transaction, to move timestamps (never amounts).
+ */
+async function withHistoryUnlocked(db: Db, work: (trx: Db) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`alter table postings disable trigger postings_append_only`.execute(trx);
+    await sql`alter table journal_entries disable trigger journal_entries_append_only`.execute(trx);
+    await work(trx);
+    await sql`alter table postings enable trigger postings_append_only`.execute(trx);
+    await sql`alter table journal_entries enable trigger journal_entries_append_only`.execute(trx);
+  });
+}
+
+async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
+  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves an operation (its transfer, its rows and, unless `postingsAt` says otherwise, its postings) to an instant. */
+export async function moveOperationTo(db: Db, transactionNumber: string, at: Date, options: { postingsAt?: Date } = {}): Promise<void> {
+  const transferId = await transferIdOf(db, transactionNumber);
+  const postingsAt = options.postingsAt ?? at;
+  await withHistoryUnlocked(db, async (trx) => {
+    await sql`update transfers set created_at = ${at}, updated_at = ${postingsAt} where id = ${transferId}`.execute(trx);
+    await sql`update transactions set created_at = ${at} where transfer_id = ${transferId}`.execute(trx);
+    await sql`update journal_entries set created_at = ${postingsAt} where transfer_id = ${transferId}`.execute(trx);
+    await sql`update postings set created_at = ${postingsAt}
+      where entry_id in (select id from journal_entries where transfer_id = ${transferId})`.execute(trx);
+  });
+}
+
+/** Moves the entries that funded a ledger account from outside (entries without a transfer) to an instant. */
+export async function moveFundingTo(db: Db, ledgerAccountId: string, at: Date): Promise<void> {
+  await withHistoryUnlocked(db, async (trx) => {
+    const entries = sql`select p.entry_id from postings p join journal_entries e on e.id = p.entry_id
+      where p.ledger_account_id = ${ledgerAccountId} and e.transfer_id is null`;
+    await sql`update journal_entries set created_at = ${at} where id in (${entries})`.execute(trx);
+    await sql`update postings set created_at = ${at} where entry_id in (${entries})`.execute(trx);
+  });
+}
+
+/** The ledger account behind an account number. */
+export async function ledgerAccountOf(db: Db, accountNumber: string): Promise<string> {
+  const row = await db.selectFrom('accounts').select('ledger_account_id').where('number', '=', accountNumber).executeTakeFirstOrThrow();
+  return String(row.ledger_account_id);
+}
+
+/** Reads CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF) into rows of cells. */
+export function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (character === '\n' || character === '\r') {
+      if (character === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += character;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
