@@ -81,18 +81,24 @@ export interface StatementCsv {
  * rows there are. No database transaction is held open across batches (PGlite has one
  * connection to share); the keyset makes each batch continue exactly after the last one.
  */
-export async function statementCsv(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<StatementCsv> {
+export async function statementCsv(
+  db: Db,
+  clientId: string,
+  query: StatementQuery,
+  now: Date,
+  batchRows: number = CSV_BATCH_ROWS,
+): Promise<StatementCsv> {
   const scope = await resolveScope(db, clientId, query, now);
   const formatTimestamp = zonedTimestampFormatter(query.timeZone, query.lang);
   async function* records() {
     let from: KeysetKey | null = null;
     for (;;) {
-      const rows = await fetchRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: CSV_BATCH_ROWS });
+      const rows = await fetchRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
       for (const row of rows) {
         yield csvRecord(toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? ''), row.created_at, formatTimestamp);
       }
       const last = rows[rows.length - 1];
-      if (!last || rows.length < CSV_BATCH_ROWS) return;
+      if (!last || rows.length < batchRows) return;
       from = { at: last.at, id: last.id };
     }
   }

@@ -1,0 +1,188 @@
+// Proves the CSV export and the saved templates: a UTF-8 BOM, headings in EN and RU, every column
+// of the statement row, Cyrillic, commas and quotes intact and nothing truncated, dates in the
+// client's zone, the filters applied, every row exactly once when read in small keyset batches; and
+// templates as the client's latest named transfers, filtered as SPEC's filtersTemplates describes.
+import { STATEMENT_COLUMN_HEADINGS, statementQuerySchema, type TransferTemplate } from '@bank/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInClient, type TestClient } from '../../test/clients';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { openTestAccount } from '../accounts/test-support';
+import { statementCsv } from './csv';
+import { moveOperationTo, readCsv } from './test-support';
+
+let context: TestContext;
+let alice: TestClient;
+let bob: TestClient;
+let aliceUsd = '';
+let aliceEur = '';
+let bobUsd = '';
+const LONG_PURPOSE = `Оплата по договору № 15/2026, "Ремонт офиса", этап 2; ${'длинное назначение платежа, '.repeat(5)}конец`;
+
+async function create(client: TestClient, payload: Record<string, unknown>): Promise<void> {
+  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function lastNumber(client: TestClient): Promise<string> {
+  const row = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).orderBy('created_at', 'desc').orderBy('transaction_number', 'desc').executeTakeFirstOrThrow();
+  return row.transaction_number;
+}
+
+function download(client: TestClient, query: string) {
+  return context.app.inject({ method: 'GET', url: `/api/statement?format=csv&${query}`, headers: client.headers });
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  alice = await createSignedInClient(context, { firstName: 'Алиса' });
+  bob = await createSignedInClient(context);
+  aliceUsd = (await openTestAccount(context, alice, 'USD', '5000.00')).number;
+  aliceEur = (await openTestAccount(context, alice, 'EUR', '5000.00')).number;
+  bobUsd = (await openTestAccount(context, bob, 'USD', '100.00')).number;
+  await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '10.00', fullName: 'Борис Петров', reference: 'Аренда, ноябрь', templateName: 'Аренда' });
+  await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-01T02:30:00Z'));
+  await create(bob, { type: 'internal', accNumberFrom: bobUsd, accNumberTo: aliceUsd, amount: '7.25', reference: 'Возврат "долга"' });
+  await moveOperationTo(context.db, await lastNumber(bob), new Date('2026-11-02T12:00:00Z'));
+  await create(alice, {
+    type: 'international',
+    paymentRegions: 'SEPA',
+    fromAccount: aliceEur,
+    amount: '1500.00',
+    purpose: LONG_PURPOSE,
+    templateName: 'Ремонт',
+    recipientDetails: {
+      fullName: 'Hans Müller',
+      recipientsSwiftBic: 'DEUTDEFF',
+      recipientsBankCountry: 'DE',
+      recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
+      recipientsBank: 'Deutsche Bank',
+      recipientsIban: 'DE89370400440532013000',
+      recipientsAddress: 'Hauptstraße 1, Berlin',
+      recipientsEmail: 'hans@example.de',
+    },
+  });
+  await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-03T18:45:10Z'));
+  await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '20.00', fullName: 'Boris Petrov', templateName: 'Аренда' });
+  await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-04T09:00:00Z'));
+});
+
+afterAll(() => context.close());
+
+describe('CSV export', () => {
+  it('streams UTF-8 with a BOM, English headings and every column of every row, nothing truncated', async () => {
+    const response = await download(alice, 'lang=en');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="statement_all.csv"');
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [heading, ...rows] = readCsv(response.rawPayload.toString('utf8').slice(1));
+    expect(heading).toEqual(Object.values(STATEMENT_COLUMN_HEADINGS.en));
+    expect(heading).toEqual([
+      'Date', 'Transfer number', 'Sender', 'Recipient', 'Type', 'Payment purpose', 'Amount', 'Currency', 'Direction', 'Status',
+      'Opening balance', 'Credit turnover', 'Debit turnover', 'Fiat balance',
+    ]);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row).toHaveLength(14);
+    const [newest, sepa, refund, rent] = rows;
+    expect(newest).toEqual(['2026-11-04 09:00:00', expect.any(String), aliceUsd, `Boris Petrov (${bobUsd})`, 'Intra', '', '20.00', 'USD', 'OUT', 'Approved', '4997.25', '0.00', '20.00', '4977.25']);
+    expect(sepa![5]).toBe(LONG_PURPOSE);
+    expect(sepa!.slice(4, 14)).toEqual(['Europe (SEPA)', LONG_PURPOSE, '1500.00', 'EUR', 'OUT', 'New', '5000.00', '0.00', '1550.00', '3450.00']);
+    expect(refund!.slice(5, 9)).toEqual(['Возврат "долга"', '7.25', 'USD', 'IN']);
+    expect(rent!.slice(0, 6)).toEqual(['2026-11-01 02:30:00', expect.any(String), aliceUsd, `Борис Петров (${bobUsd})`, 'Intra', 'Аренда, ноябрь']);
+  });
+
+  it('writes Russian headings and Russian dates in the client zone', async () => {
+    const response = await download(alice, `lang=ru&timeZone=Asia/Vladivostok&accountNumber=${aliceUsd}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="statement_${aliceUsd}.csv"`);
+    const [heading, ...rows] = readCsv(response.rawPayload.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(heading).toEqual([
+      'Дата', 'Номер перевода', 'Отправитель', 'Получатель', 'Тип', 'Назначение платежа', 'Сумма', 'Валюта', 'Направление', 'Статус',
+      'Входящий остаток', 'Оборот по кредиту', 'Оборот по дебету', 'Остаток',
+    ]);
+    // 02:30 UTC on 1 November is 12:30 in Vladivostok; 09:00 UTC on 4 November is 19:00.
+    expect(rows.map((row) => row[0])).toEqual(['04.11.2026 19:00:00', '02.11.2026 22:00:00', '01.11.2026 12:30:00']);
+  });
+
+  it('applies the filters and the period, and names the file after them', async () => {
+    const response = await download(alice, `incoming=true&from=2026-11-02&to=2026-11-02`);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="statement_all_2026-11-02_2026-11-02.csv"');
+    const rows = readCsv(response.rawPayload.toString('utf8')).slice(1);
+    expect(rows.map((row) => [row[5], row[8]])).toEqual([['Возврат "долга"', 'IN']]);
+  });
+
+  it('answers only the heading when nothing matches', async () => {
+    const response = await download(alice, 'purpose=nothing-like-this');
+    expect(readCsv(response.rawPayload.toString('utf8'))).toHaveLength(1);
+  });
+
+  it('reads every row exactly once, in order, however small the keyset batches', async () => {
+    const whole = readCsv((await download(alice, 'lang=en')).rawPayload.toString('utf8'));
+    for (const batchRows of [1, 2, 3]) {
+      const csv = await statementCsv(context.db, alice.id, statementQuerySchema.parse({ format: 'csv' }), new Date(), batchRows);
+      let text = '';
+      for await (const chunk of csv.stream) text += String(chunk);
+      expect([batchRows, readCsv(text)]).toEqual([batchRows, whole]);
+    }
+  });
+
+  it('gives another client nothing of Alice', async () => {
+    const text = (await download(bob, 'lang=en')).rawPayload.toString('utf8');
+    expect(text).not.toContain('Ремонт');
+    expect(readCsv(text).slice(1).map((row) => row[8])).toEqual(['IN', 'OUT', 'IN']);
+  });
+});
+
+describe('saved templates', () => {
+  async function templates(client: TestClient, query = ''): Promise<TransferTemplate[]> {
+    const response = await context.app.inject({ method: 'GET', url: `/api/statement/templates${query}`, headers: client.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TransferTemplate[]>();
+  }
+
+  it('lists each named transfer once, the latest under its name, most recently used first', async () => {
+    expect(await templates(alice)).toEqual([
+      {
+        templateName: 'Аренда',
+        accountNumber: aliceUsd,
+        currency: 'USD',
+        toAccount: bobUsd,
+        recipient: 'Boris Petrov',
+        amount: '20.00',
+        type: 'Intra',
+        paymentRegion: null,
+        purpose: null,
+        lastUsed: Date.parse('2026-11-04T09:00:00Z') / 1000,
+        uses: 2,
+      },
+      {
+        templateName: 'Ремонт',
+        accountNumber: aliceEur,
+        currency: 'EUR',
+        toAccount: 'DE89370400440532013000',
+        recipient: 'Hans Müller',
+        amount: '1500.00',
+        type: 'Europe (SEPA)',
+        paymentRegion: 'SEPA',
+        purpose: LONG_PURPOSE,
+        lastUsed: Date.parse('2026-11-03T18:45:10Z') / 1000,
+        uses: 1,
+      },
+    ]);
+  });
+
+  it('filters by account, recipient and template name', async () => {
+    const names = async (query: string) => (await templates(alice, query)).map((template) => template.templateName);
+    expect(await names(`?accountNumber=${aliceEur}`)).toEqual(['Ремонт']);
+    expect(await names(`?recipient=${bobUsd.slice(-5)}`)).toEqual(['Аренда']);
+    expect(await names('?recipient=müller')).toEqual(['Ремонт']);
+    expect(await names('?templateName=АРЕН')).toEqual(['Аренда']);
+    expect(await names('?templateName=nothing')).toEqual([]);
+  });
+
+  it('belong to the client who saved them: the payee and others see none', async () => {
+    expect(await templates(bob)).toEqual([]);
+    const stranger = await createSignedInClient(context);
+    expect(await templates(stranger, `?accountNumber=${aliceUsd}`)).toEqual([]);
+  });
+});
