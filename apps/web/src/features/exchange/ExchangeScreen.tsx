@@ -1,14 +1,57 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { loadAccounts } from '../accounts/accountsApi';
+import { ExchangeForm } from './ExchangeForm';
+import { ExchangeResultModal } from './ExchangeResultModal';
+import { ExchangeSummary } from './ExchangeSummary';
+import { useExchange } from './useExchange';
+import './exchange.css';
 
-/** SPEC §2 Exchange screen: selling the money of one account for another currency. */
+/** SPEC §2 Exchange screen: the form (step 0), then the summary to confirm (step 1). */
 export function ExchangeScreen() {
-  const { t } = useTranslation('exchange');
+  const { t } = useTranslation(['exchange', 'accounts']);
+  const dispatch = useAppDispatch();
+  const exchange = useExchange();
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void dispatch(loadAccounts());
+  }, [dispatch]);
+
+  // Moving between the steps takes focus to the new step's heading, so a screen reader hears it.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+  }, [exchange.step]);
+
   return (
-    <section aria-labelledby="exchange-ExchangeScreen-heading">
-      <h1 id="exchange-ExchangeScreen-heading" className="screen-heading">
-        {t('screen.title')}
-      </h1>
+    <div className="exchange-screen">
+      <h1 className="screen-heading">{t('screen.title')}</h1>
       <p className="screen-lead">{t('screen.lead')}</p>
-    </section>
+      <ol className="exchange-steps" aria-label={t('steps.label')}>
+        {(['form', 'summary'] as const).map((name, index) => (
+          <li key={name} className="exchange-steps__item" aria-current={exchange.step === index ? 'step' : undefined}>
+            <span className="exchange-steps__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            {t(`steps.${name}`)}
+          </li>
+        ))}
+      </ol>
+      <section className="cabinet-card exchange-card" aria-labelledby="exchange-step-title">
+        <h2 id="exchange-step-title" ref={stepHeading} tabIndex={-1}>
+          {exchange.step === 0 ? t('form.title') : t('summary.title')}
+        </h2>
+        {exchange.step === 0 ? <ExchangeForm exchange={exchange} /> : <ExchangeSummary exchange={exchange} />}
+      </section>
+      {exchange.outcome ? <ExchangeResultModal outcome={exchange.outcome} onClose={exchange.closeOutcome} /> : null}
+    </div>
   );
 }
+
+export default ExchangeScreen;

@@ -1,14 +1,42 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { Tabs } from '../../ui/Tabs';
+import { loadAccounts } from '../accounts/accountsApi';
+import { BankTransferForm } from './BankTransferForm';
+import { InternalTransferForm } from './InternalTransferForm';
+import './transfers.css';
 
-/** SPEC §2 Transfer screen: bank (international) and internal transfers. */
+type TransferTab = 'bank' | 'internal';
+
+/** SPEC §2 Transfer screen: two tabs, the bank (international) transfer and the internal transfer. */
 export function TransferScreen() {
-  const { t } = useTranslation('transfers');
+  const { t } = useTranslation(['transfers', 'accounts']);
+  const dispatch = useAppDispatch();
+  const [tab, setTab] = useState<TransferTab>('bank');
+
+  // Fresh balances for the account selects: another screen or device may have moved money.
+  useEffect(() => {
+    void dispatch(loadAccounts());
+  }, [dispatch]);
+
   return (
-    <section aria-labelledby="transfers-TransferScreen-heading">
-      <h1 id="transfers-TransferScreen-heading" className="screen-heading">
-        {t('screen.title')}
-      </h1>
+    <div className="transfer-screen">
+      <h1 className="screen-heading">{t('screen.title')}</h1>
       <p className="screen-lead">{t('screen.lead')}</p>
-    </section>
+      <Tabs
+        label={t('tabs.label')}
+        items={[
+          { key: 'bank', title: t('tabs.bank') },
+          { key: 'internal', title: t('tabs.internal') },
+        ]}
+        active={tab}
+        onSelect={setTab}
+      >
+        <div className="cabinet-card">{tab === 'bank' ? <BankTransferForm /> : <InternalTransferForm />}</div>
+      </Tabs>
+    </div>
   );
 }
+
+export default TransferScreen;

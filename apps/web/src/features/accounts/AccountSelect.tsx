@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { AccountSummary } from '../auth/userSlice';
+import { SelectField } from '../../ui/FormField';
+import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
+
+/**
+ * A select of the client's own accounts, each shown with its number, currency and available
+ * balance; the transfer and exchange forms choose the account to pay from with it.
+ */
+export function AccountSelect({
+  label,
+  accounts,
+  value,
+  onValue,
+  error,
+  name,
+  required = true,
+  isDisabled,
+}: {
+  label: string;
+  accounts: readonly AccountSummary[];
+  value: string;
+  onValue: (number: string) => void;
+  error?: string | undefined;
+  name: string;
+  required?: boolean;
+  /** Accounts shown but not choosable (e.g. the account sold from, as the account to buy into). */
+  isDisabled?: (account: AccountSummary) => boolean;
+}) {
+  const { t, i18n } = useTranslation('accounts');
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      required={required}
+      value={value}
+      onValue={onValue}
+      placeholder={accounts.length === 0 ? t('account.none') : t('account.choose')}
+      error={error}
+      options={accounts.map((account) => ({
+        value: account.number,
+        label: t('account.option', {
+          number: formatAccountNumber(account.number),
+          currency: account.currency,
+          balance: formatMoney(account.balance, account.currency, language),
+        }),
+        disabled: isDisabled?.(account) ?? false,
+      }))}
+    />
+  );
+}

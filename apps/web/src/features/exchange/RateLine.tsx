@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../ui/formatMoney';
+import { CONVERSION_FAILED } from './currencySlice';
+import { roundDecimal } from './exchangeAmounts';
+import type { useExchange } from './useExchange';
+
+/** SPEC §9: the rate is shown with 3 decimals. */
+export const RATE_DISPLAY_DECIMALS = 3;
+
+/** "1 EUR = 1.077 USD" in the reader's language. */
+export function useRateText() {
+  const { t, i18n } = useTranslation('exchange');
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (rate: string, from: string, to: string) =>
+    t('rate.value', { from, to, rate: formatAmount(roundDecimal(rate, RATE_DISPLAY_DECIMALS), language) });
+}
+
+/**
+ * The rate of the chosen pair, or what stands in its way: accounts still to choose, the lookup in
+ * progress, or the conversion failure (SPEC §8: the server's message, otherwise 'Oops!…').
+ */
+export function RateLine({ exchange }: { exchange: ReturnType<typeof useExchange> }) {
+  const { t } = useTranslation('exchange');
+  const rateText = useRateText();
+  const { conversion, from, to, rate } = exchange;
+  const pairChosen = from !== null && to !== null;
+  let content: string;
+  let failed = false;
+  if (!pairChosen) content = t('rate.choose');
+  else if (from === to) content = t('rate.sameCurrency');
+  else if (conversion.loading) content = t('rate.loading');
+  else if (conversion.error) {
+    failed = true;
+    content = conversion.error === CONVERSION_FAILED ? t('rate.failed') : conversion.error;
+  } else if (rate) content = rateText(rate, from, to);
+  else content = t('rate.loading');
+  return (
+    <p className={`rate-line ${failed ? 'rate-line--failed' : ''}`} role={failed ? 'alert' : 'status'}>
+      <span className="rate-line__label">{t('rate.label')}</span>
+      <span className="rate-line__value">{content}</span>
+    </p>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ErrorBody } from '@bank/contracts/errors';
+
+/** Field name → translation key of its first problem. */
+export type FieldErrors = Record<string, string>;
+
+/** The path of an issue as the form names its fields: nested recipient details are named plainly. */
+function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  const names = path.map(String);
+  return names[0] === 'recipientDetails' && names.length > 1 ? names.slice(1).join('.') : names.join('.');
+}
+
+/** The first problem of each field from a failed contracts-schema parse (messages are translation keys). */
+export function issuesToFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const name = fieldName(issue.path);
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The field errors a server answer carries ('recipientDetails.recipientsIban' → 'recipientsIban'). */
+export function serverFieldErrors(body: ErrorBody | null): FieldErrors {
+  return issuesToFieldErrors(Object.entries(body?.fields ?? {}).map(([path, message]) => ({ path: path.split('.'), message })));
+}
+
+/** Removes one field's error when the client edits that field. */
+export function withoutError(errors: FieldErrors, field: string): FieldErrors {
+  if (!(field in errors)) return errors;
+  const { [field]: _edited, ...rest } = errors;
+  return rest;
+}
+
+/** Moves focus to the first field the client has to correct. */
+export function focusFirstError(form: HTMLFormElement): void {
+  // The errors render on the next paint; wait for it so the field found is marked invalid.
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** An account number as typed or pasted ("4070 0000 0001 58") in the form the bank checks. */
+export function compactAccountNumber(value: string): string {
+  return value.replace(/[\s\u00a0\u202f-]/g, '');
+}

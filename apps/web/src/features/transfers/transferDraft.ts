@@ -1,0 +1,43 @@
+/**
+ * The stored transfer-form draft (SPEC §2): what the client typed survives switching screens or
+ * reloading the tab, and is cleared after every attempt to send. It lives in session storage, per
+ * client and per form, so it leaves with the tab and never shows to another client.
+ */
+export type DraftKind = 'bank' | 'internal';
+
+function storageKey(kind: DraftKind, clientId: string): string {
+  return `transferDraft:${kind}:${clientId}`;
+}
+
+export function loadDraft<T extends Record<string, string>>(kind: DraftKind, clientId: string, empty: T): T {
+  try {
+    const stored = sessionStorage.getItem(storageKey(kind, clientId));
+    if (!stored) return empty;
+    const parsed = JSON.parse(stored) as unknown;
+    if (!parsed || typeof parsed !== 'object') return empty;
+    // Only the form's own string fields are taken back, so an old draft cannot break the form.
+    const draft: Record<string, unknown> = { ...empty };
+    for (const [key, value] of Object.entries(parsed)) {
+      if (key in empty && typeof value === 'string') draft[key] = value;
+    }
+    return draft as T;
+  } catch {
+    return empty;
+  }
+}
+
+export function saveDraft(kind: DraftKind, clientId: string, values: object): void {
+  try {
+    sessionStorage.setItem(storageKey(kind, clientId), JSON.stringify(values));
+  } catch {
+    // A full or disabled storage only loses the draft, never the form.
+  }
+}
+
+export function clearDraft(kind: DraftKind, clientId: string): void {
+  try {
+    sessionStorage.removeItem(storageKey(kind, clientId));
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}

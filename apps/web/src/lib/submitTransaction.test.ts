@@ -1,0 +1,79 @@
+// Proves money submissions are safe to retry: the same key is sent again only while the outcome is
+// unknown (no answer, 5xx), a known answer ends the submission, and another body gets a new key.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SubmissionKeys, submitTransaction } from './submitTransaction';
+
+const payload = { type: 'internal', accNumberFrom: '4070000000000158', accNumberTo: '4070000000000255', amount: '10.00' } as const;
+
+interface Call {
+  key: string | undefined;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+let calls: Call[];
+let answers: Array<() => Response>;
+
+beforeEach(() => {
+  calls = [];
+  answers = [];
+  vi.stubGlobal('window', { location: { origin: 'http://bank.test' } });
+  vi.stubGlobal('fetch', async (_url: URL, init: RequestInit) => {
+    const headers = init.headers as Record<string, string>;
+    calls.push({ key: headers['idempotency-key'], authorization: headers.authorization, body: JSON.parse(String(init.body)) });
+    const next = answers.shift();
+    if (!next) throw new TypeError('Failed to fetch');
+    return next();
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const created = () => new Response('"Created"', { status: 200 });
+const unavailable = () => new Response(JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }), { status: 503 });
+const insufficient = () => new Response(JSON.stringify({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' }), { status: 422 });
+
+describe('submitTransaction', () => {
+  it('sends the bearer token and one key, and succeeds only on "Created"', async () => {
+    answers.push(created);
+    const outcome = await submitTransaction(payload, 'token-1', new SubmissionKeys(() => 'key-00000001'), { retryDelayMs: 0 });
+    expect(outcome).toEqual({ ok: true });
+    expect(calls).toEqual([{ key: 'key-00000001', authorization: 'Bearer token-1', body: payload }]);
+  });
+
+  it('retries with the same key while the answer is lost or 5xx', async () => {
+    answers.push(unavailable, () => Promise.reject(new TypeError('offline')) as never, created);
+    const outcome = await submitTransaction(payload, 'token-1', new SubmissionKeys(), { retryDelayMs: 0 });
+    expect(outcome).toEqual({ ok: true });
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((call) => call.key)).size).toBe(1);
+  });
+
+  it('stops at a known failure and reports its body', async () => {
+    answers.push(insufficient);
+    const outcome = await submitTransaction(payload, 'token-1', new SubmissionKeys(), { retryDelayMs: 0 });
+    expect(outcome).toEqual({ ok: false, status: 422, body: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('treats any answer other than "Created" as a failure', async () => {
+    answers.push(() => new Response('"Done"', { status: 200 }));
+    expect(await submitTransaction(payload, 'token-1', new SubmissionKeys(), { retryDelayMs: 0 })).toEqual({ ok: false, status: 200, body: null });
+  });
+
+  it("reuses the key when the client sends the same body again after an unknown outcome, never after a known one", async () => {
+    let serial = 0;
+    const keys = new SubmissionKeys(() => `key-0000000${++serial}`);
+    answers.push(unavailable, unavailable);
+    expect((await submitTransaction(payload, 'token-1', keys, { attempts: 2, retryDelayMs: 0 })).ok).toBe(false);
+    answers.push(created);
+    expect(await submitTransaction(payload, 'token-1', keys, { retryDelayMs: 0 })).toEqual({ ok: true });
+    expect(calls.map((call) => call.key)).toEqual(['key-00000001', 'key-00000001', 'key-00000001']);
+
+    answers.push(created);
+    await submitTransaction(payload, 'token-1', keys, { retryDelayMs: 0 });
+    answers.push(insufficient, created);
+    await submitTransaction({ ...payload, amount: '20.00' }, 'token-1', keys, { retryDelayMs: 0 });
+    await submitTransaction({ ...payload, amount: '20.00' }, 'token-1', keys, { retryDelayMs: 0 });
+    expect(calls.slice(3).map((call) => call.key)).toEqual(['key-00000002', 'key-00000003', 'key-00000004']);
+  });
+});

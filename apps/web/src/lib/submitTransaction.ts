@@ -1,0 +1,75 @@
+import type { ErrorBody } from '@bank/contracts/errors';
+import { PROTOCOL } from '@bank/contracts/protocol';
+import type { CreateTransactionPayload } from '@bank/contracts/transfers/create-transaction';
+import { ApiError, apiRequest, newIdempotencyKey } from './api';
+
+/**
+ * POST /api/transaction/create for the transfer and exchange screens (SPEC §7): one idempotency key
+ * per submission, reused when the same submission is sent again after an answer that never came
+ * (a lost connection or a 5xx), so a retry can never move money twice (CONVENTIONS 7).
+ */
+
+/** The outcome of one submission: 'Created', or why not (no answer at all is status 0). */
+export type SubmissionOutcome = { ok: true } | { ok: false; status: number; body: ErrorBody | null };
+
+/** Attempts a submission makes by itself before telling the client, and the pause between them. */
+export const SUBMISSION_ATTEMPTS = 3;
+export const SUBMISSION_RETRY_DELAY_MS = 600;
+
+/** A lost answer leaves the outcome unknown: only then is the same key sent again. */
+export function isOutcomeUnknown(status: number): boolean {
+  return status === 0 || status >= 500;
+}
+
+/**
+ * Remembers the key of the last submission whose outcome is unknown. Sending the same body again
+ * reuses that key (the server replays its first answer); any other body, or any known outcome,
+ * starts afresh with a new key.
+ */
+export class SubmissionKeys {
+  private pending: { body: string; key: string } | null = null;
+
+  constructor(private readonly makeKey: () => string = newIdempotencyKey) {}
+
+  keyFor(payload: unknown): string {
+    const body = JSON.stringify(payload);
+    if (this.pending?.body === body) return this.pending.key;
+    this.pending = { body, key: this.makeKey() };
+    return this.pending.key;
+  }
+
+  settled(outcome: SubmissionOutcome): void {
+    if (outcome.ok || !isOutcomeUnknown(outcome.status)) this.pending = null;
+  }
+}
+
+function pause(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
+
+/**
+ * Sends one transfer or exchange with its key, retrying by itself with the same key while the
+ * outcome is unknown. Anything but the answer 'Created' is a failure (SPEC §8).
+ */
+export async function submitTransaction(
+  payload: CreateTransactionPayload,
+  token: string | null | undefined,
+  keys: SubmissionKeys,
+  options: { attempts?: number; retryDelayMs?: number } = {},
+): Promise<SubmissionOutcome> {
+  const idempotencyKey = keys.keyFor(payload);
+  const attempts = options.attempts ?? SUBMISSION_ATTEMPTS;
+  let outcome: SubmissionOutcome = { ok: false, status: 0, body: null };
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    try {
+      const answer = await apiRequest<unknown>('POST', 'transaction/create', { body: payload, token, idempotencyKey });
+      outcome = answer === PROTOCOL.created ? { ok: true } : { ok: false, status: 200, body: null };
+    } catch (error) {
+      outcome = error instanceof ApiError ? { ok: false, status: error.status, body: error.body } : { ok: false, status: 0, body: null };
+    }
+    if (outcome.ok || !isOutcomeUnknown(outcome.status) || attempt === attempts) break;
+    await pause((options.retryDelayMs ?? SUBMISSION_RETRY_DELAY_MS) * attempt);
+  }
+  keys.settled(outcome);
+  return outcome;
+}
