@@ -1,3 +1,5 @@
+// Must come first: schemas built after it parse without eval (see the module).
+import './zodWithoutEval';
 import {
   contactFormSchema,
   contactPageFormSchema,
