@@ -1,3 +1,5 @@
+// First: every zod schema built later must see the jitless setting (see the module).
+import './lib/zodWithoutEval';
 import '@fontsource/inter/cyrillic-400.css';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/cyrillic-600.css';
