@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { CallToAction, Hero, Section, usePublicFigures } from './blocks';
+import { ACCOUNT_OPTION_KEYS } from './content';
 import { Icon } from './icons';
-
-/** The two account cards each client page shows. */
-export const ACCOUNT_OPTION_KEYS = ['first', 'second'] as const;
 
 /**
  * SPEC §2 corporate and individual client pages: a hero, the account-opening explanation with two

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { COMPANY_CONTACTS, SOCIAL_LINKS } from './companyDetails';
 import { BrandMark, Icon } from './icons';
-import { OTHER_SERVICE_LINKS } from './OtherServicesMenu';
+import { OTHER_SERVICE_LINKS } from './content';
 
 const BANK_LINKS = [
   { key: 'home', to: paths.home },

@@ -4,7 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { BrandMark, Icon } from './icons';
-import { OTHER_SERVICE_LINKS, OtherServicesMenu } from './OtherServicesMenu';
+import { OTHER_SERVICE_LINKS } from './content';
+import { OtherServicesMenu } from './OtherServicesMenu';
 
 const LINKS_BEFORE_SERVICES = [
   { key: 'corporate', to: paths.corporate },

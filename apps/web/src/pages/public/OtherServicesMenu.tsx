@@ -1,20 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { otherServicesAnchors, paths } from '../../app/paths';
+import { paths } from '../../app/paths';
+import { OTHER_SERVICE_LINKS } from './content';
 import { Icon } from './icons';
 
 /** SPEC §9: the dropdown closes 200 ms after the pointer leaves it or a click lands outside it. */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
-
-/** The anchors of /other-services in the order the header and the page show them. */
-export const OTHER_SERVICE_LINKS = [
-  { key: 'deposit', hash: otherServicesAnchors.deposit },
-  { key: 'cheques', hash: otherServicesAnchors.cheques },
-  { key: 'acquiring', hash: otherServicesAnchors.acquiring },
-  { key: 'metals', hash: otherServicesAnchors.metals },
-  { key: 'fx', hash: otherServicesAnchors.fx },
-] as const;
 
 /**
  * The header's other-services dropdown (SPEC §2): opens on hover or click, closes on an outside

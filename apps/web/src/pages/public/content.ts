@@ -51,6 +51,15 @@ export interface LinkTarget {
 
 const otherServices = (hash: string): LinkTarget => ({ pathname: paths.otherServices, hash });
 
+/** SPEC §2 header and footer: the anchors of /other-services in the order the page shows them. */
+export const OTHER_SERVICE_LINKS = [
+  { key: 'deposit', hash: otherServicesAnchors.deposit },
+  { key: 'cheques', hash: otherServicesAnchors.cheques },
+  { key: 'acquiring', hash: otherServicesAnchors.acquiring },
+  { key: 'metals', hash: otherServicesAnchors.metals },
+  { key: 'fx', hash: otherServicesAnchors.fx },
+] as const;
+
 /** SPEC §2 tariffs slider: 11 services numbered 01–11, each linking to the page that describes it. */
 export const SLIDER_ITEMS: ReadonlyArray<{ key: string; to: LinkTarget }> = [
   { key: 'corporateAccounts', to: { pathname: paths.corporate } },
@@ -84,6 +93,9 @@ export const CORPORATE_DOCUMENTS = [
   'applicationForm',
   'resume',
 ] as const;
+
+/** The two account cards each client page shows. */
+export const ACCOUNT_OPTION_KEYS = ['first', 'second'] as const;
 
 export const INDIVIDUAL_DOCUMENTS = ['passport', 'addressProof', 'resume', 'bankStatement'] as const;
 
