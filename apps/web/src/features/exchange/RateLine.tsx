@@ -26,18 +26,22 @@ export function RateLine({ exchange }: { exchange: ReturnType<typeof useExchange
   const pairChosen = from !== null && to !== null;
   let content: string;
   let failed = false;
+  let isRate = false;
   if (!pairChosen) content = t('rate.choose');
   else if (from === to) content = t('rate.sameCurrency');
   else if (conversion.loading) content = t('rate.loading');
   else if (conversion.error) {
     failed = true;
     content = conversion.error === CONVERSION_FAILED ? t('rate.failed') : conversion.error;
-  } else if (rate) content = rateText(rate, from, to);
+  } else if (rate) {
+    content = rateText(rate, from, to);
+    isRate = true;
+  }
   else content = t('rate.loading');
   return (
     <p className={`rate-line ${failed ? 'rate-line--failed' : ''}`} role={failed ? 'alert' : 'status'}>
       <span className="rate-line__label">{t('rate.label')}</span>
-      <span className="rate-line__value">{content}</span>
+      <span className={`rate-line__value ${isRate || failed ? '' : 'rate-line__value--hint'}`}>{content}</span>
     </p>
   );
 }
