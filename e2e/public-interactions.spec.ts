@@ -135,6 +135,10 @@ describe('header dropdown of other services', () => {
       await page.locator('.site-nav .dropdown__menu').waitFor({ state: 'hidden' });
     }
 
+    // A link opened directly (a new page load) also lands on its section once the page has rendered.
+    await page.goto('/other-services#cashing-checks');
+    await waitUntilScrolledTo(page, 'cashing-checks');
+
     // The footer carries the same anchors.
     await open(page, '/contact');
     await page.locator('footer').getByRole('link', { name: 'Precious metals' }).click();

@@ -9,7 +9,9 @@ import './public.css';
 
 /** Shared layout of the public pages (SPEC §2): header, content, footer. */
 export function Component() {
-  const { t } = useTranslation('public');
+  // The contact forms' texts (a small namespace) load with the layout's, so a page with a form
+  // appears at once instead of waiting for a second file after the header has shown.
+  const { t } = useTranslation(['public', 'contact']);
   useScrollToHash();
   return (
     <div className="public">
