@@ -155,6 +155,15 @@ const ROUTES: RouteCheck[] = [
         'Visa', 'MasterCard', 'UnionPay', 'Apple Pay', 'Discover', 'JCB', 'American Express',
       ]);
       expect(await page.locator('.hero a[href="/contact"]').count()).toBe(1);
+      // The strip scrolls by itself and can be paused.
+      const track = page.locator('.logo-strip__track');
+      expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
+      const pause = page.locator('.logo-strip__pause');
+      await pause.click();
+      expect(await pause.getAttribute('aria-pressed')).toBe('true');
+      expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused');
+      await pause.click();
+      expect(await pause.getAttribute('aria-pressed')).toBe('false');
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -115,14 +115,21 @@ function LogoSet({ hidden }: { hidden?: boolean }) {
   );
 }
 
+/** The strip moves on its own, so it has a pause button (WCAG 2.2.2) besides pausing under the pointer. */
 export function CardSchemeStrip() {
   const { t } = useTranslation('public');
+  const [paused, setPaused] = useState(false);
   return (
-    <div className="logo-strip" role="group" aria-label={t('otherServices.acquiring.schemes')}>
-      <div className="logo-strip__track">
-        <LogoSet />
-        <LogoSet hidden />
+    <div className={`logo-strip${paused ? ' logo-strip--paused' : ''}`}>
+      <div className="logo-strip__viewport" role="group" aria-label={t('otherServices.acquiring.schemes')}>
+        <div className="logo-strip__track">
+          <LogoSet />
+          <LogoSet hidden />
+        </div>
       </div>
+      <button type="button" className="logo-strip__pause" aria-pressed={paused} onClick={() => setPaused(!paused)}>
+        {t('otherServices.acquiring.pause')}
+      </button>
     </div>
   );
 }

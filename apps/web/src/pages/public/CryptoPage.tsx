@@ -65,9 +65,11 @@ function GatewayArt() {
     <svg className="split__art" viewBox="0 0 360 200" aria-hidden="true" focusable="false">
       <rect x="1" y="1" width="358" height="198" rx="16" fill="#f4f6fa" stroke="#d9dee8" />
       <circle cx="62" cy="100" r="34" fill="#d4a94f" />
-      <text x="62" y="109" textAnchor="middle" fontSize="26" fontWeight="600" fill="#0b2545">
-        ₿
+      {/* A coin marked like bitcoin's sign: a B crossed by two short strokes (drawn, as fonts may lack ₿). */}
+      <text x="62" y="110" textAnchor="middle" fontSize="28" fontWeight="600" fill="#0b2545">
+        B
       </text>
+      <path d="M59 82v7M66 82v7M59 111v7M66 111v7" stroke="#0b2545" strokeWidth="2.5" strokeLinecap="round" />
       <rect x="140" y="66" width="80" height="68" rx="12" fill="#0b2545" />
       <path d="M162 100h36m-12-12 12 12-12 12" stroke="#d4a94f" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
       <rect x="262" y="70" width="68" height="60" rx="10" fill="#ffffff" stroke="#0b2545" strokeWidth="2" />
