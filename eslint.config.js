@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line scripts and benchmarks report on the console.
+    files: ['bench/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     // Features do not reach into each other's insides (CONVENTIONS 1): web features share through src/ui and src/app.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['apps/server/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }] }] },

@@ -39,8 +39,9 @@ export const i18nReady = i18next
     react: { useSuspense: true },
   });
 
-i18next.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
+i18next.on('languageChanged', () => {
+  // The detected tag may be regional ('ru-RU'); the page speaks the resolved language ('ru').
+  document.documentElement.lang = currentLanguage();
 });
 
 /** Current language, narrowed to the supported ones. */
