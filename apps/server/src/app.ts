@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Db } from './db';
 import { registerErrorHandling } from './lib/error-handler';
+import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import type { Mailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
 
@@ -95,7 +96,7 @@ export async function buildApp(
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: createDatabaseRateLimitStore(deps.db) });
 
   registerErrorHandling(app);
 
