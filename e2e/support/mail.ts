@@ -24,13 +24,22 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function parse(raw: string, to: string[]): ReceivedMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const [folded = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  // Long headers continue on indented lines; adjacent encoded words join without the space.
+  const head = folded.replace(/\r?\n[ \t]+/g, ' ').replace(/\?=\s+=\?/g, '?==?');
   const subjectLine = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
   const subject = subjectLine.replace(/=\?UTF-8\?([BQ])\?(.*?)\?=/gi, (_all, kind: string, data: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
   const body = rest.join('\n\n');
-  const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
+  // Mostly non-Latin text (a Russian mail) is sent base64-encoded, the rest quoted-printable.
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : /quoted-printable/i.test(raw)
+        ? decodeQuotedPrintable(body)
+        : body;
   return { to, raw, subject, text };
 }
 

@@ -11,12 +11,14 @@ export function ProfileBlock() {
   const user = useAppSelector(selectUser);
   const identified = isIdentified(useAppSelector(selectKycStatus));
   const name = displayName(user);
+  // The first letter of the first two words: "ООО «Северный ветер»" reads as ОС, an e-mail by its name.
   const initials = name
     .split(/[\s@.]+/)
+    .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0])
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
+    .join('')
+    .toUpperCase();
   return (
     <section className="profile" aria-label={t('profile.label')}>
       <span className="profile__avatar" aria-hidden="true">

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Popup } from '../../ui/Popup';
-import { kycListLoaded, kycSubmitted, selectKycStatus, selectUser, selectUserToken } from '../auth/userSlice';
+import { authApi } from '../auth/authApi';
+import { kycSubmitted, selectKycStatus, selectUser, selectUserToken, userRefreshed } from '../auth/userSlice';
 import { initialKycValues, KycForm } from './KycForm';
 import { kycApi } from './kycApi';
 import './kyc.css';
@@ -29,9 +30,10 @@ export function KycScreen() {
       throw error;
     }
     dispatch(kycSubmitted());
-    kycApi
-      .list(token ?? '')
-      .then((records) => dispatch(kycListLoaded(records)))
+    // The submission also names the client (profile block, settings): read the user data again.
+    authApi
+      .me(token ?? '')
+      .then((fresh) => dispatch(userRefreshed(fresh)))
       .catch(() => undefined);
   };
 
