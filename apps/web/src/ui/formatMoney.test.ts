@@ -20,6 +20,13 @@ describe('formatMoney', () => {
   it('puts the currency after the amount on the same line', () => {
     expect(formatMoney('50.00', 'EUR', 'en')).toBe('50.00\u00a0EUR');
   });
+
+  it("writes the currency's decimals when fewer were typed, and never cuts any", () => {
+    expect(formatMoney('1000', 'EUR', 'en')).toBe('1,000.00\u00a0EUR');
+    expect(formatMoney('0.5', 'USDT', 'ru')).toBe('0,500000\u00a0USDT');
+    expect(formatMoney('1.005', 'EUR', 'en')).toBe('1.005\u00a0EUR');
+    expect(formatMoney('12', 'XYZ', 'en')).toBe('12\u00a0XYZ');
+  });
 });
 
 describe('formatAccountNumber', () => {

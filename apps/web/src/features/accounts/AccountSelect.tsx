@@ -42,7 +42,6 @@ export function AccountSelect({
         value: account.number,
         label: t('account.option', {
           number: formatAccountNumber(account.number),
-          currency: account.currency,
           balance: formatMoney(account.balance, account.currency, language),
         }),
         disabled: isDisabled?.(account) ?? false,
