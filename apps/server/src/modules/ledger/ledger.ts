@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -12,7 +12,9 @@ import type { LedgerAccountKind } from './tables';
  * touches are locked first, all at once, in ascending id order (SELECT … FOR UPDATE ORDER BY id),
  * so two transactions never wait on each other in a cycle. Balances are then computed in code from
  * the locked values, checked (no client balance below zero, every entry summing to zero per
- * currency) and written with one statement. The CHECK constraints of migration 0020 are the second
+ * currency) and written with one statement. The lock is FOR NO KEY UPDATE, the lock an UPDATE of
+ * the balance takes anyway: it excludes every other writer of the row, yet lets inserts elsewhere
+ * that merely reference the account (postings, holds) check their foreign keys without waiting. The CHECK constraints of migration 0020 are the second
  * line behind the code checks.
  */
 
@@ -52,6 +54,18 @@ export interface EntryInput {
 export type EntryOutcome =
   | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance> }
   | { ok: false; reason: 'INSUFFICIENT_FUNDS'; accountId: LedgerAccountId };
+
+/**
+ * Writes of another module that belong with the entries (the transfer and statement rows of the
+ * same operations): their common table expressions run in the ledger's one write statement, so the
+ * balance rows stay locked for a single round trip, and the final select answers the caller.
+ */
+export interface CompanionWrite<Row> {
+  /** "name as (statement), …": data-modifying common table expressions. */
+  ctes: RawBuilder<unknown>;
+  /** The statement's final select. */
+  select: RawBuilder<Row>;
+}
 
 /** A broken invariant: a bug, never a client's mistake. It aborts the transaction loudly. */
 export class LedgerInvariantError extends Error {
@@ -104,7 +118,7 @@ async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<Ma
   if (sorted.length === 0) return locked;
   const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string }>`
     select id, kind, currency, booked, available from ledger_accounts
-    where id = any(${sorted}::bigint[]) order by id for update`.execute(trx);
+    where id = any(${sorted}::bigint[]) order by id for no key update`.execute(trx);
   for (const row of rows) {
     const currency = asCurrency(row.currency);
     locked.set(String(row.id), {
@@ -145,9 +159,6 @@ function isOverdrawn(account: LockedAccount): boolean {
   return account.kind === 'client' && (account.bookedMinor < 0n || account.availableMinor < 0n);
 }
 
-function copyBalances(accounts: Map<LedgerAccountId, LockedAccount>): Map<LedgerAccountId, LockedAccount> {
-  return new Map([...accounts].map(([id, account]) => [id, { ...account }]));
-}
 
 /**
  * Posts several journal entries in the caller's transaction. Each entry succeeds or fails on its
@@ -155,6 +166,18 @@ function copyBalances(accounts: Map<LedgerAccountId, LockedAccount>): Map<Ledger
  * says which. Used for one transfer as for a batch of them.
  */
 export async function postEntries(trx: Db, entries: readonly EntryInput[]): Promise<EntryOutcome[]> {
+  return (await postEntriesWith(trx, entries, () => null)).outcomes;
+}
+
+/**
+ * postEntries with the companion writes the caller derives from the outcomes, written in the same
+ * statement as the entries; answers the outcomes and the rows of the companion's select.
+ */
+export async function postEntriesWith<Row>(
+  trx: Db,
+  entries: readonly EntryInput[],
+  companion: (outcomes: readonly EntryOutcome[]) => CompanionWrite<Row> | null,
+): Promise<{ outcomes: EntryOutcome[]; rows: Row[] }> {
   for (const entry of entries) assertBalancedEntry(entry);
 
   const holdIds = entries.flatMap((entry) => entry.captureHoldIds ?? []);
@@ -163,82 +186,99 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
   const holdAccounts = holdIds.length > 0 ? [...(await readHolds(trx, holdIds, false)).values()].map((hold) => hold.accountId) : [];
   const accounts = await lockAccounts(trx, [...entries.flatMap((entry) => entry.postings.map((posting) => posting.accountId)), ...holdAccounts]);
   const holds = await readHolds(trx, holdIds, true);
+  const changedIds = new Set<LedgerAccountId>();
 
   const outcomes: EntryOutcome[] = [];
   const written: Array<{ id: string; entry: EntryInput }> = [];
   const captured: string[] = [];
-  let state = accounts;
   for (const entry of entries) {
-    const next = copyBalances(state);
+    // Work on copies of the touched accounts only; they replace the locked values if the entry holds.
+    const next = new Map<LedgerAccountId, LockedAccount>();
+    const touch = (id: LedgerAccountId): LockedAccount => {
+      let account = next.get(id);
+      if (!account) {
+        account = { ...accounts.get(id)! };
+        next.set(id, account);
+      }
+      return account;
+    };
     for (const holdId of entry.captureHoldIds ?? []) {
       const hold = holds.get(holdId)!;
       if (hold.status !== 'active') throw new LedgerInvariantError(`Hold ${holdId} is ${hold.status}, not active`);
-      next.get(hold.accountId)!.availableMinor += hold.amountMinor;
+      touch(hold.accountId).availableMinor += hold.amountMinor;
     }
     for (const posting of entry.postings) {
-      const account = next.get(posting.accountId)!;
+      const account = touch(posting.accountId);
       if (account.currency !== posting.currency) {
         throw new LedgerInvariantError(`Posting in ${posting.currency} to ledger account ${account.id} kept in ${account.currency}`);
       }
       account.bookedMinor += posting.amountMinor;
       account.availableMinor += posting.amountMinor;
     }
-    const overdrawn = entry.postings.map((posting) => next.get(posting.accountId)!).find(isOverdrawn);
+    const overdrawn = [...next.values()].find(isOverdrawn);
     if (overdrawn) {
       outcomes.push({ ok: false, reason: 'INSUFFICIENT_FUNDS', accountId: overdrawn.id });
       continue;
     }
     const entryId = randomUUID();
-    const touched = new Map<LedgerAccountId, Balance>();
-    for (const posting of entry.postings) {
-      const account = next.get(posting.accountId)!;
-      touched.set(account.id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
+    const balances = new Map<LedgerAccountId, Balance>();
+    for (const account of next.values()) {
+      accounts.set(account.id, account);
+      changedIds.add(account.id);
+      balances.set(account.id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
     }
-    outcomes.push({ ok: true, entryId, balances: touched });
+    outcomes.push({ ok: true, entryId, balances });
     written.push({ id: entryId, entry });
-    captured.push(...(entry.captureHoldIds ?? []));
-    for (const holdId of entry.captureHoldIds ?? []) holds.get(holdId)!.status = 'captured';
-    state = next;
+    for (const holdId of entry.captureHoldIds ?? []) {
+      holds.get(holdId)!.status = 'captured';
+      captured.push(holdId);
+    }
   }
-  if (written.length > 0) await writeEntries(trx, written, [...state.values()].filter((account) => changed(accounts, account)), captured);
-  return outcomes;
+  const rows = await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured, companion(outcomes));
+  return { outcomes, rows };
 }
 
-function changed(before: Map<LedgerAccountId, LockedAccount>, after: LockedAccount): boolean {
-  const original = before.get(after.id)!;
-  return original.bookedMinor !== after.bookedMinor || original.availableMinor !== after.availableMinor;
-}
-
-/** One statement: journal entries, their postings, the new balances and the captured holds. */
-async function writeEntries(
+/** One statement: journal entries, their postings, the new balances, the captured holds and the companion writes. */
+async function writeEntries<Row>(
   trx: Db,
   written: ReadonlyArray<{ id: string; entry: EntryInput }>,
   balances: readonly LockedAccount[],
   capturedHoldIds: readonly string[],
-): Promise<void> {
-  const postings = written.flatMap(({ id, entry }) => entry.postings.map((posting) => ({ entryId: id, posting })));
-  await sql`
-    with new_entries as (
-      insert into journal_entries (id, kind, transfer_id)
-      select * from unnest(${written.map((item) => item.id)}::uuid[], ${written.map((item) => item.entry.kind)}::text[],
-        ${written.map((item) => item.entry.transferId ?? null)}::uuid[])
-    ),
-    new_postings as (
-      insert into postings (entry_id, ledger_account_id, currency, amount)
-      select * from unnest(${postings.map((item) => item.entryId)}::uuid[],
-        ${postings.map((item) => item.posting.accountId)}::bigint[],
-        ${postings.map((item) => item.posting.currency)}::text[],
-        ${postings.map((item) => formatMinor(item.posting.amountMinor, item.posting.currency))}::numeric[])
-    ),
-    new_balances as (
-      update ledger_accounts as account
-      set booked = balance.booked, available = balance.available
-      from unnest(${balances.map((account) => account.id)}::bigint[],
-        ${balances.map((account) => formatMinor(account.bookedMinor, account.currency))}::numeric[],
-        ${balances.map((account) => formatMinor(account.availableMinor, account.currency))}::numeric[]) as balance (id, booked, available)
-      where account.id = balance.id
-    )
-    update ledger_holds set status = 'captured', closed_at = now() where id = any(${[...capturedHoldIds]}::uuid[])`.execute(trx);
+  companion: CompanionWrite<Row> | null,
+): Promise<Row[]> {
+  const ctes: RawBuilder<unknown>[] = [];
+  if (written.length > 0) {
+    const postings = written.flatMap(({ id, entry }) => entry.postings.map((posting) => ({ entryId: id, posting })));
+    ctes.push(sql`
+      new_entries as (
+        insert into journal_entries (id, kind, transfer_id)
+        select * from unnest(${written.map((item) => item.id)}::uuid[], ${written.map((item) => item.entry.kind)}::text[],
+          ${written.map((item) => item.entry.transferId ?? null)}::uuid[])
+      ),
+      new_postings as (
+        insert into postings (entry_id, ledger_account_id, currency, amount)
+        select * from unnest(${postings.map((item) => item.entryId)}::uuid[],
+          ${postings.map((item) => item.posting.accountId)}::bigint[],
+          ${postings.map((item) => item.posting.currency)}::text[],
+          ${postings.map((item) => formatMinor(item.posting.amountMinor, item.posting.currency))}::numeric[])
+      ),
+      new_balances as (
+        update ledger_accounts as account
+        set booked = balance.booked, available = balance.available
+        from unnest(${balances.map((account) => account.id)}::bigint[],
+          ${balances.map((account) => formatMinor(account.bookedMinor, account.currency))}::numeric[],
+          ${balances.map((account) => formatMinor(account.availableMinor, account.currency))}::numeric[]) as balance (id, booked, available)
+        where account.id = balance.id
+      )`);
+  }
+  if (capturedHoldIds.length > 0) {
+    ctes.push(sql`captured_holds as (update ledger_holds set status = 'captured', closed_at = now() where id = any(${[...capturedHoldIds]}::uuid[]))`);
+  }
+  if (companion) ctes.push(companion.ctes);
+  if (ctes.length === 0) return [];
+  const select = companion ? companion.select : sql<Row>`select 1`;
+  const { rows } = await sql<Row>`with ${sql.join(ctes, sql`, `)} ${select}`.execute(trx);
+  return companion ? rows : [];
 }
 
 /** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */

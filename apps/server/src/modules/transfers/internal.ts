@@ -4,8 +4,8 @@ import { parseAmount } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
-import { postEntries } from '../ledger/ledger';
-import { recordOperations, type NewOperation } from './records';
+import { postEntriesWith, type Balance } from '../ledger/ledger';
+import { operationsWrite, type NewOperation } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
 export interface InternalTransferOrder {
@@ -29,61 +29,60 @@ export type InternalTransferOutcome = { ok: true; transferId: string; transactio
  */
 export async function settleInternalTransfers(trx: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {
   const transferIds = orders.map(() => randomUUID());
-  const outcomes = await postEntries(
-    trx,
-    orders.map((order, index) => ({
-      kind: 'internal_transfer' as const,
-      transferId: transferIds[index]!,
-      postings: [
-        { accountId: order.from.ledgerAccountId, currency: order.from.currency, amountMinor: -order.amountMinor },
-        { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
-      ],
-    })),
+  const entries = orders.map((order, index) => ({
+    kind: 'internal_transfer' as const,
+    transferId: transferIds[index]!,
+    postings: [
+      { accountId: order.from.ledgerAccountId, currency: order.from.currency, amountMinor: -order.amountMinor },
+      { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
+    ],
+  }));
+  // The transfer and statement rows go out in the ledger's own write statement: the balance rows
+  // stay locked for one round trip, which is what bounds throughput on a busy account.
+  const { outcomes, rows } = await postEntriesWith(trx, entries, (results) =>
+    operationsWrite(results.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome.balances)] : []))),
   );
-  const operations: NewOperation[] = [];
-  outcomes.forEach((outcome, index) => {
-    if (!outcome.ok) return;
-    const order = orders[index]!;
-    const transferId = transferIds[index]!;
-    const recipient = order.recipient ?? order.to.number;
-    const shared = {
-      fromAccount: order.from.number,
-      toAccount: order.to.number,
-      recipient,
-      amountMinor: order.amountMinor,
-      currency: order.from.currency,
-      transactionType: 'Intra' as const,
-      reference: 'Internal' as const,
-    };
-    operations.push({
-      transfer: {
-        id: transferId,
-        kind: 'internal',
-        status: 'Approved',
-        clientId: order.clientId,
-        fromAccountId: order.from.id,
-        toAccountId: order.to.id,
-        amountMinor: order.amountMinor,
-        currency: order.from.currency,
-        recipient,
-        paymentReference: order.paymentReference,
-        templateName: order.templateName,
-        paymentDate: order.paymentDate,
-        purpose: order.purpose,
-      },
-      sides: [
-        { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: outcome.balances.get(order.from.ledgerAccountId)!.availableMinor },
-        { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: outcome.balances.get(order.to.ledgerAccountId)!.availableMinor },
-      ],
-      actor: { type: 'client', id: order.clientId },
-    });
-  });
-  const numbers = await recordOperations(trx, operations);
+  const numbers = new Map(rows.map((row) => [row.id, row.transaction_number]));
   return outcomes.map((outcome, index) =>
     outcome.ok
       ? { ok: true, transferId: transferIds[index]!, transactionNumber: numbers.get(transferIds[index]!)! }
       : { ok: false, reason: 'INSUFFICIENT_FUNDS' },
   );
+}
+
+function internalOperation(order: InternalTransferOrder, transferId: string, balances: ReadonlyMap<string, Balance>): NewOperation {
+  const recipient = order.recipient ?? order.to.number;
+  const shared = {
+    fromAccount: order.from.number,
+    toAccount: order.to.number,
+    recipient,
+    amountMinor: order.amountMinor,
+    currency: order.from.currency,
+    transactionType: 'Intra' as const,
+    reference: 'Internal' as const,
+  };
+  return {
+    transfer: {
+      id: transferId,
+      kind: 'internal',
+      status: 'Approved',
+      clientId: order.clientId,
+      fromAccountId: order.from.id,
+      toAccountId: order.to.id,
+      amountMinor: order.amountMinor,
+      currency: order.from.currency,
+      recipient,
+      paymentReference: order.paymentReference,
+      templateName: order.templateName,
+      paymentDate: order.paymentDate,
+      purpose: order.purpose,
+    },
+    sides: [
+      { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: balances.get(order.from.ledgerAccountId)!.availableMinor },
+      { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: balances.get(order.to.ledgerAccountId)!.availableMinor },
+    ],
+    actor: { type: 'client', id: order.clientId },
+  };
 }
 
 /** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */

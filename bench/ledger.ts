@@ -1,0 +1,237 @@
+// npm run bench:ledger: internal transfers per second through the ledger on PostgreSQL, against
+// pgbench's TPC-B-like script on the same server with the same clients for the same time.
+//
+// 1. pgbench -i -s 10 on a scratch database, then pgbench -c 32 -j 2 -T 20: its tps.
+// 2. A scratch database migrated like production; 10,000 identified clients, each with a EUR
+//    account opened by the accounts service and funded through the ledger.
+// 3. 32 workers post internal transfers for 20 s with the real code path (settleInternalTransfers:
+//    ordered row locks, journal entry, postings, balances, transfer and statement rows), first
+//    uniformly among all accounts, then with 20 % of transfers touching one hot account. A worker
+//    sends its transfers in small batches, one database transaction per batch, each transfer still
+//    succeeding or failing on its own.
+// 4. Every invariant is checked: each currency sums to zero, every balance equals its postings,
+//    none below zero, and each account's balance equals the bigint model of the successful
+//    transfers (no posting lost or doubled). Exit code 1 on any violation.
+import { performance } from 'node:perf_hooks';
+import { formatMinor } from '@bank/contracts';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../apps/server/src/db';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openAccount, type ClientAccount } from '../apps/server/src/modules/accounts/service';
+import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
+import { bankAccountId, postEntries } from '../apps/server/src/modules/ledger/ledger';
+import { internalTransferBatcher } from '../apps/server/src/modules/transfers/batcher';
+import type { InternalTransferOrder } from '../apps/server/src/modules/transfers/internal';
+import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
+import { LatencyRecorder, percentile } from './support/stats';
+
+function setting(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number`);
+  return parsed;
+}
+
+const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = setting('BENCH_SECONDS', 20);
+const WORKERS = setting('BENCH_WORKERS', 32);
+const ACCOUNTS = setting('BENCH_ACCOUNTS', 10_000);
+/** Most transfers one database transaction carries, and transactions in flight (group commit). */
+const MAX_BATCH = setting('BENCH_MAX_BATCH', 256);
+const FLUSHES = setting('BENCH_FLUSHES', 2);
+/** Transfers a worker submits at once (a client of the ledger sending a batch, as ledger clients do). */
+const WORKER_BATCH = setting('BENCH_WORKER_BATCH', 8);
+const HOT_SHARE = setting('BENCH_HOT_SHARE', 0.2);
+const PGBENCH_SCALE = 10;
+const CURRENCY = 'EUR' as const;
+const OPENING_BALANCE_MINOR = 100_000n; // 1,000.00 EUR per account
+const MAX_TRANSFER_MINOR = 5_000; // up to 50.00 EUR
+
+function print(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function openBenchAccounts(db: Db): Promise<ClientAccount[]> {
+  await sql`
+    insert into clients (email, phone, password_hash, kyc_status, email_verified, first_name, last_name)
+    select 'bench-' || n || '@bench.example', '+1999' || lpad(n::text, 7, '0'), 'bench-client-has-no-password', 'Approved', true, 'Bench', 'Client ' || n
+    from generate_series(1, ${ACCOUNTS}) as n`.execute(db);
+  const clients = await db.selectFrom('clients').select('id').orderBy('email').execute();
+  const accounts: ClientAccount[] = new Array(clients.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      for (let index = next++; index < clients.length; index = next++) {
+        accounts[index] = await db.transaction().execute((trx) => openAccount(trx, clients[index]!.id, CURRENCY));
+      }
+    }),
+  );
+  // Opening balances arrive from outside the bank: clearing → client, through the ledger.
+  const clearing = await bankAccountId(db, 'clearing', CURRENCY);
+  for (let start = 0; start < accounts.length; start += 1_000) {
+    await db.transaction().execute((trx) =>
+      postEntries(
+        trx,
+        accounts.slice(start, start + 1_000).map((account) => ({
+          kind: 'incoming_payment' as const,
+          postings: [
+            { accountId: clearing, currency: CURRENCY, amountMinor: -OPENING_BALANCE_MINOR },
+            { accountId: account.ledgerAccountId, currency: CURRENCY, amountMinor: OPENING_BALANCE_MINOR },
+          ],
+        })),
+      ),
+    );
+  }
+  return accounts;
+}
+
+interface PhaseResult {
+  name: string;
+  succeeded: number;
+  refused: number;
+  transfersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Expected booked balance of each account from the successful transfers (bigint model). */
+type Model = Map<string, bigint>;
+
+function randomIndex(limit: number, excluded?: number): number {
+  for (;;) {
+    const index = Math.floor(Math.random() * limit);
+    if (index !== excluded) return index;
+  }
+}
+
+function pickTransfer(accounts: ClientAccount[], hot: boolean): InternalTransferOrder {
+  let fromIndex: number;
+  let toIndex: number;
+  if (hot && Math.random() < HOT_SHARE) {
+    // The hot account pays or is paid, half and half, so its balance neither drains nor piles up.
+    const other = randomIndex(accounts.length, 0);
+    [fromIndex, toIndex] = Math.random() < 0.5 ? [0, other] : [other, 0];
+  } else {
+    fromIndex = randomIndex(accounts.length);
+    toIndex = randomIndex(accounts.length, fromIndex);
+  }
+  const from = accounts[fromIndex]!;
+  const to = accounts[toIndex]!;
+  return { clientId: from.clientId, from, to, amountMinor: BigInt(1 + Math.floor(Math.random() * MAX_TRANSFER_MINOR)) };
+}
+
+async function runPhase(db: Db, accounts: ClientAccount[], model: Model, name: string, hot: boolean): Promise<PhaseResult> {
+  const batcher = internalTransferBatcher(db, { maxBatch: MAX_BATCH, maxConcurrentFlushes: FLUSHES });
+  const latencies = new LatencyRecorder();
+  let succeeded = 0;
+  let refused = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (performance.now() < deadline) {
+        const orders = Array.from({ length: WORKER_BATCH }, () => pickTransfer(accounts, hot));
+        const started = performance.now();
+        const outcomes = await Promise.all(orders.map((order) => batcher.submit(order)));
+        latencies.add(performance.now() - started, orders.length);
+        outcomes.forEach((outcome, index) => {
+          if (!outcome.ok) {
+            refused += 1;
+            return;
+          }
+          succeeded += 1;
+          const order = orders[index]!;
+          model.set(order.from.ledgerAccountId, model.get(order.from.ledgerAccountId)! - order.amountMinor);
+          model.set(order.to.ledgerAccountId, model.get(order.to.ledgerAccountId)! + order.amountMinor);
+        });
+      }
+    }),
+  );
+  const sorted = latencies.sorted();
+  return { name, succeeded, refused, transfersPerSecond: succeeded / SECONDS, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
+}
+
+async function checkInvariants(db: Db, accounts: ClientAccount[], model: Model, transfers: number): Promise<string[]> {
+  const problems = (await findLedgerViolations(db)).map((violation) => `${violation.rule}: ${violation.detail}`);
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'booked']).where('kind', '=', 'client').execute();
+  const booked = new Map(rows.map((row) => [String(row.id), row.booked]));
+  let mismatched = 0;
+  for (const account of accounts) {
+    const expected = formatMinor(model.get(account.ledgerAccountId)!, CURRENCY);
+    const actual = booked.get(account.ledgerAccountId);
+    if (actual === undefined || formatMinor(BigInt(actual.replace('.', '')), CURRENCY) !== expected) {
+      // NUMERIC is stored with the currency's scale, so the digits without the point are minor units.
+      mismatched += 1;
+      if (mismatched <= 5) problems.push(`account ${account.number}: booked ${actual}, model ${expected}`);
+    }
+  }
+  if (mismatched > 5) problems.push(`… ${mismatched} accounts differ from the model in all`);
+  const { rows: counts } = await sql<{ postings: string; entries: string; transfers: string; sides: string }>`
+    select (select count(*) from postings) as postings, (select count(*) from journal_entries) as entries,
+      (select count(*) from transfers) as transfers, (select count(*) from transactions) as sides`.execute(db);
+  const count = counts[0]!;
+  const expected = { postings: 2 * (accounts.length + transfers), entries: accounts.length + transfers, transfers, sides: 2 * transfers };
+  for (const [key, value] of Object.entries(expected)) {
+    const actual = Number(count[key as keyof typeof count]);
+    if (actual !== value) problems.push(`${key}: ${actual} rows, ${value} expected from the successful transfers`);
+  }
+  return problems;
+}
+
+function formatRate(value: number): string {
+  return value.toFixed(0).padStart(6);
+}
+
+async function main(): Promise<void> {
+  print(`Ledger benchmark, ${new Date().toISOString().slice(0, 10)}`);
+  print(await describeServer(BASE_URL));
+  print(`${WORKERS} workers submitting ${WORKER_BATCH} transfers at a time, ${ACCOUNTS} accounts, ${SECONDS} s per run`);
+  print(`group commit: up to ${MAX_BATCH} transfers per database transaction, ${FLUSHES} transactions in flight`);
+  print();
+
+  print(`pgbench -i -s ${PGBENCH_SCALE}; pgbench -c ${WORKERS} -j 2 -T ${SECONDS} (TPC-B-like) …`);
+  const pgbench = await runPgbench(BASE_URL, { scale: PGBENCH_SCALE, clients: WORKERS, threads: 2, seconds: SECONDS });
+  print(`pgbench: ${pgbench.tps.toFixed(0)} tps`);
+  print();
+
+  const scratch = await createScratchDatabase(BASE_URL, 'bench_ledger');
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: WORKERS });
+  let failed = false;
+  try {
+    await migrate(handle.db);
+    const setupStarted = performance.now();
+    const accounts = await openBenchAccounts(handle.db);
+    print(`set up ${accounts.length} accounts in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    await sql`vacuum analyze`.execute(handle.db);
+    const model: Model = new Map(accounts.map((account) => [account.ledgerAccountId, OPENING_BALANCE_MINOR]));
+
+    const results: PhaseResult[] = [];
+    for (const [name, hot] of [['uniform', false], [`hot (${Math.round(HOT_SHARE * 100)} % touch one account)`, true]] as const) {
+      const result = await runPhase(handle.db, accounts, model, name, hot);
+      results.push(result);
+      print(
+        `${name.padEnd(32)} ${formatRate(result.transfersPerSecond)} transfers/s  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms  ` +
+          `(${result.succeeded} settled, ${result.refused} refused for funds)  ratio to pgbench ${(result.transfersPerSecond / pgbench.tps).toFixed(2)}`,
+      );
+    }
+    print();
+    const transfers = results.reduce((sum, result) => sum + result.succeeded, 0);
+    const problems = await checkInvariants(handle.db, accounts, model, transfers);
+    if (problems.length === 0) {
+      print(`invariants: all hold after ${transfers} transfers (currencies sum to zero, balances equal postings, none below zero, model matches, no posting lost or doubled)`);
+    } else {
+      failed = true;
+      print(`invariants: ${problems.length} violation(s)`);
+      for (const problem of problems) print(`  ${problem}`);
+    }
+  } finally {
+    await handle.close();
+    await scratch.drop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/** A scratch database next to the server's default one, dropped afterwards. */
+export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const { rows } = await client.query<{ sessions: string }>('select count(*) as sessions from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.sessions === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** libpq connection options of a postgres:// URL, for pgbench. */
+function pgbenchConnection(url: string): string[] {
+  const parsed = new URL(url);
+  const options = ['-h', parsed.hostname, '-p', parsed.port || '5432', '-U', decodeURIComponent(parsed.username || 'postgres')];
+  return options;
+}
+
+/**
+ * pgbench's built-in TPC-B-like script on a scratch database: `pgbench -i -s <scale>`, then
+ * `-c <clients> -j <threads> -T <seconds>`. Answers its transactions per second.
+ */
+export async function runPgbench(baseUrl: string, options: { scale: number; clients: number; threads: number; seconds: number }): Promise<{ tps: number; output: string }> {
+  const scratch = await createScratchDatabase(baseUrl, 'bench_pgbench');
+  const environment = { ...process.env, PGPASSWORD: decodeURIComponent(new URL(baseUrl).password || '') };
+  try {
+    const connection = pgbenchConnection(scratch.url);
+    await run('pgbench', [...connection, '-i', '-q', '-s', String(options.scale), scratch.name], { env: environment });
+    const { stdout } = await run(
+      'pgbench',
+      [...connection, '-c', String(options.clients), '-j', String(options.threads), '-T', String(options.seconds), scratch.name],
+      { env: environment, maxBuffer: 10 * 1024 * 1024 },
+    );
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    if (!match) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return { tps: Number(match[1]), output: stdout };
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** The server's version and the settings that shape write throughput. */
+export async function describeServer(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const version = (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+    const syncCommit = (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
+    const buffers = (await client.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers;
+    return `PostgreSQL ${version}, synchronous_commit=${syncCommit}, shared_buffers=${buffers}`;
+  } finally {
+    await client.end();
+  }
+}
