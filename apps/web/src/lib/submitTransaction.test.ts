@@ -1,7 +1,7 @@
 // Proves money submissions are safe to retry: the same key is sent again only while the outcome is
 // unknown (no answer, 5xx), a known answer ends the submission, and another body gets a new key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SubmissionKeys, submitTransaction } from './submitTransaction';
+import { endedTheSession, SubmissionKeys, submitTransaction } from './submitTransaction';
 
 const payload = { type: 'internal', accNumberFrom: '4070000000000158', accNumberTo: '4070000000000255', amount: '10.00' } as const;
 
@@ -53,6 +53,14 @@ describe('submitTransaction', () => {
     const outcome = await submitTransaction(payload, 'token-1', new SubmissionKeys(), { retryDelayMs: 0 });
     expect(outcome).toEqual({ ok: false, status: 422, body: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' } });
     expect(calls).toHaveLength(1);
+  });
+
+  it('tells an ended session apart from other failures', async () => {
+    answers.push(() => new Response(JSON.stringify({ code: 'INVALID_AUTHORIZATION', message: 'Invalid authorization data' }), { status: 401 }));
+    const outcome = await submitTransaction(payload, 'stale', new SubmissionKeys(), { retryDelayMs: 0 });
+    expect(endedTheSession(outcome)).toBe(true);
+    answers.push(insufficient);
+    expect(endedTheSession(await submitTransaction(payload, 'token-1', new SubmissionKeys(), { retryDelayMs: 0 }))).toBe(false);
   });
 
   it('treats any answer other than "Created" as a failure', async () => {

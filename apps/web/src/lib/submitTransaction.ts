@@ -16,6 +16,14 @@ export type SubmissionOutcome = { ok: true } | { ok: false; status: number; body
 export const SUBMISSION_ATTEMPTS = 3;
 export const SUBMISSION_RETRY_DELAY_MS = 600;
 
+/**
+ * SPEC §4/§8: an answer 'Invalid authorization data' opens the session-expired modal (lib/api's
+ * handler), and the screen shows nothing else over it.
+ */
+export function endedTheSession(outcome: SubmissionOutcome): boolean {
+  return !outcome.ok && outcome.body?.message === PROTOCOL.invalidAuthorization;
+}
+
 /** A lost answer leaves the outcome unknown: only then is the same key sent again. */
 export function isOutcomeUnknown(status: number): boolean {
   return status === 0 || status >= 500;

@@ -1,5 +1,6 @@
 import { createAccountRequestSchema } from '@bank/contracts/accounts/create-account';
 import { FIAT_CURRENCIES } from '@bank/contracts/money';
+import { PROTOCOL } from '@bank/contracts/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
@@ -43,6 +44,8 @@ export function OpenAccountForm({ openCurrencies }: { openCurrencies: readonly s
       });
       return;
     }
+    // 'Invalid authorization data' opens the session-expired modal instead (SPEC §8).
+    if (outcome.body?.message === PROTOCOL.invalidAuthorization) return;
     const known = errorTextKeys(outcome.body).find((key) => i18n.exists(key, { ns: 'accounts' }));
     setResult({ tone: 'error', message: known ? t(known) : undefined });
   };

@@ -42,6 +42,11 @@ export function RateLine({ exchange }: { exchange: ReturnType<typeof useExchange
     <p className={`rate-line ${failed ? 'rate-line--failed' : ''}`} role={failed ? 'alert' : 'status'}>
       <span className="rate-line__label">{t('rate.label')}</span>
       <span className={`rate-line__value ${isRate || failed ? '' : 'rate-line__value--hint'}`}>{content}</span>
+      {failed ? (
+        <button type="button" className="button button--secondary rate-line__retry" onClick={exchange.retryRate}>
+          {t('rate.retry')}
+        </button>
+      ) : null}
     </p>
   );
 }

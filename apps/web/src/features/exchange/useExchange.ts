@@ -2,7 +2,7 @@ import type { ErrorBody } from '@bank/contracts/errors';
 import { exchangePayloadSchema, rateChangedDetailsSchema, type ExchangePayload } from '@bank/contracts/exchange/create-exchange';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
+import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
 import { accountCurrency, reloadAfterMoneyMoved, selectToken } from '../accounts/accountsApi';
 import { conversionRequested, conversionReset, rateChanged, selectConversion } from './currencySlice';
 import { recomputeAmounts, type ExchangeAmounts } from './exchangeAmounts';
@@ -32,6 +32,7 @@ export function useExchange() {
   const [sending, setSending] = useState(false);
   const [rateMoved, setRateMoved] = useState(false);
   const [outcome, setOutcome] = useState<ExchangeOutcome | null>(null);
+  const [rateAttempt, setRateAttempt] = useState(0);
   const keys = useRef(new SubmissionKeys());
 
   const from = accountCurrency(accounts.find((account) => account.number === accNumberFrom));
@@ -53,7 +54,8 @@ export function useExchange() {
     if (!pairReady) return;
     const request = dispatch(conversionRequested({ from, to, amount: '1' }));
     return () => request.abort();
-  }, [dispatch, from, to, pairReady]);
+  }, [dispatch, from, to, pairReady, rateAttempt]);
+  const retryRate = useCallback(() => setRateAttempt((attempt) => attempt + 1), []);
 
   // The amount typed last stays; the other follows the rate whenever the rate or pair changes.
   useEffect(() => {
@@ -124,6 +126,7 @@ export function useExchange() {
     setSending(true);
     const result = await submitTransaction(payload, token, keys.current);
     setSending(false);
+    if (endedTheSession(result)) return;
     if (result.ok) {
       void dispatch(reloadAfterMoneyMoved());
       setOutcome({ ok: true });
@@ -162,6 +165,7 @@ export function useExchange() {
     editAmount,
     rate,
     conversion,
+    retryRate,
     errors,
     step,
     canGoNext,

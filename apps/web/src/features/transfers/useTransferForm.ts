@@ -2,7 +2,7 @@ import type { ErrorBody } from '@bank/contracts/errors';
 import type { CreateTransactionPayload } from '@bank/contracts/transfers/create-transaction';
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
+import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
 import { reloadAfterMoneyMoved, selectToken } from '../accounts/accountsApi';
 import { serverFieldErrors, withoutError, type FieldErrors } from './formErrors';
 import { clearDraft, loadDraft, saveDraft, type DraftKind } from './transferDraft';
@@ -45,6 +45,7 @@ export function useTransferForm<V extends Record<string, string>>(kind: DraftKin
       clearDraft(kind, clientId);
       setSending(false);
       const settled: TransferResult = outcome.ok ? { ok: true } : { ok: false, body: outcome.body };
+      if (endedTheSession(outcome)) return settled;
       if (outcome.ok) {
         void dispatch(reloadAfterMoneyMoved());
         setValues(empty);
