@@ -218,6 +218,27 @@ describe('the cabinet of an identified client', () => {
     await page.getByText('Northwind Trading Ltd').first().waitFor();
     expect(unexpectedProblems(problems)).toEqual([]);
   });
+
+  it('EN: the menu is open above 768 px, closes on an outside click below 1400 px, and loads the KYC and transaction lists when it opens', async () => {
+    const { page, problems } = await stack.newPage({ language: 'en', width: 1024, height: 800 });
+    await signInThroughUi(stack, page, 'en', DEMO_PERSONAL.email, DEMO_PERSONAL.password);
+    const menu = page.getByRole('navigation', { name: 'Sections' });
+    await menu.waitFor();
+    await page.getByRole('heading', { level: 1 }).first().click();
+    await menu.waitFor({ state: 'hidden' });
+    const lists = Promise.all([page.waitForRequest('**/api/kyc/list'), page.waitForRequest('**/api/transaction/list')]);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await menu.waitFor();
+    await lists;
+    await page.getByRole('button', { name: 'Collapse the menu' }).click();
+    await menu.waitFor({ state: 'hidden' });
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('heading', { level: 1 }).first().click();
+    expect(await menu.isVisible()).toBe(true);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
 });
 
 describe('forgotten password and sessions', () => {
