@@ -1,12 +1,13 @@
 import type { Db } from '../db';
 import { seedKycData } from '../modules/kyc/seed';
+import { seedMoneyData } from '../modules/transfers/demo-seed';
 import type { DemoClients } from './index';
 
 /**
  * Feature seeders, run in order inside the seeding transaction. Each feature adds its demo data
  * here as it arrives (accounts and transactions, KYC records…).
  */
-const featureSeeders: Array<(db: Db, clients: DemoClients) => Promise<void>> = [seedKycData];
+const featureSeeders: Array<(db: Db, clients: DemoClients) => Promise<void>> = [seedKycData, seedMoneyData];
 
 export async function seedFeatureData(db: Db, clients: DemoClients): Promise<void> {
   for (const seeder of featureSeeders) await seeder(db, clients);

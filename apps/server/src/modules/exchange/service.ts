@@ -17,7 +17,7 @@ import { recordOperations } from '../transfers/records';
  * `toAmount` the client expects is more than the offer gives), nothing is booked and the answer is
  * 409 RATE_CHANGED with the new quote.
  */
-export async function createExchange(trx: Db, clientId: string, request: ExchangeRequest): Promise<string> {
+export async function createExchange(trx: Db, clientId: string, request: ExchangeRequest, options: { at?: Date } = {}): Promise<string> {
   const from = await findOwnAccount(trx, clientId, request.accNumberFrom);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const to = await findOwnAccount(trx, clientId, request.accNumberTo);
@@ -52,6 +52,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
   const { balances } = await postEntry(trx, {
     kind: 'exchange',
     transferId,
+    postedAt: options.at,
     postings: [
       { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: -amount.minor },
       { accountId: await bankAccountId(trx, 'fx_position', from.currency), currency: from.currency, amountMinor: amount.minor },
@@ -75,6 +76,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
         counterCurrency: to.currency,
         rate,
         recipient: to.number,
+        createdAt: options.at,
       },
       sides: [
         { ...shared, accountId: from.id, direction: 'OUT', amountMinor: amount.minor, currency: from.currency, balanceAfterMinor: balances.get(from.ledgerAccountId)!.availableMinor },

@@ -49,6 +49,8 @@ export interface EntryInput {
    * in the same write, so a debit equal to the hold leaves `available` where the hold put it.
    */
   captureHoldIds?: readonly string[];
+  /** When the movement happened, if not now: demo history and value-dated corrections only. */
+  postedAt?: Date;
 }
 
 export type EntryOutcome =
@@ -248,19 +250,23 @@ async function writeEntries<Row>(
 ): Promise<Row[]> {
   const ctes: RawBuilder<unknown>[] = [];
   if (written.length > 0) {
-    const postings = written.flatMap(({ id, entry }) => entry.postings.map((posting) => ({ entryId: id, posting })));
+    const postings = written.flatMap(({ id, entry }) => entry.postings.map((posting) => ({ entryId: id, posting, postedAt: entry.postedAt })));
     ctes.push(sql`
       new_entries as (
-        insert into journal_entries (id, kind, transfer_id)
-        select * from unnest(${written.map((item) => item.id)}::uuid[], ${written.map((item) => item.entry.kind)}::text[],
-          ${written.map((item) => item.entry.transferId ?? null)}::uuid[])
+        insert into journal_entries (id, kind, transfer_id, created_at)
+        select entry.id, entry.kind, entry.transfer_id, coalesce(entry.posted_at, now())
+        from unnest(${written.map((item) => item.id)}::uuid[], ${written.map((item) => item.entry.kind)}::text[],
+          ${written.map((item) => item.entry.transferId ?? null)}::uuid[],
+          ${written.map((item) => item.entry.postedAt?.toISOString() ?? null)}::timestamptz[]) as entry (id, kind, transfer_id, posted_at)
       ),
       new_postings as (
-        insert into postings (entry_id, ledger_account_id, currency, amount)
-        select * from unnest(${postings.map((item) => item.entryId)}::uuid[],
+        insert into postings (entry_id, ledger_account_id, currency, amount, created_at)
+        select posting.entry_id, posting.ledger_account_id, posting.currency, posting.amount, coalesce(posting.posted_at, now())
+        from unnest(${postings.map((item) => item.entryId)}::uuid[],
           ${postings.map((item) => item.posting.accountId)}::bigint[],
           ${postings.map((item) => item.posting.currency)}::text[],
-          ${postings.map((item) => formatMinor(item.posting.amountMinor, item.posting.currency))}::numeric[])
+          ${postings.map((item) => formatMinor(item.posting.amountMinor, item.posting.currency))}::numeric[],
+          ${postings.map((item) => item.postedAt?.toISOString() ?? null)}::timestamptz[]) as posting (entry_id, ledger_account_id, currency, amount, posted_at)
       ),
       new_balances as (
         update ledger_accounts as account

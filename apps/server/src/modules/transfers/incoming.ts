@@ -18,6 +18,8 @@ export interface IncomingPayment {
   paymentReference?: string;
   /** Who books it: the back office operator, or the system (seed). */
   actor: { type: 'operator' | 'system'; id: string | null };
+  /** When it arrived, if not now (demo history only). */
+  at?: Date;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
   if (feeMinor > 0n) postings.push({ accountId: await bankAccountId(trx, 'fee_income', account.currency), currency: account.currency, amountMinor: feeMinor });
   // A credit equal to the fee would be a zero posting: leave only clearing → fee income then.
   const entryPostings = postings.filter((posting) => posting.amountMinor !== 0n);
-  const { balances } = await postEntry(trx, { kind: 'incoming_payment', transferId, postings: entryPostings });
+  const { balances } = await postEntry(trx, { kind: 'incoming_payment', transferId, postings: entryPostings, postedAt: payment.at });
   const balance = balances.get(account.ledgerAccountId) ?? (await readBalances(trx, [account.ledgerAccountId])).get(account.ledgerAccountId)!;
   const availableAfter = balance.availableMinor;
   const numbers = await recordOperations(trx, [
@@ -56,6 +58,7 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
         purpose: payment.purpose,
         paymentReference: payment.paymentReference,
         recipient: payment.senderName,
+        createdAt: payment.at,
       },
       sides: [
         {

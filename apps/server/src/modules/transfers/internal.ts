@@ -18,6 +18,8 @@ export interface InternalTransferOrder {
   templateName?: string;
   paymentDate?: string;
   purpose?: string;
+  /** When it happened, if not now (demo history only). */
+  at?: Date;
 }
 
 export type InternalTransferOutcome = { ok: true; transferId: string; transactionNumber: string } | { ok: false; reason: 'INSUFFICIENT_FUNDS' };
@@ -32,6 +34,7 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
   const entries = orders.map((order, index) => ({
     kind: 'internal_transfer' as const,
     transferId: transferIds[index]!,
+    postedAt: order.at,
     postings: [
       { accountId: order.from.ledgerAccountId, currency: order.from.currency, amountMinor: -order.amountMinor },
       { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
@@ -76,6 +79,7 @@ function internalOperation(order: InternalTransferOrder, transferId: string, bal
       templateName: order.templateName,
       paymentDate: order.paymentDate,
       purpose: order.purpose,
+      createdAt: order.at,
     },
     sides: [
       { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: balances.get(order.from.ledgerAccountId)!.availableMinor },

@@ -43,6 +43,8 @@ export interface NewTransfer {
   recipient?: string;
   recipientDetails?: unknown;
   holdId?: string;
+  /** When it happened, if not now (demo history only). */
+  createdAt?: Date;
 }
 
 export interface NewSide {
@@ -89,10 +91,11 @@ export function operationsWrite(operations: readonly NewOperation[]): CompanionW
     new_transfers as (
       insert into transfers (id, transaction_number, kind, status, client_id, from_account_id, to_account_id, amount, currency, fee,
         counter_amount, counter_currency, rate, payment_region, purpose, template_name, payment_reference, payment_date, recipient,
-        recipient_details, hold_id)
+        recipient_details, hold_id, created_at, updated_at)
       select t.id, nextval('transaction_number_seq')::text, t.kind, t.status, t.client_id, t.from_account_id, t.to_account_id, t.amount,
         t.currency, t.fee, t.counter_amount, t.counter_currency, t.rate, t.payment_region, t.purpose, t.template_name,
-        t.payment_reference, t.payment_date, t.recipient, t.recipient_details, t.hold_id
+        t.payment_reference, t.payment_date, t.recipient, t.recipient_details, t.hold_id, coalesce(t.created_at, now()),
+        coalesce(t.created_at, now())
       from unnest(
         ${transfers.map((transfer) => transfer.id)}::uuid[],
         ${transfers.map((transfer) => transfer.kind)}::text[],
@@ -113,20 +116,21 @@ export function operationsWrite(operations: readonly NewOperation[]): CompanionW
         ${transfers.map((transfer) => transfer.paymentDate ?? null)}::date[],
         ${transfers.map((transfer) => transfer.recipient ?? null)}::text[],
         ${transfers.map((transfer) => (transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails)))}::jsonb[],
-        ${transfers.map((transfer) => transfer.holdId ?? null)}::uuid[]
+        ${transfers.map((transfer) => transfer.holdId ?? null)}::uuid[],
+        ${transfers.map((transfer) => transfer.createdAt?.toISOString() ?? null)}::timestamptz[]
       ) with ordinality as t (id, kind, status, client_id, from_account_id, to_account_id, amount, currency, fee, counter_amount,
         counter_currency, rate, payment_region, purpose, template_name, payment_reference, payment_date, recipient, recipient_details,
-        hold_id, position)
+        hold_id, created_at, position)
       order by t.position
-      returning id, transaction_number, kind, status
+      returning id, transaction_number, kind, status, created_at
     ),
     new_sides as (
       insert into transactions (transfer_id, transaction_number, client_id, account_id, direction, from_account, to_account, recipient,
         amount, currency, fee, balance_after, transaction_type, reference, status, purpose, template_name, payment_region,
-        payment_reference, payment_date, rate)
+        payment_reference, payment_date, rate, created_at)
       select s.transfer_id, t.transaction_number, s.client_id, s.account_id, s.direction, s.from_account, s.to_account, s.recipient,
         s.amount, s.currency, s.fee, s.balance_after, s.transaction_type, s.reference, t.status, s.purpose, s.template_name,
-        s.payment_region, s.payment_reference, s.payment_date, s.rate
+        s.payment_region, s.payment_reference, s.payment_date, s.rate, t.created_at
       from unnest(
         ${sides.map(({ transfer }) => transfer.id)}::uuid[],
         ${sides.map(({ side }) => side.clientId)}::uuid[],

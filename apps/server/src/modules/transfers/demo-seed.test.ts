@@ -1,0 +1,51 @@
+// Proves the demo money: both demo clients get three accounts and four months of varied history
+// booked through the ledger (every invariant holds), with a transfer abroad pending for each.
+import type { Account, TransactionRecord } from '@bank/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../seed';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createSession } from '../auth/sessions';
+import { findLedgerViolations } from '../ledger/invariants';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+  await seedDemoData(context.deps);
+});
+afterAll(() => context.close());
+
+async function signedIn(email: string): Promise<{ authorization: string }> {
+  const client = await context.db.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return { authorization: `Bearer ${await createSession(context.db, context.config.secret, 'client', client.id)}` };
+}
+
+describe('demo money', () => {
+  it('keeps every ledger invariant', async () => {
+    expect(await findLedgerViolations(context.db)).toEqual([]);
+  });
+
+  for (const [email, currencies] of [['demo@bank.example', ['EUR', 'USD', 'GBP']], ['corp@bank.example', ['EUR', 'USD', 'CHF']]] as const) {
+    it(`gives ${email} funded accounts and months of varied history`, async () => {
+      const headers = await signedIn(email);
+      const accounts = (await context.app.inject({ method: 'GET', url: '/api/account/list', headers })).json<Account[]>();
+      expect(accounts.map((account) => account.currency).sort()).toEqual([...currencies].sort());
+      for (const account of accounts) expect(Number(account.balance)).toBeGreaterThan(0);
+
+      const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers })).json<TransactionRecord[]>();
+      const types = new Set(rows.map((row) => row.transactionType));
+      expect(types.has('Intra')).toBe(true);
+      expect(types.has('Exchange')).toBe(true);
+      expect([...types].some((type) => type.startsWith('International') || type === 'Europe (SEPA)' || type === 'ACH' || type === 'BACS')).toBe(true);
+      expect(new Set(rows.map((row) => row.direction))).toEqual(new Set(['IN', 'OUT']));
+      expect(rows.filter((row) => row.transactionStatus === 'New')).toHaveLength(1);
+      expect(rows.some((row) => Number(row.fee) > 0)).toBe(true);
+      const oldest = Math.min(...rows.map((row) => row.created));
+      expect(Date.now() / 1000 - oldest).toBeGreaterThan(100 * 86_400);
+      // Newest first, and each row's balance is its account's balance right after it.
+      for (const account of accounts) {
+        const own = rows.filter((row) => row.accountNumber === account.number);
+        expect(own[0]!.balance).toBe(account.balance);
+      }
+    });
+  }
+});
