@@ -32,8 +32,9 @@ export async function signInThroughApi(stack: Stack, email: string, password: st
 export async function openCabinetAs(page: Page, user: SignedInUser, language: 'en' | 'ru' = 'en'): Promise<void> {
   await page.addInitScript(
     ({ data, lng }) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
+      // Seed once per tab: window.name survives reloads and the app's clearing of web storage.
+      if (window.name === 'e2e-seeded') return;
+      window.name = 'e2e-seeded';
       localStorage.setItem('i18nextLng', lng);
       const userState = {
         error: null,

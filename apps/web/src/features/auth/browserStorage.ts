@@ -8,5 +8,7 @@ const LANGUAGE_KEY = 'i18nextLng';
 export function clearLocalStorage(): void {
   const language = window.localStorage.getItem(LANGUAGE_KEY);
   window.localStorage.clear();
+  // Drafts of transfer forms live in session storage: they must not outlive the client's session.
+  window.sessionStorage.clear();
   if (language) window.localStorage.setItem(LANGUAGE_KEY, language);
 }

@@ -1,5 +1,4 @@
 // Must come first: schemas built after it parse without eval (see the module).
-import './zodWithoutEval';
 import {
   contactFormSchema,
   contactPageFormSchema,
