@@ -7,6 +7,7 @@ import type { ContactTables } from '../modules/contact/tables';
 import type { KycTables } from '../modules/kyc/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
 import type { RateTables } from '../modules/rates/tables';
+import type { StatementTables } from '../modules/statement/tables';
 import type { TransferTables } from '../modules/transfers/tables';
 import type { UsersTables } from '../modules/users/tables';
 
@@ -17,4 +18,5 @@ export interface ModuleTables
     TransferTables,
     ContactTables,
     KycTables,
-    UsersTables {}
+    UsersTables,
+    StatementTables {}

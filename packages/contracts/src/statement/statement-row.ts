@@ -73,13 +73,15 @@ export type StatementPeriodAnswer = z.infer<typeof statementPeriodAnswerSchema>;
 /**
  * The answer of GET /api/statement. `total`, `totalPages` and `accounts` (the summaries) are
  * computed when the statement is opened without a cursor; a move with a cursor carries the total
- * along and leaves `accounts` null, since the period and filters have not changed.
+ * along and leaves `accounts` null, since the period and filters have not changed. Counting stops
+ * at a cap: `totalExact` false means there are more rows than `total` (and pages than `totalPages`).
  */
 export const statementPageSchema = z.object({
   rows: z.array(statementRowSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  totalExact: z.boolean(),
   totalPages: z.number().int(),
   /** Send back with `page` to move from this page by keyset seek. */
   cursor: z.string().nullable(),

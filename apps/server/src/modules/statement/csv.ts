@@ -1,4 +1,4 @@
-import { Readable, pipeline } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   STATEMENT_COLUMN_HEADINGS,
   STATEMENT_COLUMNS,
@@ -8,7 +8,7 @@ import {
   type StatementQuery,
   type StatementRow,
 } from '@bank/contracts';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db';
 import { fetchRows, type KeysetKey } from './repository';
 import { toStatementRow } from './rows';
@@ -76,10 +76,12 @@ export interface StatementCsv {
 
 /**
  * The whole filtered statement as CSV, newest first, one line per row with every column of SPEC's
- * statement row and headings in the client's language. Rows are read by keyset in batches and
- * only when the reader wants more (the stream's backpressure), so memory stays flat however many
- * rows there are. No database transaction is held open across batches (PGlite has one
- * connection to share); the keyset makes each batch continue exactly after the last one.
+ * statement row and headings in the client's language. Rows are read by keyset in batches, and a
+ * batch is read only when the reader wants more (the stream's backpressure), so memory stays flat
+ * however many rows there are. Each batch is turned into its CSV text at once, so its row objects
+ * die young and only one string per batch waits in the stream. No database transaction is held
+ * open across batches (PGlite has one connection to share); the keyset makes each batch continue
+ * exactly after the last one.
  */
 export async function statementCsv(
   db: Db,
@@ -90,28 +92,26 @@ export async function statementCsv(
 ): Promise<StatementCsv> {
   const scope = await resolveScope(db, clientId, query, now);
   const formatTimestamp = zonedTimestampFormatter(query.timeZone, query.lang);
-  async function* records() {
+  const headings = STATEMENT_COLUMN_HEADINGS[query.lang];
+  const columns = STATEMENT_COLUMNS.map((key) => ({ key }));
+  async function* chunks() {
+    yield `\uFEFF${stringify([STATEMENT_COLUMNS.map((key) => headings[key])])}`;
     let from: KeysetKey | null = null;
     for (;;) {
       const rows = await fetchRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
-      for (const row of rows) {
-        yield csvRecord(toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? ''), row.created_at, formatTimestamp);
+      if (rows.length > 0) {
+        yield stringify(
+          rows.map((row) => csvRecord(toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? ''), row.created_at, formatTimestamp)),
+          { columns },
+        );
       }
       const last = rows[rows.length - 1];
       if (!last || rows.length < batchRows) return;
       from = { at: last.at, id: last.id };
     }
   }
-  const headings = STATEMENT_COLUMN_HEADINGS[query.lang];
-  const stringifier = stringify({
-    bom: true,
-    header: true,
-    columns: STATEMENT_COLUMNS.map((key) => ({ key, header: headings[key] })),
-  });
-  // pipeline ends the CSV stream with the error if a batch fails, so the download is cut short
-  // visibly instead of looking complete.
-  pipeline(Readable.from(records()), stringifier, () => undefined);
   const account = query.accountNumber ?? 'all';
   const period = scope.period.firstDay || scope.period.lastDay ? `_${scope.period.firstDay ?? 'start'}_${scope.period.lastDay ?? 'today'}` : '';
-  return { stream: stringifier, filename: `statement_${account}${period}.csv`.replace(/[^\w.-]/g, '_') };
+  // A failed batch destroys the stream, so the download is cut short visibly instead of looking complete.
+  return { stream: Readable.from(chunks(), { objectMode: false }), filename: `statement_${account}${period}.csv`.replace(/[^\w.-]/g, '_') };
 }

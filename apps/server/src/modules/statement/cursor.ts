@@ -14,6 +14,8 @@ export interface PageCursor {
   newest: KeysetKey;
   oldest: KeysetKey;
   total: number;
+  /** False when `total` is only the counting cap (there are more rows). */
+  totalExact: boolean;
   filters: string;
 }
 
@@ -23,6 +25,7 @@ const tokenSchema = z.object({
   n: keySchema,
   o: keySchema,
   t: z.number().int().min(0),
+  e: z.boolean(),
   f: z.string().max(64),
 });
 
@@ -32,6 +35,7 @@ export function encodeCursor(cursor: PageCursor): string {
     n: [cursor.newest.at, cursor.newest.id],
     o: [cursor.oldest.at, cursor.oldest.id],
     t: cursor.total,
+    e: cursor.totalExact,
     f: cursor.filters,
   };
   return Buffer.from(JSON.stringify(token)).toString('base64url');
@@ -55,6 +59,7 @@ export function decodeCursor(text: string, filters: string): PageCursor {
     newest: { at: parsed.n[0], id: parsed.n[1] },
     oldest: { at: parsed.o[0], id: parsed.o[1] },
     total: parsed.t,
+    totalExact: parsed.e,
     filters: parsed.f,
   };
 }

@@ -94,12 +94,16 @@ function keysetComparison(seek: Seek) {
   return seek.inclusive ? sql`>=` : sql`>`;
 }
 
-/** Rows of the scope from a keyset position, newest first whatever the direction of the seek. */
-export async function fetchRows(db: Db, scope: RowScope, seek: Seek): Promise<StatementDbRow[]> {
+function seeking(db: Db, scope: RowScope, seek: Seek) {
   let query = scoped(db, scope);
   if (seek.from) query = query.where(sql<SqlBool>`(t.created_at, t.id) ${keysetComparison(seek)} (${seek.from.at}::timestamptz, ${seek.from.id}::bigint)`);
   const order = seek.towards === 'older' ? 'desc' : 'asc';
-  const rows = await query
+  return query.orderBy('t.created_at', order).orderBy('t.id', order).offset(seek.offset);
+}
+
+/** The query of a page's rows (exported so the benchmark can time exactly it at the database). */
+export function rowsQuery(db: Db, scope: RowScope, seek: Seek) {
+  return seeking(db, scope, seek)
     .select([
       't.id',
       keyText.as('at'),
@@ -121,13 +125,13 @@ export async function fetchRows(db: Db, scope: RowScope, seek: Seek): Promise<St
       't.template_name',
       't.payment_region',
     ])
-    .orderBy('t.created_at', order)
-    .orderBy('t.id', order)
-    .offset(seek.offset)
-    .limit(seek.limit)
-    .execute();
-  const typed = rows.map((row) => ({ ...row, id: String(row.id) }));
-  return seek.towards === 'older' ? typed : typed.reverse();
+    .limit(seek.limit);
+}
+
+/** Rows of the scope from a keyset position, newest first whatever the direction of the seek. */
+export async function fetchRows(db: Db, scope: RowScope, seek: Seek): Promise<StatementDbRow[]> {
+  const rows = (await rowsQuery(db, scope, seek).execute()).map((row) => ({ ...row, id: String(row.id) }));
+  return seek.towards === 'older' ? rows : rows.reverse();
 }
 
 /**
@@ -135,24 +139,26 @@ export async function fetchRows(db: Db, scope: RowScope, seek: Seek): Promise<St
  * so skipping pages walks the index alone (an index-only scan where the filters are index columns)
  * instead of reading every skipped row.
  */
+export function keyAtQuery(db: Db, scope: RowScope, seek: Seek) {
+  return seeking(db, scope, seek).select(['t.id', keyText.as('at')]).limit(1);
+}
+
 export async function fetchKeyAt(db: Db, scope: RowScope, seek: Seek): Promise<KeysetKey | null> {
-  let query = scoped(db, scope);
-  if (seek.from) query = query.where(sql<SqlBool>`(t.created_at, t.id) ${keysetComparison(seek)} (${seek.from.at}::timestamptz, ${seek.from.id}::bigint)`);
-  const order = seek.towards === 'older' ? 'desc' : 'asc';
-  const row = await query
-    .select(['t.id', keyText.as('at')])
-    .orderBy('t.created_at', order)
-    .orderBy('t.id', order)
-    .offset(seek.offset)
-    .limit(1)
-    .executeTakeFirst();
+  const row = await keyAtQuery(db, scope, seek).executeTakeFirst();
   return row ? { at: row.at, id: String(row.id) } : null;
 }
 
-/** How many rows the scope holds (for page numbers; the rows themselves are read by keyset). */
-export async function countRows(db: Db, scope: RowScope): Promise<number> {
-  const row = await scoped(db, scope).select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * How many rows the scope holds, counting at most `cap` + 1 of them (for page numbers; the rows
+ * themselves are read by keyset). The cap bounds the cost of opening a statement of a million rows.
+ */
+export function countQuery(db: Db, scope: RowScope, cap: number) {
+  return db.selectFrom(scoped(db, scope).select(sql<number>`1`.as('one')).limit(cap + 1).as('counted')).select(sql<string>`count(*)`.as('count'));
+}
+
+export async function countRows(db: Db, scope: RowScope, cap: number): Promise<{ total: number; exact: boolean }> {
+  const counted = Number((await countQuery(db, scope, cap).executeTakeFirstOrThrow()).count);
+  return counted > cap ? { total: cap, exact: false } : { total: counted, exact: true };
 }
 
 export interface ClientAccountRow {
@@ -173,55 +179,4 @@ export async function clientAccounts(db: Db, clientId: string): Promise<ClientAc
     .orderBy('number')
     .execute();
   return rows.map((row) => ({ ...row, ledger_account_id: String(row.ledger_account_id) }));
-}
-
-/** Booked balance at the period's start and end, and the credits and debits within, per ledger account. */
-export interface LedgerPeriodTotals {
-  ledgerAccountId: string;
-  opening: string;
-  credit: string;
-  debit: string;
-  closing: string;
-}
-
-/**
- * The period's figures from the ledger's postings, exact (NUMERIC sums, in one statement so the
- * booked balance and the postings are read from one snapshot). Two equivalent ways, chosen by the
- * caller for the fewer postings to read:
- * - 'fromStart': sums the postings before the period's end; opening = those before the start.
- * - 'fromNow': sums the postings since the period's start and subtracts them from today's booked
- *   balance (which the ledger keeps equal to the sum of all postings).
- */
-export async function ledgerPeriodTotals(
-  db: Db,
-  ledgerAccountIds: readonly string[],
-  period: { start: Date | null; end: Date | null },
-  way: 'fromStart' | 'fromNow',
-): Promise<LedgerPeriodTotals[]> {
-  if (ledgerAccountIds.length === 0) return [];
-  const { start, end } = period;
-  const inPeriod = sql.join(
-    [sql`true`, ...(start ? [sql`p.created_at >= ${start}`] : []), ...(end ? [sql`p.created_at < ${end}`] : [])],
-    sql` and `,
-  );
-  const turnovers = sql`
-    coalesce(sum(p.amount) filter (where p.amount > 0 and ${inPeriod}), 0) as credit,
-    coalesce(sum(-p.amount) filter (where p.amount < 0 and ${inPeriod}), 0) as debit`;
-  const figures =
-    way === 'fromStart' || !start
-      ? sql`
-        select coalesce(sum(p.amount) filter (where ${start ? sql`p.created_at < ${start}` : sql`false`}), 0) as opening, ${turnovers}
-        from postings p
-        where p.ledger_account_id = a.id ${end ? sql`and p.created_at < ${end}` : sql``}`
-      : sql`
-        select a.booked - coalesce(sum(p.amount), 0) as opening, ${turnovers}
-        from postings p
-        where p.ledger_account_id = a.id and p.created_at >= ${start}`;
-  const { rows } = await sql<{ id: string; opening: string; credit: string; debit: string; closing: string }>`
-    select a.id::text as id, s.opening::text as opening, s.credit::text as credit, s.debit::text as debit,
-      (s.opening + s.credit - s.debit)::text as closing
-    from ledger_accounts a
-    cross join lateral (${figures}) s
-    where a.id = any(${[...ledgerAccountIds]}::bigint[])`.execute(db);
-  return rows.map((row) => ({ ledgerAccountId: row.id, opening: row.opening, credit: row.credit, debit: row.debit, closing: row.closing }));
 }

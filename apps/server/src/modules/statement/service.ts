@@ -11,12 +11,12 @@ import {
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor, filtersFingerprint, type PageCursor } from './cursor';
+import { ledgerPeriodTotals } from './balances';
 import {
   clientAccounts,
   countRows,
   fetchKeyAt,
   fetchRows,
-  ledgerPeriodTotals,
   type ClientAccountRow,
   type RowScope,
   type Seek,
@@ -68,21 +68,12 @@ export async function resolveScope(db: Db, clientId: string, query: StatementQue
   };
 }
 
-/**
- * The balances of each summary account over the period, from the ledger. Whichever end of the
- * account's history is nearer to the period is summed: postings before the period's end when the
- * period is early in the account's life, otherwise postings since the period's start subtracted
- * from today's booked balance; both are exact, the nearer one reads fewer postings.
- */
-export async function summarizeAccounts(db: Db, scope: StatementScope, now: Date): Promise<StatementAccountSummary[]> {
+/** The balances and turnovers of each summary account over the period, from the ledger (see balances.ts). */
+export async function summarizeAccounts(db: Db, scope: StatementScope): Promise<StatementAccountSummary[]> {
   const accounts = scope.summaryAccounts;
   if (accounts.length === 0) return [];
-  const { start, end } = scope.period;
-  const firstOpened = Math.min(...accounts.map((account) => account.created_at.getTime()));
-  const way =
-    !start ? 'fromStart' : !end ? 'fromNow' : end.getTime() - firstOpened <= now.getTime() - start.getTime() ? 'fromStart' : 'fromNow';
   const totals = new Map(
-    (await ledgerPeriodTotals(db, accounts.map((account) => account.ledger_account_id), { start, end }, way)).map((row) => [row.ledgerAccountId, row]),
+    (await ledgerPeriodTotals(db, accounts.map((account) => account.ledger_account_id), scope.period)).map((row) => [row.ledgerAccountId, row]),
   );
   return accounts.map((account) => {
     if (!isCurrency(account.currency)) throw new Error(`Account ${account.number} has unknown currency ${account.currency}`);
@@ -116,7 +107,7 @@ interface SeekPlan {
  * and skips the pages in between over the index's keys only (see fetchKeyAt). The page controls
  * link the first, last and nearby pages, so every move the screen offers skips at most a few pages.
  */
-export function planSeek(page: number, limit: number, total: number, cursor: PageCursor | null): SeekPlan {
+export function planSeek(page: number, limit: number, total: { total: number; exact: boolean }, cursor: PageCursor | null): SeekPlan {
   const plans: SeekPlan[] = [];
   if (cursor) {
     if (page > cursor.page) {
@@ -132,9 +123,9 @@ export function planSeek(page: number, limit: number, total: number, cursor: Pag
   const fromTop = (page - 1) * limit;
   plans.push({ seek: { towards: 'older', from: null, inclusive: false, offset: fromTop, limit }, skipped: fromTop, fromBottom: false });
   // Page N counted from the oldest row: the rows of ascending positions total − N·limit … total − (N−1)·limit − 1.
-  const fromBottom = Math.max(0, total - page * limit);
-  const bottomLimit = Math.max(0, Math.min(limit, total - (page - 1) * limit));
-  if (bottomLimit > 0) {
+  const fromBottom = Math.max(0, total.total - page * limit);
+  const bottomLimit = Math.max(0, Math.min(limit, total.total - (page - 1) * limit));
+  if (total.exact && bottomLimit > 0) {
     plans.push({ seek: { towards: 'newer', from: null, inclusive: false, offset: fromBottom, limit: bottomLimit }, skipped: fromBottom, fromBottom: true });
   }
   return plans.reduce((best, plan) => (plan.skipped < best.skipped ? plan : best));
@@ -148,6 +139,12 @@ async function runSeek(db: Db, scope: RowScope, seek: Seek) {
   return fetchRows(db, scope, { towards: seek.towards, from: key, inclusive: true, offset: 0, limit: seek.limit });
 }
 
+/**
+ * Rows counted at most when a statement is opened: beyond it the answer says "more than" and the
+ * page links stop at the pages counted (250 pages of 8), while next/previous keep going by keyset.
+ */
+export const STATEMENT_COUNT_CAP = 2_000;
+
 /** The fingerprint a cursor carries: every filter and the page size, not the page itself. */
 function cursorFingerprint(query: StatementQuery): string {
   const { page: _page, cursor: _cursor, format: _format, lang: _lang, ...filters } = query;
@@ -158,21 +155,26 @@ function cursorFingerprint(query: StatementQuery): string {
  * One page of the statement, newest first. Opened without a cursor, it also counts the rows (for
  * the page links) and answers the period's balances; moves with a cursor reuse that count.
  */
-export async function readStatementPage(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<StatementPage> {
+export async function readStatementPage(
+  db: Db,
+  clientId: string,
+  query: StatementQuery,
+  now: Date,
+  countCap: number = STATEMENT_COUNT_CAP,
+): Promise<StatementPage> {
   const fingerprint = cursorFingerprint(query);
   const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint) : null;
   const scope = await resolveScope(db, clientId, query, now);
   const limit = query.limit;
-  let total = cursor ? cursor.total : await countRows(db, scope.rows);
-  let totalPages = Math.max(1, Math.ceil(total / limit));
-  let page = Math.min(query.page ?? cursor?.page ?? 1, totalPages);
-  let plan = planSeek(page, limit, total, cursor);
+  let counted = cursor ? { total: cursor.total, exact: cursor.totalExact } : await countRows(db, scope.rows, countCap);
+  const pageOf = (wanted: number) => (counted.exact ? Math.min(wanted, Math.max(1, Math.ceil(counted.total / limit))) : wanted);
+  let page = pageOf(query.page ?? cursor?.page ?? 1);
+  let plan = planSeek(page, limit, counted, cursor);
   if (plan.fromBottom && cursor) {
     // Counting from the oldest row needs today's count, not the one the cursor carries.
-    total = await countRows(db, scope.rows);
-    totalPages = Math.max(1, Math.ceil(total / limit));
-    page = Math.min(query.page ?? cursor.page, totalPages);
-    plan = planSeek(page, limit, total, null);
+    counted = await countRows(db, scope.rows, countCap);
+    page = pageOf(query.page ?? cursor.page);
+    plan = planSeek(page, limit, counted, null);
   }
   const rows = await runSeek(db, scope.rows, plan.seek);
   const first = rows[0];
@@ -181,11 +183,12 @@ export async function readStatementPage(db: Db, clientId: string, query: Stateme
     rows: rows.map((row) => toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? '')),
     page,
     pageSize: limit,
-    total,
-    totalPages,
+    total: counted.total,
+    totalExact: counted.exact,
+    totalPages: Math.max(1, Math.ceil(counted.total / limit)),
     cursor:
       first && last
-        ? encodeCursor({ page, newest: { at: first.at, id: first.id }, oldest: { at: last.at, id: last.id }, total, filters: fingerprint })
+        ? encodeCursor({ page, newest: { at: first.at, id: first.id }, oldest: { at: last.at, id: last.id }, total: counted.total, totalExact: counted.exact, filters: fingerprint })
         : null,
     period: {
       firstDay: scope.period.firstDay,
@@ -194,6 +197,6 @@ export async function readStatementPage(db: Db, clientId: string, query: Stateme
       end: scope.period.end?.toISOString() ?? null,
       timeZone: query.timeZone,
     },
-    accounts: cursor ? null : await summarizeAccounts(db, scope, now),
+    accounts: cursor ? null : await summarizeAccounts(db, scope),
   };
 }

@@ -11,6 +11,9 @@ async function withHistoryUnlocked(db: Db, work: (trx: Db) => Promise<void>): Pr
     await sql`alter table postings disable trigger postings_append_only`.execute(trx);
     await sql`alter table journal_entries disable trigger journal_entries_append_only`.execute(trx);
     await work(trx);
+    // The daily totals are a cache of settled history; history that moved invalidates it.
+    await sql`delete from statement_daily_totals`.execute(trx);
+    await sql`delete from statement_daily_totals_marks`.execute(trx);
     await sql`alter table postings enable trigger postings_append_only`.execute(trx);
     await sql`alter table journal_entries enable trigger journal_entries_append_only`.execute(trx);
   });
