@@ -48,6 +48,15 @@ const CHECKS: Array<{ rule: string; query: ReturnType<typeof sql<{ detail: strin
       where kind = 'client' and (booked < 0 or available < 0)`,
   },
   {
+    rule: 'every posting belongs to a journal entry',
+    query: sql`select p.id::text as detail from postings p left join journal_entries e on e.id = p.entry_id where e.id is null`,
+  },
+  {
+    rule: 'every statement row belongs to a transfer with its number and status',
+    query: sql`select s.id::text as detail from transactions s left join transfers t on t.id = s.transfer_id
+      where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
+  },
+  {
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,
   },

@@ -65,6 +65,26 @@ describe('InternalTransferBatcher', () => {
     expect(batches).toBeGreaterThanOrEqual(20);
   });
 
+  it('batches a busy account’s orders on their own and never stalls when they must wait', async () => {
+    const batches: number[][] = [];
+    const batcher = new InternalTransferBatcher(async (orders) => {
+      batches.push(orders.map((item) => Number(item.amountMinor)));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return orders.map(() => ({ ok: true as const, transferId: 'id', transactionNumber: 'number' }));
+    }, { maxBatch: 50, maxConcurrentFlushes: 2 });
+    const [busy, ...others] = accounts as [ClientAccount, ...ClientAccount[]];
+    // Twelve orders touch the busy account, interleaved with orders among the others; the busy
+    // account's first order waits behind an order on its counterpart.
+    const submitted: Array<Promise<unknown>> = [batcher.submit(order(others[0]!, others[1]!, 1000n))];
+    for (let index = 0; index < 12; index += 1) {
+      submitted.push(batcher.submit(order(busy, others[index % others.length]!, BigInt(index + 1))));
+      submitted.push(batcher.submit(order(others[1]!, others[2]!, 2000n + BigInt(index))));
+    }
+    await Promise.all(submitted);
+    expect(batches.flat()).toHaveLength(25);
+    expect(batches.some((batch) => batch.length >= 8 && batch.every((amount) => amount <= 12))).toBe(true);
+  });
+
   it('hands a failed batch’s error to each of its orders', async () => {
     const batcher = new InternalTransferBatcher(async () => {
       throw new Error('database gone');

@@ -14,12 +14,17 @@ import { settleInternalTransfers, type InternalTransferOrder, type InternalTrans
  *
  * Batches in flight never share an account: an order whose account is in another flush waits for
  * the next batch instead of for a row lock inside the database, so concurrent flushes run side by
- * side and a busy account's orders gather in one batch. Orders of one account keep their order.
+ * side. An account's orders settle in the order they were submitted; the one exception is a busy
+ * account's batch, which may settle before orders of its counterparts submitted at the same time
+ * (concurrent orders, with no order between them to keep).
  */
 export interface BatcherOptions {
   maxBatch: number;
   maxConcurrentFlushes: number;
 }
+
+/** Orders waiting for one account that make it a busy account, batched on its own. */
+const BUSY_ACCOUNT_ORDERS = 8;
 
 interface Waiting {
   order: InternalTransferOrder;
@@ -30,6 +35,7 @@ interface Waiting {
 export class InternalTransferBatcher {
   private readonly queue: Waiting[] = [];
   private flushing = 0;
+  private scheduled = false;
   /** Ledger accounts of the batches in flight. */
   private readonly busy = new Set<string>();
 
@@ -45,6 +51,20 @@ export class InternalTransferBatcher {
   submit(order: InternalTransferOrder): Promise<InternalTransferOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ order, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Batches are formed on the next turn of the event loop, not at once: callers whose transfers
+   * just settled submit their next ones in between, and those join the batch instead of trickling
+   * into small ones.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
@@ -59,31 +79,67 @@ export class InternalTransferBatcher {
       void this.flush(batch).finally(() => {
         for (const account of accounts) this.busy.delete(account);
         this.flushing -= 1;
-        this.pump();
+        this.schedule();
       });
     }
   }
 
-  /** Orders, in queue order, whose accounts no flush in flight is touching; the rest stay queued. */
+  /**
+   * Orders, in queue order, whose accounts no flush in flight is touching; the rest stay queued.
+   * When one account has many orders waiting (a busy account), the batch is made of its orders
+   * only: that batch holds the busy account's row lock, and it stays small so the lock is held
+   * briefly, while the other orders go to batches running beside it.
+   */
   private takeBatch(): Waiting[] {
+    const busiest = this.busiestWaitingAccount();
+    const batch = this.takeBatchFor(busiest);
+    // The busy account's next orders may wait on accounts in flight; then the others go first.
+    // With nothing in flight the first queued order is always free, so an empty answer only ever
+    // means "wait for a flush to finish", which schedules the next batch.
+    return batch.length === 0 && busiest !== undefined ? this.takeBatchFor(undefined) : batch;
+  }
+
+  private takeBatchFor(busiest: string | undefined): Waiting[] {
     const batch: Waiting[] = [];
-    const deferred: Waiting[] = [];
+    const kept: Waiting[] = [];
     // An account skipped once stays skipped for this batch, so its orders keep their sequence.
     const blocked = new Set<string>();
-    let index = 0;
-    for (; index < this.queue.length && batch.length < this.options.maxBatch; index += 1) {
-      const waiting = this.queue[index]!;
-      const { from, to } = waiting.order;
-      const accounts = [from.ledgerAccountId, to.ledgerAccountId];
-      if (accounts.some((account) => this.busy.has(account) || blocked.has(account))) {
-        for (const account of accounts) blocked.add(account);
-        deferred.push(waiting);
-      } else {
+    for (const waiting of this.queue) {
+      const accounts = [waiting.order.from.ledgerAccountId, waiting.order.to.ledgerAccountId];
+      const eligible =
+        batch.length < this.options.maxBatch &&
+        (busiest === undefined || accounts.includes(busiest)) &&
+        !accounts.some((account) => this.busy.has(account) || blocked.has(account));
+      if (eligible) {
         batch.push(waiting);
+      } else {
+        // In a busy account's batch only its own skipped orders block: its counterparts' other
+        // orders were submitted concurrently and may settle in the next batch.
+        if (busiest === undefined || accounts.includes(busiest)) for (const account of accounts) blocked.add(account);
+        kept.push(waiting);
       }
     }
-    this.queue.splice(0, index, ...deferred);
+    this.queue.splice(0, this.queue.length, ...kept);
     return batch;
+  }
+
+  /** The free account with at least BUSY_ACCOUNT_ORDERS orders waiting and the most of them, if any. */
+  private busiestWaitingAccount(): string | undefined {
+    const counts = new Map<string, number>();
+    for (const { order } of this.queue) {
+      for (const account of [order.from.ledgerAccountId, order.to.ledgerAccountId]) {
+        if (!this.busy.has(account)) counts.set(account, (counts.get(account) ?? 0) + 1);
+      }
+    }
+    let busiest: string | undefined;
+    let most = BUSY_ACCOUNT_ORDERS - 1;
+    for (const [account, count] of counts) {
+      if (count > most) {
+        busiest = account;
+        most = count;
+      }
+    }
+    return busiest;
   }
 
   private async flush(batch: Waiting[]): Promise<void> {
