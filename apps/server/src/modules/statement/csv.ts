@@ -16,6 +16,12 @@ import { resolveScope } from './service';
 
 /** Rows read per keyset query while exporting: the memory held at once, whatever the file's size. */
 export const CSV_BATCH_ROWS = 1000;
+/**
+ * Rows per piece of text handed to the stream (~15 kB): small enough to stay in the young
+ * generation of the heap, where garbage is freed at once, not among large objects kept until a
+ * full collection.
+ */
+const CSV_PIECE_ROWS = 100;
 
 const QUARTER_HOUR_MS = 15 * 60_000;
 
@@ -49,8 +55,9 @@ function party(account: string, name: string | null): string {
   return name ? `${name} (${account})` : account;
 }
 
-function csvRecord(row: StatementRow, createdAt: Date, formatTimestamp: (instant: Date) => string): Record<StatementColumn, string> {
-  return {
+/** One line's cells, in STATEMENT_COLUMNS order (arrays cost csv-stringify far less than objects). */
+function csvRecord(row: StatementRow, createdAt: Date, formatTimestamp: (instant: Date) => string): string[] {
+  const cells: Record<StatementColumn, string> = {
     date: formatTimestamp(createdAt),
     transactionNumber: row.transactionNumber,
     sender: party(row.sender, row.senderName),
@@ -66,6 +73,7 @@ function csvRecord(row: StatementRow, createdAt: Date, formatTimestamp: (instant
     debitTurnover: row.debitTurnover,
     balance: row.balance,
   };
+  return STATEMENT_COLUMNS.map((column) => cells[column]);
 }
 
 export interface StatementCsv {
@@ -78,8 +86,8 @@ export interface StatementCsv {
  * The whole filtered statement as CSV, newest first, one line per row with every column of SPEC's
  * statement row and headings in the client's language. Rows are read by keyset in batches, and a
  * batch is read only when the reader wants more (the stream's backpressure), so memory stays flat
- * however many rows there are. Each batch is turned into its CSV text at once, so its row objects
- * die young and only one string per batch waits in the stream. No database transaction is held
+ * however many rows there are. Each batch is turned into small pieces of CSV text at once, so its
+ * row objects die young and only short strings wait in the stream. No database transaction is held
  * open across batches (PGlite has one connection to share); the keyset makes each batch continue
  * exactly after the last one.
  */
@@ -93,18 +101,19 @@ export async function statementCsv(
   const scope = await resolveScope(db, clientId, query, now);
   const formatTimestamp = zonedTimestampFormatter(query.timeZone, query.lang);
   const headings = STATEMENT_COLUMN_HEADINGS[query.lang];
-  const columns = STATEMENT_COLUMNS.map((key) => ({ key }));
   async function* chunks() {
     yield `\uFEFF${stringify([STATEMENT_COLUMNS.map((key) => headings[key])])}`;
     let from: KeysetKey | null = null;
     for (;;) {
       const rows = await fetchRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
-      if (rows.length > 0) {
-        yield stringify(
-          rows.map((row) => csvRecord(toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? ''), row.created_at, formatTimestamp)),
-          { columns },
-        );
+      const pieces: string[] = [];
+      for (let start = 0; start < rows.length; start += CSV_PIECE_ROWS) {
+        const records = rows
+          .slice(start, start + CSV_PIECE_ROWS)
+          .map((row) => csvRecord(toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? ''), new Date(row.at), formatTimestamp));
+        pieces.push(stringify(records));
       }
+      yield* pieces;
       const last = rows[rows.length - 1];
       if (!last || rows.length < batchRows) return;
       from = { at: last.at, id: last.id };

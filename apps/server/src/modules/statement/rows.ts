@@ -42,7 +42,7 @@ export function toStatementRow(row: StatementDbRow, accountNumber: string): Stat
   const name = row.recipient && row.recipient !== row.to_account && row.recipient !== row.from_account ? row.recipient : null;
   return {
     transactionNumber: row.transaction_number,
-    created: Math.floor(row.created_at.getTime() / 1000),
+    created: Math.floor(Date.parse(row.at) / 1000),
     accountNumber,
     sender: row.from_account,
     senderName: nameIsSender ? name : null,
