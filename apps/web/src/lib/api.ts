@@ -74,3 +74,36 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * Downloads a file from the API with the bearer token (a link cannot send it): the body as a Blob
+ * and the file name the server gave in Content-Disposition. Failures throw ApiError as above.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'token' | 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const url = new URL(`/api/${path.replace(/^\/?(api\/)?/, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: options.token ? { authorization: `Bearer ${options.token}` } : {}, signal: options.signal });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    let body: ErrorBody | null = null;
+    try {
+      body = (await response.json()) as ErrorBody;
+    } catch {
+      body = null;
+    }
+    const error = new ApiError(response.status, body);
+    if (error.isInvalidAuthorization) onInvalidAuthorization?.();
+    throw error;
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}

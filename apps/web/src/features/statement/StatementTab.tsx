@@ -1,29 +1,167 @@
+import type { StatementRow } from '@bank/contracts/statement/statement-row';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../app/i18n';
 import { useAppSelector } from '../../app/hooks';
+import { apiRequest } from '../../lib/api';
+import { PageLoader } from '../../ui/PageLoader';
+import { selectUserToken } from '../auth/userSlice';
+import { downloadStatementCsv, fetchRowsForPrint, PAGE_SIZE } from './statementApi';
+import { StatementFilters } from './StatementFilters';
+import { StatementPagination } from './StatementPagination';
+import { StatementPrint } from './StatementPrint';
+import { StatementSummary } from './StatementSummary';
+import { StatementTable } from './StatementTable';
+import { TemplatesPanel } from './TemplatesPanel';
+import { selectStatementFilters } from './transactionsSlice';
+import { useStatementPage } from './useStatementPage';
+import './statement.css';
+
+/** SPEC §9: the print dialog opens 500 ms after the rows to print are on the page. */
+export const PRINT_DELAY_MS = 500;
+
+type AccountOption = { number: string; currency: string };
+
+/** The client's accounts for the account filter: those the overview loaded, else asked for here. */
+function useAccounts(token: string | null): AccountOption[] {
+  const loaded = useAppSelector((state) => state.user.accountsList);
+  const [fetched, setFetched] = useState<AccountOption[]>([]);
+  useEffect(() => {
+    if (loaded.length > 0 || !token) return;
+    let current = true;
+    apiRequest<AccountOption[]>('GET', 'account/list', { token })
+      .then((accounts) => current && setFetched(accounts))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [loaded.length, token]);
+  return loaded.length > 0 ? loaded : fetched;
+}
+
+interface PrintRows {
+  rows: StatementRow[];
+  complete: boolean;
+}
 
 /**
- * The statement tab of the Accounts screen (SPEC §2). The Accounts screen loads this module lazily,
- * so the statement's code and translations arrive only when the client opens the tab.
+ * The statement tab of the Accounts screen (SPEC §2): every filter, the period's balances from
+ * the ledger, 8 rows a page with page controls, CSV download and PDF through the print dialog.
+ * The Accounts screen loads this module lazily, with its translations and stylesheet.
  */
 export function StatementTab() {
   const { t } = useTranslation('statement');
-  const transactions = useAppSelector((state) => state.transactions.transactionsData);
+  const token = useAppSelector(selectUserToken);
+  const filters = useAppSelector(selectStatementFilters);
+  const accounts = useAccounts(token);
+  const view = useStatementPage(token, filters);
+  const [printRows, setPrintRows] = useState<PrintRows | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
+  const [exportFailed, setExportFailed] = useState(false);
+
+  // Rows fetched for printing belong to the filters they were fetched for.
+  useEffect(() => setPrintRows(null), [filters]);
+
+  const page = view.page;
+  const rows = page?.rows ?? [];
+  const noData = page !== null && page.total === 0;
+
+  const exportable = (): boolean => {
+    if (noData) {
+      window.alert(t('noData'));
+      return false;
+    }
+    return page !== null;
+  };
+
+  const downloadCsv = async () => {
+    if (!exportable()) return;
+    setExporting('csv');
+    setExportFailed(false);
+    try {
+      await downloadStatementCsv(token, filters, currentLanguage());
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const printPdf = async () => {
+    if (!exportable()) return;
+    setExporting('pdf');
+    setExportFailed(false);
+    try {
+      const fetched = await fetchRowsForPrint(token, filters);
+      setPrintRows({ rows: fetched.rows, complete: fetched.complete });
+      // SPEC §9: the dialog opens after 500 ms, once the printed rows are laid out.
+      setTimeout(() => window.print(), PRINT_DELAY_MS);
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(null);
+    }
+  };
+
   return (
-    <section aria-labelledby="statement-title">
-      <h2 id="statement-title">{t('title')}</h2>
-      {transactions.length === 0 ? (
-        <p>{t('empty')}</p>
-      ) : (
-        <ul>
-          {transactions.map((transaction) => (
-            <li key={transaction.transactionNumber}>
-              {new Date(transaction.created * 1000).toLocaleString('ru-RU')} · {transaction.transactionNumber} ·{' '}
-              {transaction.direction === 'IN' ? '+' : '−'}
-              {transaction.amount} {transaction.currency}
-            </li>
-          ))}
-        </ul>
-      )}
+    <section className="statement" aria-labelledby="statement-title">
+      <div className="statement__screen">
+        <div className="statement__head">
+          <h2 id="statement-title">{t('title')}</h2>
+          <div className="statement__exports">
+            <button type="button" className="button button--secondary" onClick={() => void downloadCsv()} disabled={exporting !== null || page === null}>
+              {exporting === 'csv' ? t('export.preparing') : t('export.csv')}
+            </button>
+            <button type="button" className="button" onClick={() => void printPdf()} disabled={exporting !== null || page === null}>
+              {exporting === 'pdf' ? t('export.preparing') : t('export.pdf')}
+            </button>
+          </div>
+        </div>
+        {exportFailed ? (
+          <p className="statement__problem" role="alert">
+            {t('export.failed')}
+          </p>
+        ) : null}
+        <StatementFilters accounts={accounts} />
+        <TemplatesPanel token={token} accounts={accounts} />
+        <StatementSummary accounts={view.accounts} title={t('summary.title')} headingLevel={4} />
+        <div className="statement__rows" aria-busy={view.status === 'loading'}>
+          {view.status === 'failed' ? (
+            <div className="statement__problem" role="alert">
+              <p>{t('loadFailed')}</p>
+              <button type="button" className="button button--secondary" onClick={view.retry}>
+                {t('retry')}
+              </button>
+            </div>
+          ) : page === null ? (
+            <PageLoader />
+          ) : noData ? (
+            <p className="statement__empty">{t('empty')}</p>
+          ) : (
+            <>
+              <p className="statement__count" aria-live="polite">
+                {page.totalExact ? t('count', { total: page.total }) : t('countMore', { total: page.total })}
+              </p>
+              <StatementTable rows={rows} caption={t('tableCaption', { page: page.page })} />
+              <StatementPagination
+                page={page.page}
+                totalPages={page.totalPages}
+                totalExact={page.totalExact}
+                hasNext={page.totalExact ? page.page < page.totalPages : rows.length === PAGE_SIZE}
+                busy={view.status === 'loading'}
+                onPage={view.goToPage}
+              />
+            </>
+          )}
+        </div>
+      </div>
+      <StatementPrint
+        rows={printRows?.rows ?? rows}
+        complete={printRows ? printRows.complete : !page || page.totalPages <= 1}
+        accounts={view.accounts}
+        period={page?.period ?? null}
+        accountNumber={filters.accountNumber}
+      />
     </section>
   );
 }

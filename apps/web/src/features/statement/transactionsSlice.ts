@@ -1,4 +1,5 @@
-import { createSlice } from '@reduxjs/toolkit';
+import type { TransferTemplate } from '@bank/contracts/statement/templates';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from '../auth/userSlice';
 
 /** Statement filters (SPEC §2, §3). */
@@ -50,17 +51,26 @@ export const emptyFilters: TransactionFilters = {
   paymentRegion: '',
 };
 
+/** SPEC §3 filtersTemplates: what narrows the list of saved templates. */
+export interface TemplateFilters {
+  accountNumber: string;
+  recipient: string;
+  templateName: string;
+}
+
+export const emptyTemplateFilters: TemplateFilters = { accountNumber: '', recipient: '', templateName: '' };
+
 export interface TransactionsState {
   transactionsData: Transaction[];
   filters: TransactionFilters;
-  filtersTemplates: { accountNumber: string; recipient: string; templateName: string };
-  templates: Array<{ templateName: string } & Record<string, unknown>>;
+  filtersTemplates: TemplateFilters;
+  templates: TransferTemplate[];
 }
 
 const initialState: TransactionsState = {
   transactionsData: [],
   filters: emptyFilters,
-  filtersTemplates: { accountNumber: '', recipient: '', templateName: '' },
+  filtersTemplates: emptyTemplateFilters,
   templates: [],
 };
 
@@ -71,9 +81,29 @@ const transactionsSlice = createSlice({
     transactionsLoaded(state, action: { payload: Transaction[] }) {
       state.transactionsData = action.payload;
     },
+    /** The client changed statement filters (the statement goes back to page 1). */
+    statementFiltersChanged(state, action: PayloadAction<Partial<TransactionFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+    },
+    statementFiltersReset(state) {
+      state.filters = emptyFilters;
+    },
+    templateFiltersChanged(state, action: PayloadAction<Partial<TemplateFilters>>) {
+      state.filtersTemplates = { ...state.filtersTemplates, ...action.payload };
+    },
+    templatesLoaded(state, action: PayloadAction<TransferTemplate[]>) {
+      state.templates = action.payload;
+    },
   },
   extraReducers: (builder) => builder.addCase(signedOut, () => initialState),
 });
 
-export const { transactionsLoaded } = transactionsSlice.actions;
+export const { transactionsLoaded, statementFiltersChanged, statementFiltersReset, templateFiltersChanged, templatesLoaded } = transactionsSlice.actions;
+
+interface WithTransactions {
+  transactions: TransactionsState;
+}
+export const selectStatementFilters = (state: WithTransactions) => state.transactions.filters;
+export const selectTemplateFilters = (state: WithTransactions) => state.transactions.filtersTemplates;
+export const selectTemplates = (state: WithTransactions) => state.transactions.templates;
 export default transactionsSlice.reducer;

@@ -1,0 +1,31 @@
+import type { TransactionStatus, TransactionType } from '@bank/contracts/transfers/transaction-record';
+
+/** Translation keys of the values the statement shows (types and statuses are SPEC's identifiers). */
+const TYPE_KEYS: Readonly<Record<TransactionType, string>> = {
+  Intra: 'types.intra',
+  'Europe (SEPA)': 'types.sepa',
+  'International (SWIFT)': 'types.swift',
+  'International (Pan Africa)': 'types.panAfrica',
+  Exchange: 'types.exchange',
+  ACH: 'types.ach',
+  EFT: 'types.eft',
+  BACS: 'types.bacs',
+  'Domestic Wire': 'types.domesticWire',
+  Card: 'types.card',
+  Crypto: 'types.crypto',
+  INTERAC: 'types.interac',
+  'Bill Payment': 'types.billPayment',
+};
+
+export function typeKey(type: TransactionType): string {
+  return TYPE_KEYS[type];
+}
+
+export function statusKey(status: TransactionStatus): string {
+  return `statuses.${status}`;
+}
+
+/** SPEC §2: dates in the Russian locale, whatever the language of the screen. */
+export function formatRowDate(createdSeconds: number): string {
+  return new Date(createdSeconds * 1000).toLocaleString('ru-RU');
+}

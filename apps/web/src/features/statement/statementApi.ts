@@ -1,0 +1,84 @@
+// Contracts are imported by file so this chunk carries only the statement's types, not every schema.
+import type { StatementPage } from '@bank/contracts/statement/statement-row';
+import type { TransferTemplate } from '@bank/contracts/statement/templates';
+import { apiDownload, apiRequest } from '../../lib/api';
+import type { TemplateFilters, TransactionFilters } from './transactionsSlice';
+
+/** SPEC §9: eight rows a page. */
+export const PAGE_SIZE = 8;
+/** Rows fetched for the printed statement, in pages of the API's largest size. */
+export const PRINT_MAX_ROWS = 1000;
+const PRINT_BATCH = 100;
+
+/** The client's IANA time zone: presets and dates are days of the client's own calendar. */
+export function clientTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The filters as GET /api/statement reads them (a preset wins over custom dates, as on the server). */
+export function statementQuery(filters: TransactionFilters): Record<string, string | undefined> {
+  return {
+    accountNumber: filters.accountNumber || undefined,
+    period: filters.period || undefined,
+    from: filters.period ? undefined : filters.from || undefined,
+    to: filters.period ? undefined : filters.to || undefined,
+    purpose: filters.purpose.trim() || undefined,
+    recipient: filters.recipient.trim() || undefined,
+    amount: filters.amount.trim().replace(',', '.') || undefined,
+    incoming: filters.incoming ? 'true' : undefined,
+    outgoing: filters.outgoing ? 'true' : undefined,
+    currency: filters.currency || undefined,
+    type: filters.selectedType || undefined,
+    templateName: filters.templateName || undefined,
+    paymentRegion: filters.paymentRegion || undefined,
+    timeZone: clientTimeZone(),
+  };
+}
+
+export interface PageRequest {
+  page: number;
+  /** The cursor of the page on screen: the server seeks from it by keyset. */
+  cursor: string | null;
+  limit?: number;
+}
+
+export function fetchStatementPage(token: string | null, filters: TransactionFilters, request: PageRequest, signal?: AbortSignal): Promise<StatementPage> {
+  return apiRequest<StatementPage>('GET', 'statement', {
+    token,
+    signal,
+    query: { ...statementQuery(filters), page: request.page, cursor: request.cursor ?? undefined, limit: request.limit ?? PAGE_SIZE },
+  });
+}
+
+/** Every row of the filters for the printed statement, up to PRINT_MAX_ROWS; `complete` says whether that was all. */
+export async function fetchRowsForPrint(token: string | null, filters: TransactionFilters): Promise<{ page: StatementPage; rows: StatementPage['rows']; complete: boolean }> {
+  let page = await fetchStatementPage(token, filters, { page: 1, cursor: null, limit: PRINT_BATCH });
+  const first = page;
+  const rows = [...page.rows];
+  while (rows.length < PRINT_MAX_ROWS && page.rows.length === PRINT_BATCH) {
+    page = await fetchStatementPage(token, filters, { page: page.page + 1, cursor: page.cursor, limit: PRINT_BATCH });
+    rows.push(...page.rows);
+  }
+  return { page: first, rows, complete: page.rows.length < PRINT_BATCH };
+}
+
+/** The CSV of every row of the filters (the server streams it), saved through a Blob download. */
+export async function downloadStatementCsv(token: string | null, filters: TransactionFilters, language: 'en' | 'ru'): Promise<void> {
+  const { blob, filename } = await apiDownload('statement', { token, query: { ...statementQuery(filters), format: 'csv', lang: language } });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? 'statement.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later, not at once: some browsers read the Blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function fetchTemplates(token: string | null, filters: TemplateFilters): Promise<TransferTemplate[]> {
+  return apiRequest<TransferTemplate[]>('GET', 'statement/templates', {
+    token,
+    query: { accountNumber: filters.accountNumber || undefined, recipient: filters.recipient.trim() || undefined, templateName: filters.templateName.trim() || undefined },
+  });
+}
