@@ -48,10 +48,13 @@ export async function settledHorizon(db: Db): Promise<Date> {
   return new Date(`${rows[0]!.horizon}T00:00:00Z`);
 }
 
+/** The advisory lock (namespace, ledger account) a fill takes; migration 0032's trigger takes the same. */
+const FILL_LOCK_NAMESPACE = 727031;
+
 /**
- * Brings the daily totals of the accounts up to the settled horizon: the days since each
- * account's mark are summed once and written with the new mark in one transaction. Two requests
- * doing it at once write the same sums; the second one's rows are skipped.
+ * Brings the daily totals of the accounts up to the settled horizon: under the account's advisory
+ * lock, the days since its mark are summed once and written with the new mark, in one transaction.
+ * Two requests doing it at once take turns; the second finds the work done.
  */
 export async function ensureDailyTotals(db: Db, ledgerAccountIds: readonly string[]): Promise<Date> {
   const horizon = await settledHorizon(db);
@@ -63,9 +66,17 @@ export async function ensureDailyTotals(db: Db, ledgerAccountIds: readonly strin
     .execute();
   const markOf = new Map(marks.map((mark) => [String(mark.ledger_account_id), mark.settled_before]));
   for (const ledgerAccountId of ledgerAccountIds) {
-    const mark = markOf.get(ledgerAccountId);
-    if (mark && mark >= isoDay(horizon)) continue;
+    const seen = markOf.get(ledgerAccountId);
+    if (seen && seen >= isoDay(horizon)) continue;
     await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${FILL_LOCK_NAMESPACE}, (${ledgerAccountId}::bigint % 2147483647)::int)`.execute(trx);
+      const current = await trx
+        .selectFrom('statement_daily_totals_marks')
+        .select(sql<string>`to_char(settled_before, 'YYYY-MM-DD')`.as('settled_before'))
+        .where('ledger_account_id', '=', ledgerAccountId)
+        .executeTakeFirst();
+      const mark = current?.settled_before;
+      if (mark && mark >= isoDay(horizon)) return;
       await sql`
         insert into statement_daily_totals (ledger_account_id, day, credit, debit)
         select ledger_account_id, (created_at at time zone 'UTC')::date,

@@ -18,6 +18,7 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { findLedgerViolations } from '../ledger/invariants';
+import { bankAccountId, postEntry } from '../ledger/ledger';
 import { approveTransfer } from '../transfers/international';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
@@ -420,6 +421,27 @@ describe('daily totals cache', () => {
       await sql`update statement_daily_totals set credit = credit - 1 where ledger_account_id = ${ledgerId} and day = '2026-11-02'`.execute(context.db);
     }
     expect((await at(alice, { accountNumber: accounts.a1, period: 'thisMonth' })).accounts![0]!.creditTurnover).toBe('250.50');
+  });
+
+  it('forgets the cache of an account when a posting is dated into a settled day', async () => {
+    const ledgerId = await ledgerAccountOf(context.db, accounts.a2);
+    const before = (await at(alice, { accountNumber: accounts.a2, from: '2026-10-01', to: '2026-10-31' })).accounts![0]!;
+    expect(before).toMatchObject({ openingBalance: '0.00', creditTurnover: '5000.00', closingBalance: '5000.00' });
+    expect(Number((await sql<{ count: string }>`select count(*) from statement_daily_totals where ledger_account_id = ${ledgerId}`.execute(context.db)).rows[0]!.count)).toBeGreaterThan(0);
+    // A value-dated correction through the ledger, dated 15 October.
+    await context.db.transaction().execute(async (trx) =>
+      postEntry(trx, {
+        kind: 'incoming_payment',
+        postedAt: new Date('2026-10-15T12:00:00Z'),
+        postings: [
+          { accountId: await bankAccountId(trx, 'clearing', 'EUR'), currency: 'EUR', amountMinor: -1234n },
+          { accountId: ledgerId, currency: 'EUR', amountMinor: 1234n },
+        ],
+      }),
+    );
+    expect(Number((await sql<{ count: string }>`select count(*) from statement_daily_totals where ledger_account_id = ${ledgerId}`.execute(context.db)).rows[0]!.count)).toBe(0);
+    const after = (await at(alice, { accountNumber: accounts.a2, from: '2026-10-01', to: '2026-10-31' })).accounts![0]!;
+    expect(after).toMatchObject({ openingBalance: '0.00', creditTurnover: '5012.34', closingBalance: '5012.34' });
   });
 
   it('counts what happened today at once, before the day is settled', async () => {
