@@ -18,6 +18,8 @@ export interface InternalTransferOrder {
   templateName?: string;
   paymentDate?: string;
   purpose?: string;
+  /** What the client told about the recipient besides the account (e-mail, payment method). */
+  recipientDetails?: { email?: string; paymentMethod?: string };
   /** When it happened, if not now (demo history only). */
   at?: Date;
 }
@@ -79,6 +81,7 @@ function internalOperation(order: InternalTransferOrder, transferId: string, bal
       templateName: order.templateName,
       paymentDate: order.paymentDate,
       purpose: order.purpose,
+      recipientDetails: order.recipientDetails,
       createdAt: order.at,
     },
     sides: [
@@ -119,6 +122,7 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
     to,
     amountMinor: amount.minor,
     recipient: request.fullName,
+    recipientDetails: request.email || request.paymentMethod ? { email: request.email, paymentMethod: request.paymentMethod } : undefined,
     paymentReference: request.reference,
     templateName: request.templateName,
     paymentDate: request.transferDate,

@@ -116,6 +116,8 @@ describe('internal transfers', () => {
       rate: null,
     });
     expect(Math.abs(out!.created - Date.now() / 1000)).toBeLessThan(60);
+    const stored = await context.db.selectFrom('transfers').select('recipient_details').where('transaction_number', '=', out!.transactionNumber).executeTakeFirstOrThrow();
+    expect(stored.recipient_details).toEqual({ email: 'payee@test.example', paymentMethod: 'account' });
     const payeeRows = await list(payee);
     expect(payeeRows).toHaveLength(1);
     expect(payeeRows[0]).toMatchObject({ direction: 'IN', accountNumber: to.number, balance: '250.10', transactionNumber: out!.transactionNumber });
