@@ -19,7 +19,7 @@ import {
   unexpectedProblems,
   type Language,
 } from './support/identity';
-import { POSTGRES_SKIP_REASON, createScratchDatabase, type ScratchDatabase } from './support/postgres';
+import { POSTGRES_SKIP_REASON, createScratchPostgres, type ScratchDatabase } from './support/postgres';
 import { screenshot, startStack, type Stack } from './support/stack';
 
 const postgresConfigured = Boolean(process.env.TEST_DATABASE_URL);
@@ -28,7 +28,7 @@ describe.runIf(postgresConfigured)('a new client from registration to an approve
   let database: ScratchDatabase;
   let stack: Stack;
   beforeAll(async () => {
-    database = await createScratchDatabase();
+    database = await createScratchPostgres();
     stack = await startStack({ env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {

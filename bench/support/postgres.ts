@@ -1,35 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import pg from 'pg';
 
 const run = promisify(execFile);
 
-/** A scratch database next to the server's default one, dropped afterwards. */
-export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      for (let attempt = 0; attempt < 40; attempt += 1) {
-        const { rows } = await client.query<{ sessions: string }>('select count(*) as sessions from pg_stat_activity where datname = $1', [name]);
-        if (rows[0]?.sessions === '0') break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+export { createScratchDatabase } from '../../apps/server/src/db/scratch';
 
 /** libpq connection options of a postgres:// URL, for pgbench. */
 function pgbenchConnection(url: string): string[] {

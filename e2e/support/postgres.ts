@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 
 /**
  * A scratch PostgreSQL database beside TEST_DATABASE_URL's, for specs that must look into or change
@@ -15,27 +15,18 @@ export interface ScratchDatabase {
 /** Why a spec that needs PostgreSQL is skipped when no server is configured. */
 export const POSTGRES_SKIP_REASON = 'TEST_DATABASE_URL is not set: this spec needs a PostgreSQL server (CI sets it)';
 
-export async function createScratchDatabase(baseUrl = process.env.TEST_DATABASE_URL): Promise<ScratchDatabase> {
+export async function createScratchPostgres(baseUrl = process.env.TEST_DATABASE_URL): Promise<ScratchDatabase> {
   if (!baseUrl) throw new Error(POSTGRES_SKIP_REASON);
-  const name = `bank_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const scratch = await createScratchDatabase(baseUrl, 'bank_e2e');
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   return {
-    url: url.toString(),
+    url: scratch.url,
     async query(text, values) {
       return (await pool.query(text, values)).rows;
     },
     async drop() {
       await pool.end();
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await scratch.drop();
     },
   };
 }
