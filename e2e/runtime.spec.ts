@@ -8,9 +8,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStack } from './support/stack';
 
-async function waitForExit(child: ReturnType<typeof spawn>): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+/** How the process ended: its exit code, or the signal that ended it. */
+async function waitForExit(child: ReturnType<typeof spawn>): Promise<number | string | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode ?? child.signalCode;
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 }
 
 function startServer(env: Record<string, string>) {
@@ -51,14 +52,14 @@ describe('embedded database', () => {
     expect(first.output()).toContain('Demo data was seeded');
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     first.child.kill('SIGTERM');
-    expect(await waitForExit(first.child)).toBe(0);
+    expect({ ended: await waitForExit(first.child), output: first.output() }).toMatchObject({ ended: 0 });
 
     const second = startServer({ PORT: '0', DATA_DIR: dataDir });
     await second.listening;
     // The second start finds the seeded clients and does not seed again.
     expect(second.output()).not.toContain('Demo data was seeded');
     second.child.kill('SIGTERM');
-    expect(await waitForExit(second.child)).toBe(0);
+    expect({ ended: await waitForExit(second.child), output: second.output() }).toMatchObject({ ended: 0 });
   });
 
   it('stops with one line naming a bad variable', async () => {

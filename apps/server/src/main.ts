@@ -17,6 +17,27 @@ async function main(): Promise<void> {
 
   const runtime = await createRuntime(config);
   const { app } = runtime;
+
+  // SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0. Installed
+  // before listening, so a signal that arrives as soon as the port opens is handled too.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    forceExit.unref();
+    runtime
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
@@ -36,24 +57,6 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
-  // SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0.
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 15_000);
-    forceExit.unref();
-    runtime
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
