@@ -1,5 +1,3 @@
-import { AMOUNT_PROBLEM_MESSAGES } from '@bank/contracts/accounts/fields';
-import { parseAmount } from '@bank/contracts/money';
 import { PAYMENT_REGIONS } from '@bank/contracts/tariffs';
 import {
   RECIPIENT_TYPES,
@@ -15,7 +13,7 @@ import { AccountSelect } from '../accounts/AccountSelect';
 import { accountCurrency } from '../accounts/accountsApi';
 import { BankTransferReview } from './BankTransferReview';
 import { FeeLine } from './FeeLine';
-import { focusFirstError, issuesToFieldErrors } from './formErrors';
+import { focusFirstError, transferFieldErrors } from './formErrors';
 import { TransferResultModal } from './TransferResultModal';
 import { useTransferFee } from './transferFee';
 import { useTransferForm } from './useTransferForm';
@@ -106,12 +104,7 @@ export function BankTransferForm() {
     event.preventDefault();
     if (form.sending) return;
     const payload = toPayload(values);
-    const parsed = internationalTransferSchema.safeParse(payload);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-    if (currency && !found.amount) {
-      const amount = parseAmount(values.amount, currency);
-      if (!amount.ok) found.amount = AMOUNT_PROBLEM_MESSAGES[amount.problem];
-    }
+    const found = transferFieldErrors(internationalTransferSchema, payload, values.amount, currency);
     if (Object.keys(found).length > 0) {
       form.setErrors(found);
       focusFirstError(event.currentTarget);

@@ -1,5 +1,3 @@
-import { AMOUNT_PROBLEM_MESSAGES } from '@bank/contracts/accounts/fields';
-import { parseAmount } from '@bank/contracts/money';
 import { internalTransferSchema, type InternalTransferPayload } from '@bank/contracts/transfers/create-internal-transfer';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { AccountSelect } from '../accounts/AccountSelect';
 import { accountCurrency } from '../accounts/accountsApi';
 import { InputField, SelectField } from '../../ui/FormField';
-import { compactAccountNumber, focusFirstError, issuesToFieldErrors } from './formErrors';
+import { compactAccountNumber, focusFirstError, transferFieldErrors } from './formErrors';
 import { TransferResultModal } from './TransferResultModal';
 import { useTransferForm } from './useTransferForm';
 
@@ -56,12 +54,7 @@ export function InternalTransferForm() {
       templateName: values.templateName,
       paymentMethod: values.paymentMethod,
     };
-    const parsed = internalTransferSchema.safeParse(payload);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-    if (currency && !found.amount) {
-      const amount = parseAmount(values.amount, currency);
-      if (!amount.ok) found.amount = AMOUNT_PROBLEM_MESSAGES[amount.problem];
-    }
+    const found = transferFieldErrors(internalTransferSchema, payload, values.amount, currency);
     if (Object.keys(found).length > 0) {
       form.setErrors(found);
       focusFirstError(event.currentTarget);

@@ -1,4 +1,6 @@
+import { AMOUNT_PROBLEM_MESSAGES } from '@bank/contracts/accounts/fields';
 import type { ErrorBody } from '@bank/contracts/errors';
+import { parseAmount, type Currency } from '@bank/contracts/money';
 
 /** Field name → translation key of its first problem. */
 export type FieldErrors = Record<string, string>;
@@ -17,6 +19,25 @@ export function issuesToFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<
     errors[name] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * Checks a transfer payload with its contracts schema and, when the source account's currency is
+ * known, the amount's decimals for that currency (the schema alone cannot know the account's).
+ */
+export function transferFieldErrors(
+  schema: { safeParse(input: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } } },
+  payload: unknown,
+  amountText: string,
+  currency: Currency | null | undefined,
+): FieldErrors {
+  const parsed = schema.safeParse(payload);
+  const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+  if (currency && !found.amount) {
+    const amount = parseAmount(amountText, currency);
+    if (!amount.ok) found.amount = AMOUNT_PROBLEM_MESSAGES[amount.problem];
+  }
+  return found;
 }
 
 /** The field errors a server answer carries ('recipientDetails.recipientsIban' → 'recipientsIban'). */
