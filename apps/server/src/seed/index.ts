@@ -6,7 +6,8 @@ import { seedFeatureData } from './features';
 export const DEMO_CREDENTIALS = [
   { role: 'personal client', email: 'demo@bank.example', password: 'DemoBank2024', where: '/login' },
   { role: 'business client', email: 'corp@bank.example', password: 'DemoBank2024', where: '/login' },
-  { role: 'operator', email: 'operator@bank.example', password: 'OperatorBank2024', where: '/backoffice' },
+  // The operator signs in to the back office, which has its service functions but no screens yet.
+  { role: 'operator', email: 'operator@bank.example', password: 'OperatorBank2024', where: '' },
 ] as const;
 
 export interface DemoClients {

@@ -14,7 +14,6 @@ export const paths = {
   forgotPassword: '/forgot_password',
   resetPassword: '/reset_password',
   cabinet: '/kabinet',
-  backoffice: '/backoffice',
 } as const;
 
 /** Anchors on /other-services (SPEC §2 header and footer). */

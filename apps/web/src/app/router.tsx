@@ -33,7 +33,6 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, lazy: () => loadChunk(() => import('../features/auth/ForgotPasswordPage')) },
           { path: paths.resetPassword, lazy: () => loadChunk(() => import('../features/auth/ResetPasswordPage')) },
           { path: `${paths.cabinet}/*`, lazy: () => loadChunk(() => import('../features/cabinet/CabinetRoute')) },
-          { path: `${paths.backoffice}/*`, lazy: () => loadChunk(() => import('../features/backoffice/BackofficeRoute')) },
         ],
       },
       { path: '*', lazy: () => loadChunk(() => import('../ui/NotFound')) },
