@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Stack } from './stack';
 
 export type Language = 'en' | 'ru';
@@ -139,4 +139,24 @@ export async function fillPersonalKyc(page: Page, language: Language, details: {
  */
 export function label(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}
+
+/**
+ * Types into a field of a screen that has just opened, and waits until its submit button accepts
+ * the input. A lazy screen may still swap in its final form right after first paint (its
+ * validation chunk arriving), which can drop what was typed in that instant; typing again then is
+ * what a person would do.
+ */
+export async function fillUntilAccepted(field: Locator, value: string, submit: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await field.fill(value);
+    try {
+      await submit.waitFor({ state: 'visible' });
+      await field.page().waitForFunction((element) => !(element as HTMLButtonElement).disabled, await submit.elementHandle(), { timeout: 2_000 });
+      return;
+    } catch {
+      // The screen re-rendered; type again.
+    }
+  }
+  throw new Error(`The form never accepted ${value}`);
 }
