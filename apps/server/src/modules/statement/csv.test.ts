@@ -8,7 +8,7 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { statementCsv } from './csv';
-import { moveOperationTo, readCsv } from './test-support';
+import { international, moveOperationTo, readCsv } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -43,24 +43,7 @@ beforeAll(async () => {
   await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-01T02:30:00Z'));
   await create(bob, { type: 'internal', accNumberFrom: bobUsd, accNumberTo: aliceUsd, amount: '7.25', reference: 'Возврат "долга"' });
   await moveOperationTo(context.db, await lastNumber(bob), new Date('2026-11-02T12:00:00Z'));
-  await create(alice, {
-    type: 'international',
-    paymentRegions: 'SEPA',
-    fromAccount: aliceEur,
-    amount: '1500.00',
-    purpose: LONG_PURPOSE,
-    templateName: 'Ремонт',
-    recipientDetails: {
-      fullName: 'Hans Müller',
-      recipientsSwiftBic: 'DEUTDEFF',
-      recipientsBankCountry: 'DE',
-      recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
-      recipientsBank: 'Deutsche Bank',
-      recipientsIban: 'DE89370400440532013000',
-      recipientsAddress: 'Hauptstraße 1, Berlin',
-      recipientsEmail: 'hans@example.de',
-    },
-  });
+  await create(alice, international(aliceEur, 'SEPA', '1500.00', { purpose: LONG_PURPOSE, templateName: 'Ремонт' }));
   await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-03T18:45:10Z'));
   await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '20.00', fullName: 'Boris Petrov', templateName: 'Аренда' });
   await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-04T09:00:00Z'));

@@ -22,7 +22,7 @@ import { bankAccountId, postEntry } from '../ledger/ledger';
 import { approveTransfer } from '../transfers/international';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
-import { ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
+import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -56,30 +56,6 @@ async function create(client: TestClient, payload: Record<string, unknown>): Pro
   const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
   expect(response.statusCode, response.body).toBe(200);
   return lastNumber(client);
-}
-
-function internal(from: string, to: string, amount: string, extra: Record<string, unknown> = {}) {
-  return { type: 'internal', accNumberFrom: from, accNumberTo: to, amount, ...extra };
-}
-
-function international(fromAccount: string, region: 'SWIFT' | 'SEPA', amount: string, extra: Record<string, unknown> = {}) {
-  return {
-    type: 'international',
-    paymentRegions: region,
-    fromAccount,
-    amount,
-    recipientDetails: {
-      fullName: 'Hans Müller',
-      recipientsSwiftBic: 'DEUTDEFF',
-      recipientsBankCountry: 'DE',
-      recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
-      recipientsBank: 'Deutsche Bank',
-      recipientsIban: 'DE89370400440532013000',
-      recipientsAddress: 'Hauptstraße 1, Berlin',
-      recipientsEmail: 'hans@example.de',
-    },
-    ...extra,
-  };
 }
 
 async function statement(client: TestClient, query: Record<string, string | number | boolean> = {}): Promise<StatementPage> {

@@ -85,3 +85,29 @@ export function readCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** An internal transfer payload of POST /api/transaction/create. */
+export function internal(from: string, to: string, amount: string, extra: Record<string, unknown> = {}) {
+  return { type: 'internal', accNumberFrom: from, accNumberTo: to, amount, ...extra };
+}
+
+/** An international transfer payload to a German recipient (valid IBAN and BIC). */
+export function international(fromAccount: string, region: 'SWIFT' | 'SEPA', amount: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'international',
+    paymentRegions: region,
+    fromAccount,
+    amount,
+    recipientDetails: {
+      fullName: 'Hans Müller',
+      recipientsSwiftBic: 'DEUTDEFF',
+      recipientsBankCountry: 'DE',
+      recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
+      recipientsBank: 'Deutsche Bank',
+      recipientsIban: 'DE89370400440532013000',
+      recipientsAddress: 'Hauptstraße 1, Berlin',
+      recipientsEmail: 'hans@example.de',
+    },
+    ...extra,
+  };
+}
