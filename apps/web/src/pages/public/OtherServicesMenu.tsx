@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
@@ -35,7 +35,9 @@ export function OtherServicesMenu() {
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  useEffect(() => {
+  // A layout effect: the listeners are in place as soon as the menu shows, so an Escape or an outside
+  // click right after opening is not lost while a passive effect waits for the next frame.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) scheduleClose();
