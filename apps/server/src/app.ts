@@ -7,27 +7,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '@bank/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
-import type { Db } from './db';
+import type { AppDeps } from './deps';
 import { registerErrorHandling } from './lib/error-handler';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
-import type { Mailer } from './modules/mail/mailer';
 import { apiModules } from './modules';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  databaseKind: 'pglite' | 'postgres';
-  mailer: Mailer;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Present when the built web app is served. */
-    webIndexAvailable?: boolean;
-  }
-}
+export type { AppDeps } from './deps';
 
 /** The built web app, served for every path outside /api. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

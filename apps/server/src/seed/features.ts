@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { seedKycData } from '../modules/kyc/seed';
 import { seedMoneyData } from '../modules/transfers/demo-seed';
-import type { DemoClients } from './index';
+import type { DemoClients } from './demo-clients';
 
 /**
  * Feature seeders, run in order inside the seeding transaction. Each feature adds its demo data

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedFeatureData } from './features';
 
@@ -10,11 +10,7 @@ export const DEMO_CREDENTIALS = [
   { role: 'operator', email: 'operator@bank.example', password: 'OperatorBank2024', where: '' },
 ] as const;
 
-export interface DemoClients {
-  personalId: string;
-  businessId: string;
-  operatorId: string;
-}
+export type { DemoClients } from './demo-clients';
 
 export interface SeedSummary {
   created: boolean;

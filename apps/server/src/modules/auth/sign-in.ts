@@ -2,7 +2,7 @@ import { LOGIN_CODE_TTL_SECONDS, type CodeSentResponse } from '@bank/contracts/a
 import type { Language } from '@bank/contracts/auth/fields';
 import type { UserData } from '@bank/contracts/users/user-data';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { DemoClients } from '../../seed';
+import type { DemoClients } from '../../seed/demo-clients';
 
 /**
  * Demo KYC: the approved submissions behind the two identified demo clients, so the cabinet shows

@@ -7,7 +7,7 @@ import {
   type PaymentRegion,
 } from '@bank/contracts';
 import type { Db } from '../../db';
-import type { DemoClients } from '../../seed';
+import type { DemoClients } from '../../seed/demo-clients';
 import { openAccount, type ClientAccount } from '../accounts/service';
 import { createExchange } from '../exchange/service';
 import { bookIncomingPayment } from './incoming';

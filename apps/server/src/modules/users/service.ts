@@ -2,7 +2,7 @@ import type { Language } from '@bank/contracts/auth/fields';
 import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { closeChallenges } from '../auth/login-codes';

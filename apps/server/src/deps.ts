@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Mailer } from './modules/mail/mailer';
+
+/**
+ * What every module reaches through `app.deps`: configuration, the database and the mailer. It
+ * lives apart from app.ts so that modules depend on it and app.ts on the modules, never round.
+ */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  databaseKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Present when the built web app is served. */
+    webIndexAvailable?: boolean;
+  }
+}
