@@ -9,6 +9,7 @@ import { LIMITS } from '@bank/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps } from './deps';
 import { registerErrorHandling } from './lib/error-handler';
+import { registerJsonBodyParser } from './lib/json-body';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
 
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(rateLimit, { global: false, store: createDatabaseRateLimitStore(deps.db) });
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   for (const module of apiModules) {
     await app.register(module, { prefix: '/api' });

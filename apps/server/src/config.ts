@@ -7,7 +7,8 @@ import { z } from 'zod';
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Listen address; unset: every interface in production, this machine only otherwise. */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
@@ -47,6 +48,12 @@ const DEVELOPMENT_SECRET = 'development-only-secret-never-used-in-production';
 
 export class ConfigError extends Error {}
 
+/** Addresses only this machine reaches: a development server there shows its demo data to nobody else. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+}
+
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(
     Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
@@ -62,10 +69,19 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production`);
     }
   }
+  const host = values.HOST ?? (values.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  // A development server that other machines reach (NODE_ENV forgotten on a host) must not serve
+  // the secret printed in this file, nor demo clients whose passwords the README publishes.
+  const exposed = values.NODE_ENV !== 'production' && !isLoopbackHost(host);
+  if (exposed && !values.APP_SECRET) {
+    throw new ConfigError(`Invalid configuration: APP_SECRET must be set when HOST=${host} is reachable from other machines (or listen on 127.0.0.1)`);
+  }
+  const seedDemo =
+    values.NODE_ENV !== 'production' && (exposed ? values.SEED_DEMO === 'true' : (values.SEED_DEMO ?? 'true') === 'true');
   return {
     env: values.NODE_ENV,
     port: values.PORT,
-    host: values.HOST,
+    host,
     databaseUrl: values.DATABASE_URL,
     dataDir: values.DATA_DIR,
     smtpUrl: values.SMTP_URL,
@@ -74,6 +90,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     secret: values.APP_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: values.LOG_LEVEL,
-    seedDemo: values.NODE_ENV !== 'production' && (values.SEED_DEMO ?? 'true') === 'true',
+    seedDemo,
   };
 }

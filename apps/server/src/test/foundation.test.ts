@@ -34,12 +34,12 @@ describe('health and errors', () => {
   it('answers malformed JSON with a 400, not a 500', async () => {
     const response = await context.app.inject({
       method: 'POST',
-      url: '/api/health',
+      url: '/api/mailer/sendContactFormData',
       headers: { 'content-type': 'application/json' },
       payload: '{"broken": ',
     });
-    expect([400, 404]).toContain(response.statusCode);
-    expect(response.body).not.toContain('stack');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'Bad request' });
   });
 
   it('sends strict security headers', async () => {
@@ -101,6 +101,21 @@ describe('configuration', () => {
       SEED_DEMO: 'true',
     });
     expect(config.seedDemo).toBe(false);
+  });
+  it('listens on this machine only in development unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', APP_SECRET: 'x'.repeat(40) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
+  });
+  it('refuses the development secret on a reachable HOST, and seeds nothing there unless asked', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(/^Invalid configuration: APP_SECRET/);
+    }
+    const exposed = loadConfig({ HOST: '0.0.0.0', APP_SECRET: 'a-secret-of-this-installation-32-chars-long' });
+    expect(exposed.secret).toBe('a-secret-of-this-installation-32-chars-long');
+    expect(exposed.seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', APP_SECRET: 'a-secret-of-this-installation-32-chars-long', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 });
 

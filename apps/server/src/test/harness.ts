@@ -10,6 +10,12 @@ import type { Mailer, MailMessage } from '../modules/mail/mailer';
  * Test harness: a migrated database of its own (in-memory PGlite, or a fresh PostgreSQL database
  * when TEST_DATABASE_URL is set) and the app built on it, driven with `app.inject`.
  */
+/**
+ * True when the tests run on PostgreSQL, where requests really run side by side. Tests of races
+ * run only then: on PGlite's single connection two requests take turns and race nothing.
+ */
+export const racesRun = Boolean(process.env.TEST_DATABASE_URL);
+
 export interface TestContext {
   app: FastifyInstance;
   db: Db;

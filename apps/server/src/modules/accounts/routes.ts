@@ -2,7 +2,8 @@ import { createAccountRequestSchema, type CreateAccountResponse, type ListAccoun
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
-import { accountWithBalances, listAccounts, openAccount, requireIdentifiedClient } from './service';
+import { requireIdentifiedClient } from '../kyc/service';
+import { accountWithBalances, listAccounts, openAccount } from './service';
 
 /** GET /api/account/list and POST /api/account/create (SPEC §7). */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {

@@ -23,14 +23,6 @@ export interface ClientAccount {
   ledgerAccountId: LedgerAccountId;
 }
 
-/** Only identified clients (KYC Approved, SPEC §4) open accounts and move money; others get 403. */
-export async function requireIdentifiedClient(db: Db, clientId: string): Promise<void> {
-  const client = await db.selectFrom('clients').select('kyc_status').where('id', '=', clientId).executeTakeFirst();
-  if (client?.kyc_status !== 'Approved') {
-    throw new AppError('FORBIDDEN', { message: 'Identification (KYC) must be approved before using accounts' });
-  }
-}
-
 function toClientAccount(row: { id: string; number: string; client_id: string; currency: string; ledger_account_id: string }): ClientAccount {
   if (!isCurrency(row.currency)) throw new Error(`Account ${row.number} has unknown currency ${row.currency}`);
   return { id: row.id, number: row.number, clientId: row.client_id, currency: row.currency, ledgerAccountId: String(row.ledger_account_id) };

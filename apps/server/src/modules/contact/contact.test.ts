@@ -1,7 +1,7 @@
 // Proves POST /api/mailer/sendContactFormData: a valid form is stored and mailed to the contact
 // address; invalid, oversized and malformed bodies are a 400 that stores and mails nothing; a mail
 // server that fails loses no message; and one address is rate-limited.
-import { CONTACT_FIELD_LIMITS } from '@bank/contracts/contact/send-contact-form';
+import { CONTACT_FIELD_LIMITS, contactFormSchema } from '@bank/contracts/contact/send-contact-form';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { CONTACT_RATE_LIMIT } from './routes';
@@ -66,8 +66,16 @@ describe('a valid form', () => {
   });
 
   it('drops unknown fields', async () => {
-    const response = await send({ ...valid, admin: true, ip: '1.1.1.1' });
+    const response = await send({ ...valid, admin: 'granted-by-body', ip: '1.1.1.1' }, { ip: '10.200.0.7' });
     expect(response.statusCode).toBe(200);
+    // The address stored is the connection's, not the one the body claims.
+    const row = await context.db.selectFrom('contact_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row.ip).toBe('10.200.0.7');
+    // Nothing of the unknown fields reaches the bank's mail.
+    expect(context.mails).toHaveLength(1);
+    expect(context.mails[0]!.text).not.toContain('granted-by-body');
+    expect(context.mails[0]!.text).not.toContain('1.1.1.1');
+    expect(Object.keys(contactFormSchema.parse({ ...valid, admin: true, ip: '1.1.1.1' })).sort()).toEqual(['email', 'message', 'name', 'phone']);
   });
 
   it('is kept, unmailed, when the mail server fails', async () => {

@@ -203,8 +203,11 @@ export async function decideKyc(
   });
 }
 
-/** For money-moving calls: 403 unless the client is identified (DESIGN §6). */
-export async function assertIdentified(db: Db, clientId: string): Promise<void> {
+/**
+ * The one gate of every call only identified clients may make (opening accounts, moving money;
+ * DESIGN §6): 403 unless contracts' isIdentified says so, the same rule the web's menu follows.
+ */
+export async function requireIdentifiedClient(db: Db, clientId: string): Promise<void> {
   const client = await db.selectFrom('clients').select('kyc_status').where('id', '=', clientId).executeTakeFirst();
   if (!client || !isIdentified(client.kyc_status)) {
     throw new AppError('FORBIDDEN', { message: 'Complete the identity verification (KYC) first' });

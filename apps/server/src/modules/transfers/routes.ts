@@ -14,9 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { AppError, parseWith } from '../../lib/errors';
-import { findOwnAccount, requireIdentifiedClient } from '../accounts/service';
+import { findOwnAccount } from '../accounts/service';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { createExchange } from '../exchange/service';
+import { requireIdentifiedClient } from '../kyc/service';
 import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
