@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { buildIfStale } from './build-if-stale.mjs';
+import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
 const reports = 'e2e/.artifacts';
 rmSync(reports, { recursive: true, force: true });
@@ -34,6 +35,26 @@ if (!existsSync(browser)) {
   process.exit(1);
 }
 
+// Tests of real concurrency and journeys on PostgreSQL need a server: TEST_DATABASE_URL's, or one
+// of this run's own. Only when neither is possible are they skipped, and the summary says so.
+let postgresNote;
+let throwaway;
+if (process.env.TEST_DATABASE_URL) {
+  postgresNote = 'PostgreSQL tests ran on TEST_DATABASE_URL';
+} else {
+  throwaway = await startThrowawayPostgres();
+  if (throwaway.url) {
+    process.env.TEST_DATABASE_URL = throwaway.url;
+    postgresNote = 'PostgreSQL tests ran on a throwaway server of this run (set TEST_DATABASE_URL to use another)';
+    const stop = () => throwaway.stop();
+    process.on('exit', stop);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  } else {
+    postgresNote = `PostgreSQL tests were SKIPPED: ${throwaway.skipped}; set TEST_DATABASE_URL to run them`;
+  }
+}
+process.stdout.write(`\n${postgresNote}\n`);
+
 run('type check', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`]);
@@ -54,5 +75,6 @@ if (!failedSteps.includes('build')) {
 
 if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(', ')}\n`);
 const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
+process.stdout.write(`\n${postgresNote}`);
 process.stdout.write(`\n${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
