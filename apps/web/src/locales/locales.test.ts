@@ -2,30 +2,10 @@
 // empty, and every literal key used in code through t('…') exists in the namespaces it is read from.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadLanguage, LOCALES_DIR } from './localeFiles';
 
-const localesDir = path.dirname(fileURLToPath(import.meta.url));
-const sourceDir = path.resolve(localesDir, '..');
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') keys.set(prefix + key, value);
-    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) keys.set(inner, text);
-  }
-  return keys;
-}
-
-function load(language: string): Map<string, Map<string, string>> {
-  const namespaces = new Map<string, Map<string, string>>();
-  for (const file of readdirSync(path.join(localesDir, language)).filter((name) => name.endsWith('.json'))) {
-    namespaces.set(file.replace(/\.json$/, ''), flatten(JSON.parse(readFileSync(path.join(localesDir, language, file), 'utf8')) as Tree));
-  }
-  return namespaces;
-}
+const sourceDir = path.resolve(LOCALES_DIR, '..');
 
 /** i18next plural forms: a key used as `x` may be stored as `x_one`, `x_other`, `x_few`, `x_many`. */
 function hasKey(namespace: Map<string, string> | undefined, key: string): boolean {
@@ -41,8 +21,8 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-const english = load('en');
-const russian = load('ru');
+const english = loadLanguage('en');
+const russian = loadLanguage('ru');
 
 describe('translations', () => {
   it('have the same namespaces and keys in EN and RU', () => {

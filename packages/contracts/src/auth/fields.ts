@@ -30,3 +30,6 @@ export const currentPasswordSchema = z
   .string({ error: 'validation.password.required' })
   .min(1, { error: 'validation.password.required' })
   .max(LIMITS.passwordMaxLength, { error: 'validation.password.maxLength' });
+
+/** E-mail and password as typed to sign in: both steps of the sign-in send them. */
+export const signInCredentialsSchema = z.object({ email: emailSchema, password: currentPasswordSchema });

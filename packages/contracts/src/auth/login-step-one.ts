@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { codeSentResponseSchema } from './codes';
-import { currentPasswordSchema, emailSchema, languageSchema } from './fields';
+import { languageSchema, signInCredentialsSchema } from './fields';
 
 /**
  * POST /api/login/list, sign-in step 1: e-mail and password. When both are right a 6-digit code is
  * e-mailed; a wrong e-mail and a wrong password get the same answer (400 INVALID_CREDENTIALS).
  */
-export const loginStepOneRequestSchema = z.object({
-  email: emailSchema,
-  password: currentPasswordSchema,
-  language: languageSchema,
-});
+export const loginStepOneRequestSchema = signInCredentialsSchema.extend({ language: languageSchema });
 export type LoginStepOneRequest = z.input<typeof loginStepOneRequestSchema>;
 
 export const loginStepOneResponseSchema = codeSentResponseSchema;

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { userDataSchema } from '../users/user-data';
 import { emailCodeSchema } from './codes';
-import { currentPasswordSchema, emailSchema } from './fields';
+import { signInCredentialsSchema } from './fields';
 
 /**
  * POST /api/login, sign-in step 2 and registration step 2: e-mail, password and the e-mailed code.
  * Answers the user data of SPEC §3 with a fresh userToken; the web app stores it as the user state.
  */
-export const loginRequestSchema = z.object({
-  email: emailSchema,
-  password: currentPasswordSchema,
-  emailCode: emailCodeSchema,
-});
+export const loginRequestSchema = signInCredentialsSchema.extend({ emailCode: emailCodeSchema });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const loginResponseSchema = userDataSchema;

@@ -2,11 +2,9 @@
 // lists have SPEC's sizes (23 fee lines, 11 slider items in 3-3-3-2, 12 + 4 documents…), every key
 // the pages build from these lists exists in both languages, every {{placeholder}} in the texts is
 // a figure the pages pass, and every message of the contact schema is translated.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { contactFormSchema, contactPageFormSchema } from '@bank/contracts/contact/send-contact-form';
 import { describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../locales/localeFiles';
 import {
   ABOUT_CARDS,
   ABOUT_OFFERINGS,
@@ -35,18 +33,7 @@ import {
 import { formatBasisPoints, formatDecimal, formatMoney, formatRange, publicFigures } from './figures';
 import { SOCIAL_LINKS } from './companyDetails';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') keys.set(prefix + key, value);
-    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) keys.set(inner, text);
-  }
-  return keys;
-}
-const load = (language: string, namespace: string) =>
-  flatten(JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Tree);
+const load = loadNamespace;
 const languages = ['en', 'ru'] as const;
 const publicTexts = { en: load('en', 'public'), ru: load('ru', 'public') };
 const contactTexts = { en: load('en', 'contact'), ru: load('ru', 'contact') };
