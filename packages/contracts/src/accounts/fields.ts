@@ -69,6 +69,15 @@ export function checkAmountScale(
   if (!parsed.ok) context.addIssue({ code: 'custom', message: AMOUNT_PROBLEM_MESSAGES[parsed.problem], path });
 }
 
+/**
+ * The refinement of a question about an `amount` in the currency named by `currencyKey`: the
+ * amount must fit that currency's scale (a quote of 1.005 EUR is a 400, never a rounding).
+ */
+export function amountFitsCurrencyOf<Key extends string>(currencyKey: Key) {
+  return (value: { amount: string } & { [name in Key]: Currency }, context: Parameters<typeof checkAmountScale>[0]): void =>
+    checkAmountScale(context, value.amount, value[currencyKey], ['amount']);
+}
+
 /** Required free text with the shared length limit. */
 export function requiredText(max: number = LIMITS.maxShortText) {
   return z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountInputSchema, checkAmountScale, currencySchema, moneyStringSchema } from '../accounts/fields';
+import { amountFitsCurrencyOf, amountInputSchema, currencySchema, moneyStringSchema } from '../accounts/fields';
 
 /**
  * A client rate is a decimal string with this many significant digits ("1.0769885",
@@ -14,7 +14,7 @@ export const rateQuestionSchema = z
     to: currencySchema,
     amount: amountInputSchema.optional().transform((value) => value ?? '1'),
   })
-  .superRefine((value, context) => checkAmountScale(context, value.amount, value.from, ['amount']));
+  .superRefine(amountFitsCurrencyOf('from'));
 export type RateQuestion = z.input<typeof rateQuestionSchema>;
 
 /** The answer of every quote. */

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { accountCurrencySchema, amountInputSchema, checkAmountScale, moneyStringSchema } from '../accounts/fields';
+import { accountCurrencySchema, amountFitsCurrencyOf, amountInputSchema, moneyStringSchema } from '../accounts/fields';
 
 /**
  * GET /api/transaction/fee?amount=1000&currency=USD (no token needed): the fee of an international
  * transfer of `amount`, shown before the client confirms. 0.30 % of the amount, at least 50 and at
  * most 2000 EUR, the limits converted to `currency` at the day's rate. 400 for a bad amount or currency.
  */
-export const transferFeeQuerySchema = z
-  .object({ amount: amountInputSchema, currency: accountCurrencySchema })
-  .superRefine((value, context) => checkAmountScale(context, value.amount, value.currency, ['amount']));
+export const transferFeeQuerySchema = z.object({ amount: amountInputSchema, currency: accountCurrencySchema }).superRefine(amountFitsCurrencyOf('currency'));
 export type TransferFeeQuery = z.input<typeof transferFeeQuerySchema>;
 
 export const transferFeeResponseSchema = z.object({

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { formatMinor, parseAmount, type ExchangeRequest } from '@bank/contracts';
+import { convertMinor, formatMinor, parseAmount, sameRate, type ExchangeRequest } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { findOwnAccount } from '../accounts/service';
 import { bankAccountId, postEntry } from '../ledger/ledger';
-import { convertMinor, offeredRate, sameRate } from '../rates/quote';
+import { offeredRate } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { recordOperations } from '../transfers/records';
 

@@ -2,7 +2,7 @@
 // exchanges, international transfers with holds, approvals, denials and cancellations. After every
 // step: each currency sums to zero, each balance equals its postings, none is below zero, and the
 // balances and posting counts are exactly those of a model kept in bigint (nothing lost or doubled).
-import { decimalToMinor, formatMinor, internationalTransferSchema, type FiatCurrency } from '@bank/contracts';
+import { convertMinor, decimalToMinor, formatMinor, internationalTransferSchema, type FiatCurrency } from '@bank/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openAccount, type ClientAccount } from '../accounts/service';
 import { createExchange } from '../exchange/service';
-import { convertMinor, offeredRate } from '../rates/quote';
+import { offeredRate } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from '../transfers/fees';
 import { settleInternalTransfers } from '../transfers/internal';

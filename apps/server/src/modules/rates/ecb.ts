@@ -1,5 +1,4 @@
-import { CURRENCIES, type Currency } from '@bank/contracts';
-import { isDecimalText } from './ratio';
+import { CURRENCIES, isDecimalText, type Currency } from '@bank/contracts';
 
 /**
  * Adapter for the ECB's daily euro reference rates (eurofxref-daily.xml): units of each currency

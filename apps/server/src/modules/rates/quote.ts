@@ -1,5 +1,18 @@
-import { CURRENCIES, CURRENCY_SCALE, RATE_SIGNIFICANT_DIGITS, type Currency } from '@bank/contracts';
-import { compareRatios, divide, floorToScale, multiply, ratio, ratioFromDecimal, roundHalfUpToScale, toSignificantDigitsDown, type Ratio } from './ratio';
+import {
+  BASIS_POINTS_PER_UNIT,
+  CURRENCIES,
+  CURRENCY_SCALE,
+  divide,
+  multiply,
+  RATE_SIGNIFICANT_DIGITS,
+  ratio,
+  ratioFromDecimal,
+  ratioFromMinor,
+  roundHalfUpToScale,
+  toSignificantDigitsDown,
+  type Currency,
+  type Ratio,
+} from '@bank/contracts';
 import { EXCHANGE_SPREAD_BASIS_POINTS } from './settings';
 
 /** Mid rates of every currency as units per 1 EUR (EUR itself is 1). */
@@ -26,24 +39,12 @@ export function midRate(table: RateTable, from: Currency, to: Currency): Ratio {
  */
 export function offeredRate(table: RateTable, from: Currency, to: Currency, spreadBasisPoints: bigint = EXCHANGE_SPREAD_BASIS_POINTS): string {
   if (from === to) return '1';
-  const withSpread = multiply(midRate(table, from, to), ratio(10_000n - spreadBasisPoints, 10_000n));
+  const withSpread = multiply(midRate(table, from, to), ratio(BASIS_POINTS_PER_UNIT - spreadBasisPoints, BASIS_POINTS_PER_UNIT));
   return toSignificantDigitsDown(withSpread, RATE_SIGNIFICANT_DIGITS);
-}
-
-/** amount (minor units of `from`) × rate, in minor units of `to`, rounded down: the bank never credits a fraction it did not get. */
-export function convertMinor(amountMinor: bigint, from: Currency, to: Currency, rate: string): bigint {
-  const amount = ratio(amountMinor, 10n ** BigInt(CURRENCY_SCALE[from]));
-  return floorToScale(multiply(amount, ratioFromDecimal(rate)), CURRENCY_SCALE[to]);
 }
 
 /** Converts at the mid rate, rounded half up (tariff limits in EUR shown in another currency). */
 export function convertAtMidMinor(table: RateTable, amountMinor: bigint, from: Currency, to: Currency): bigint {
   if (from === to) return amountMinor;
-  const amount = ratio(amountMinor, 10n ** BigInt(CURRENCY_SCALE[from]));
-  return roundHalfUpToScale(multiply(amount, midRate(table, from, to)), CURRENCY_SCALE[to]);
-}
-
-/** True when two rate strings are the same number ("1.0800" and "1.08"). */
-export function sameRate(left: string, right: string): boolean {
-  return compareRatios(ratioFromDecimal(left), ratioFromDecimal(right)) === 0;
+  return roundHalfUpToScale(multiply(ratioFromMinor(amountMinor, CURRENCY_SCALE[from]), midRate(table, from, to)), CURRENCY_SCALE[to]);
 }

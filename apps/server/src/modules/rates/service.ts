@@ -1,11 +1,10 @@
-import { formatMinor, isCurrency, parseAmount, type Currency, type RateQuote } from '@bank/contracts';
+import { convertMinor, formatMinor, isCurrency, isDecimalText, parseAmount, ratioFromDecimal, type Currency, type RateQuote } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';
-import { convertMinor, offeredRate, rateTableFrom, type RateTable } from './quote';
-import { isDecimalText, ratioFromDecimal } from './ratio';
+import { offeredRate, rateTableFrom, type RateTable } from './quote';
 import { RATE_BASE_CURRENCY } from './settings';
 import { SNAPSHOT_PER_EUR } from './snapshot';
 

@@ -1,4 +1,4 @@
-import { INTERNATIONAL_TRANSFER_FEE, decimalToMinor, type Currency } from '@bank/contracts';
+import { basisPointsOf, INTERNATIONAL_TRANSFER_FEE, decimalToMinor, type Currency } from '@bank/contracts';
 import { convertAtMidMinor, type RateTable } from '../rates/quote';
 
 /**
@@ -15,12 +15,9 @@ export interface FeeQuote {
   maximumMinor: bigint;
 }
 
-const BASIS_POINTS_PER_UNIT = 10_000n;
-
 /** The fee for an amount once the limits are known in the amount's currency. */
 export function internationalFeeMinor(amountMinor: bigint, minimumMinor: bigint, maximumMinor: bigint): bigint {
-  const rate = BigInt(INTERNATIONAL_TRANSFER_FEE.rateBasisPoints);
-  const percentage = (amountMinor * rate * 2n + BASIS_POINTS_PER_UNIT) / (BASIS_POINTS_PER_UNIT * 2n);
+  const percentage = basisPointsOf(amountMinor, INTERNATIONAL_TRANSFER_FEE.rateBasisPoints);
   if (percentage < minimumMinor) return minimumMinor;
   if (percentage > maximumMinor) return maximumMinor;
   return percentage;

@@ -1,18 +1,15 @@
+import { rateForDisplay } from '@bank/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../ui/formatMoney';
 import { CONVERSION_FAILED } from './currencySlice';
-import { roundDecimal } from './exchangeAmounts';
 import type { useExchange } from './useExchange';
-
-/** SPEC §9: the rate is shown with 3 decimals. */
-export const RATE_DISPLAY_DECIMALS = 3;
 
 /** "1 EUR = 1.077 USD" in the reader's language. */
 export function useRateText() {
   const { t, i18n } = useTranslation('exchange');
   const language = i18n.resolvedLanguage ?? 'en';
   return (rate: string, from: string, to: string) =>
-    t('rate.value', { from, to, rate: formatAmount(roundDecimal(rate, RATE_DISPLAY_DECIMALS), language) });
+    t('rate.value', { from, to, rate: formatAmount(rateForDisplay(rate), language) });
 }
 
 /**

@@ -1,24 +1,9 @@
-// Proves the exchange form's recomputation is exact: credits round down like the bank's, the amount
-// to sell for a wanted credit is the least that buys it, and the rate is shown rounded half up.
-import { CURRENCY_SCALE, formatMinor, type Currency } from '@bank/contracts/money';
-import fc from 'fast-check';
+// Proves the exchange form's amounts: the figures it shows for typed text (null for what does not
+// fit), which field follows which, and the settled amounts the summary shows. The exact maths behind
+// them is the money module's (contracts money/ratio.test.ts), and the server books what the summary
+// shows (server exchange-screen.property.test.ts).
 import { describe, expect, it } from 'vitest';
-import { amountStep, amountToReceive, amountToSell, recomputeAmounts, roundDecimal } from './exchangeAmounts';
-
-const currencies: Currency[] = ['EUR', 'USD', 'RUB', 'USDT', 'GBP'];
-
-/** A rate as the quote answers it: up to 8 significant digits, sometimes far below 1. */
-const rateArbitrary = fc
-  .tuple(fc.bigInt({ min: 1n, max: 99_999_999n }), fc.integer({ min: 0, max: 12 }))
-  .map(([digits, places]) => {
-    const text = digits.toString().padStart(places + 1, '0');
-    return places === 0 ? text : `${text.slice(0, text.length - places)}.${text.slice(text.length - places)}`;
-  });
-
-function minorOf(amount: string, currency: Currency): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 10n ** BigInt(CURRENCY_SCALE[currency]) + BigInt(fraction.padEnd(CURRENCY_SCALE[currency], '0') || '0');
-}
+import { amountStep, amountToReceive, amountToSell, recomputeAmounts, settledAmounts } from './exchangeAmounts';
 
 describe('amountToReceive', () => {
   it('multiplies exactly and rounds the credit down', () => {
@@ -46,57 +31,6 @@ describe('amountToSell', () => {
     expect(amountToSell('100', 'EUR', 'USD', '3')).toBe('33.34');
     expect(amountToSell('0', 'EUR', 'USD', '3')).toBe('0.00');
     expect(amountToSell('1.001', 'EUR', 'USD', '3')).toBeNull();
-  });
-
-  it('always buys at least the wanted credit, and one cent less never does', () => {
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: 1n, max: 10n ** 12n }),
-        fc.constantFrom(...currencies),
-        fc.constantFrom(...currencies),
-        rateArbitrary,
-        (wantedMinor, from, to, rate) => {
-          const wanted = formatMinor(wantedMinor, to);
-          const sell = amountToSell(wanted, from, to, rate)!;
-          const bought = amountToReceive(sell, from, to, rate)!;
-          expect(minorOf(bought, to) >= wantedMinor).toBe(true);
-          const lessMinor = minorOf(sell, from) - 1n;
-          if (lessMinor >= 0n) {
-            const boughtWithLess = amountToReceive(formatMinor(lessMinor, from), from, to, rate)!;
-            expect(minorOf(boughtWithLess, to) < wantedMinor).toBe(true);
-          }
-        },
-      ),
-    );
-  });
-
-  it('agrees with the exact product for every amount and rate', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 14n }), fc.constantFrom(...currencies), fc.constantFrom(...currencies), rateArbitrary, (soldMinor, from, to, rate) => {
-        const [whole = '0', fraction = ''] = rate.split('.');
-        const rateNumerator = BigInt(`${whole}${fraction}`);
-        const rateDenominator = 10n ** BigInt(fraction.length);
-        // The credit c satisfies c ≤ sold × rate < c + 1 minor unit of `to`.
-        const credit = minorOf(amountToReceive(formatMinor(soldMinor, from), from, to, rate)!, to);
-        const exactTimesDenominators = soldMinor * rateNumerator * 10n ** BigInt(CURRENCY_SCALE[to]);
-        const denominators = 10n ** BigInt(CURRENCY_SCALE[from]) * rateDenominator;
-        expect(credit * denominators <= exactTimesDenominators).toBe(true);
-        expect((credit + 1n) * denominators > exactTimesDenominators).toBe(true);
-      }),
-    );
-  });
-});
-
-describe('roundDecimal', () => {
-  it('shows the rate with 3 decimals, rounded half up', () => {
-    expect(roundDecimal('1.0769885', 3)).toBe('1.077');
-    expect(roundDecimal('1.0765', 3)).toBe('1.077');
-    expect(roundDecimal('1.0764999', 3)).toBe('1.076');
-    expect(roundDecimal('0.9995', 3)).toBe('1.000');
-    expect(roundDecimal('89', 3)).toBe('89.000');
-    expect(roundDecimal('0.000010733942', 3)).toBe('0.000');
-    expect(roundDecimal('2.5', 0)).toBe('3');
-    expect(roundDecimal('not a number', 3)).toBe('not a number');
   });
 });
 
@@ -131,5 +65,14 @@ describe('recomputeAmounts', () => {
     const amounts = { amount: '10', toAmount: '', edited: 'amount' } as const;
     expect(recomputeAmounts(amounts, 'EUR', null, '1.1')).toBe(amounts);
     expect(recomputeAmounts(amounts, 'EUR', 'USD', null)).toBe(amounts);
+  });
+});
+
+describe('settledAmounts', () => {
+  it('shows what the bank credits for the amount sold, even when the client typed the amount to receive', () => {
+    // 100.00 USD wanted at 3: 33.34 EUR must be sold (33.33 buys only 99.99), and 33.34 buys 100.02.
+    const typed = recomputeAmounts({ amount: '', toAmount: '100.00', edited: 'toAmount' }, 'EUR', 'USD', '3');
+    expect(typed.amount).toBe('33.34');
+    expect(settledAmounts(typed, 'EUR', 'USD', '3')).toEqual({ amount: '33.34', toAmount: '100.02', edited: 'amount' });
   });
 });

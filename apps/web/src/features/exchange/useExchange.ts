@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
 import { accountCurrency, reloadAfterMoneyMoved, selectToken } from '../accounts/accountsApi';
 import { conversionRequested, conversionReset, rateChanged, selectConversion } from './currencySlice';
-import { recomputeAmounts, type ExchangeAmounts } from './exchangeAmounts';
+import { recomputeAmounts, settledAmounts, type ExchangeAmounts } from './exchangeAmounts';
 
 export type ExchangeStep = 0 | 1;
 export type ExchangeOutcome = { ok: true } | { ok: false; body: ErrorBody | null };
@@ -111,10 +111,11 @@ export function useExchange() {
       setErrors(found);
       return false;
     }
+    if (from && to && rate) setAmounts((current) => settledAmounts(current, from, to, rate));
     setRateMoved(false);
     setStep(1);
     return true;
-  }, [payload]);
+  }, [payload, from, to, rate]);
 
   const back = useCallback(() => {
     setRateMoved(false);
