@@ -26,6 +26,7 @@ import {
   type Account,
   type Transaction,
 } from './support/money';
+import { rateForDisplay } from '@bank/contracts/money';
 import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
 
@@ -314,11 +315,11 @@ describe('exchange', () => {
     expect(await next.isDisabled()).toBe(true);
 
     await page.getByLabel(t('form.amount')).fill('100');
-    await expectValue(page, t('form.toAmount'), amountToReceive('100', 2, 2, rate));
+    await expectValue(page, t('form.toAmount'), amountToReceive('100', 'EUR', 'USD', rate));
     await page.getByLabel(t('form.toAmount')).fill('50');
-    await expectValue(page, t('form.amount'), amountToSell('50', 2, 2, rate));
+    await expectValue(page, t('form.amount'), amountToSell('50', 'EUR', 'USD', rate));
     await page.getByLabel(t('form.amount')).fill('100');
-    const toAmount = amountToReceive('100', 2, 2, rate);
+    const toAmount = amountToReceive('100', 'EUR', 'USD', rate);
     await expectValue(page, t('form.toAmount'), toAmount);
     await expectAccessible(page);
     await screenshot(page, 'money-exchange-form-ru-1440');
@@ -396,7 +397,7 @@ describe('exchange', () => {
     await page.getByRole('dialog', { name: 'Success!' }).getByText(t('result.success')).waitFor();
     const after = await api(demo).get<Account[]>('account/list');
     expect(minorOf(euro.balance) - minorOf(accountIn(after, 'EUR').balance)).toBe(2000n);
-    expect(minorOf(accountIn(after, 'USD').balance) - minorOf(dollar.balance)).toBe(minorOf(amountToReceive('20', 2, 2, rate)));
+    expect(minorOf(accountIn(after, 'USD').balance) - minorOf(dollar.balance)).toBe(minorOf(amountToReceive('20', 'EUR', 'USD', rate)));
     expect(unexpectedProblems(problems).filter((problem) => !/status of 502/.test(problem))).toEqual([]);
   });
 });
@@ -436,10 +437,7 @@ describe('every money screen in both languages at 375 and 1440 px', () => {
 
 /** The rate as the screen shows it: rounded half up to 3 decimals, with the language's decimal mark. */
 function roundedRate(rate: string, language: Language): string {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const digits = BigInt(`${whole}${fraction.padEnd(4, '0').slice(0, 4)}`);
-  const rounded = ((digits + 5n) / 10n).toString().padStart(4, '0');
-  return `${rounded.slice(0, -3)}${language === 'ru' ? ',' : '.'}${rounded.slice(-3)}`;
+  return formatAmount(rateForDisplay(rate), language);
 }
 
 async function expectValue(page: Page, label: string, value: string): Promise<void> {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { amountToSellMinor, convertMinor, decimalToMinor, formatMinor, type Currency } from '@bank/contracts/money';
 import { texts } from './identity';
 import { SCREENSHOT_DIR, type Stack } from './stack';
 
@@ -45,50 +46,28 @@ export function accountIn(accounts: Account[], currency: string): Account {
   return account;
 }
 
-/** Minor units of a two-decimal amount ("1250.5" → 125050n). */
-export function minorOf(amount: string, scale = 2): bigint {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const minor = BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
-  return negative ? -minor : minor;
+/** Minor units of an amount ("1250.5" → 125050n in EUR), by the money module of contracts. */
+export function minorOf(amount: string, currency: Currency = 'EUR'): bigint {
+  return decimalToMinor(amount, currency);
 }
 
-/** Minor units back to a decimal string with `scale` decimals. */
-export function fromMinor(minor: bigint, scale = 2): string {
-  const digits = minor.toString().padStart(scale + 1, '0');
-  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
-function rateParts(rate: string): { numerator: bigint; denominator: bigint } {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  return { numerator: BigInt(`${whole}${fraction}`), denominator: 10n ** BigInt(fraction.length) };
+/** Minor units back to a decimal string with the currency's scale. */
+export function fromMinor(minor: bigint, currency: Currency = 'EUR'): string {
+  return formatMinor(minor, currency);
 }
 
 /** amount × rate rounded down to the target scale: what the bank credits. */
-export function amountToReceive(amount: string, fromScale: number, toScale: number, rate: string): string {
-  const { numerator, denominator } = rateParts(rate);
-  return fromMinor((minorOf(amount, fromScale) * numerator * 10n ** BigInt(toScale)) / (denominator * 10n ** BigInt(fromScale)), toScale);
+export function amountToReceive(amount: string, from: Currency, to: Currency, rate: string): string {
+  return formatMinor(convertMinor(decimalToMinor(amount, from), from, to, rate), to);
 }
 
-/** The least amount (rounded up to the source scale) that buys `toAmount` at `rate`. */
-export function amountToSell(toAmount: string, fromScale: number, toScale: number, rate: string): string {
-  const { numerator, denominator } = rateParts(rate);
-  const top = minorOf(toAmount, toScale) * denominator * 10n ** BigInt(fromScale);
-  const bottom = numerator * 10n ** BigInt(toScale);
-  return fromMinor(top / bottom + (top % bottom === 0n ? 0n : 1n), fromScale);
+/** The least amount of `from` that buys `toAmount` at `rate`. */
+export function amountToSell(toAmount: string, from: Currency, to: Currency, rate: string): string {
+  return formatMinor(amountToSellMinor(decimalToMinor(toAmount, to), from, to, rate), from);
 }
 
-/** An amount as the screens show it: thousands grouped, the language's decimal mark. */
-export function formatAmount(amount: string, language: 'en' | 'ru'): string {
-  const [whole = '0', fraction] = amount.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'ru' ? '\u202f' : ',');
-  return fraction === undefined ? grouped : `${grouped}${language === 'ru' ? ',' : '.'}${fraction}`;
-}
-
-/** An account number as the screens print it, in groups of four. */
-export function groupedNumber(number: string): string {
-  return number.replace(/(\d{4})(?=\d)/g, '$1\u00a0');
-}
+/** Amounts as the screens show them: the web app's one formatter. */
+export { formatAccountNumber as groupedNumber, formatAmount } from '../../apps/web/src/ui/formatMoney';
 
 /** Fills {{name}} placeholders of a translation the way i18next does. */
 export function interpolate(template: string, values: Record<string, string>): string {

@@ -1,31 +1,61 @@
-// Proves money is shown exactly as given, only regrouped for the reader's language.
+// Proves the one formatter: money shown exactly as given (no float, every decimal kept, up to 18),
+// grouped and punctuated as each language writes it, with the currency's scale, and percentages from
+// basis points by integer arithmetic.
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatAmount, formatMoney } from './formatMoney';
+import { formatAccountNumber, formatAmount, formatMoney, formatPercent } from './formatMoney';
 
 describe('formatAmount', () => {
   it('groups thousands and writes the decimal mark of each language', () => {
     expect(formatAmount('1234567.89', 'en')).toBe('1,234,567.89');
-    expect(formatAmount('1234567.89', 'ru')).toBe('1\u202f234\u202f567,89');
+    expect(formatAmount('1234567.89', 'ru')).toBe('1\u00a0234\u00a0567,89');
     expect(formatAmount('999.00', 'en')).toBe('999.00');
-    expect(formatAmount('-1000.5', 'en')).toBe('\u22121,000.5');
+    expect(formatAmount('-1000.5', 'en')).toBe('-1,000.5');
+    expect(formatAmount('-1000.5', 'ru')).toBe('-1\u00a0000,5');
+  });
+
+  it('keeps every digit of amounts beyond a double: 2^53 and 18 decimals', () => {
     expect(formatAmount('12345678901234567890.123456', 'en')).toBe('12,345,678,901,234,567,890.123456');
+    expect(formatAmount('9007199254740993.01', 'en')).toBe('9,007,199,254,740,993.01');
+    expect(formatAmount('0.000000000000000001', 'ru')).toBe('0,000000000000000001');
+    expect(formatAmount('123456789012345678901234567890.00', 'en')).toBe('123,456,789,012,345,678,901,234,567,890.00');
+  });
+
+  it('drops a zero fraction when asked (round figures of the public pages)', () => {
+    expect(formatAmount('10000.00', 'en', { dropZeroFraction: true })).toBe('10,000');
+    expect(formatAmount('10000.00', 'ru', { dropZeroFraction: true })).toBe('10\u00a0000');
+    expect(formatAmount('1250.50', 'ru', { dropZeroFraction: true })).toBe('1\u00a0250,50');
+    expect(formatAmount('999.9', 'ru', { dropZeroFraction: true })).toBe('999,9');
   });
 
   it('leaves anything that is not a decimal as it is', () => {
     expect(formatAmount('n/a', 'en')).toBe('n/a');
+    expect(formatAmount('1e5', 'en')).toBe('1e5');
   });
 });
 
 describe('formatMoney', () => {
   it('puts the currency after the amount on the same line', () => {
     expect(formatMoney('50.00', 'EUR', 'en')).toBe('50.00\u00a0EUR');
+    expect(formatMoney('23288.97', 'EUR', 'ru')).toBe('23\u00a0288,97\u00a0EUR');
   });
 
   it("writes the currency's decimals when fewer were typed, and never cuts any", () => {
     expect(formatMoney('1000', 'EUR', 'en')).toBe('1,000.00\u00a0EUR');
     expect(formatMoney('0.5', 'USDT', 'ru')).toBe('0,500000\u00a0USDT');
+    expect(formatMoney('1.5', 'BTC', 'en')).toBe('1.50000000\u00a0BTC');
+    expect(formatMoney('2', 'ETH', 'en')).toBe('2.000000000000000000\u00a0ETH');
     expect(formatMoney('1.005', 'EUR', 'en')).toBe('1.005\u00a0EUR');
     expect(formatMoney('12', 'XYZ', 'en')).toBe('12\u00a0XYZ');
+  });
+});
+
+describe('formatPercent', () => {
+  it('turns basis points into percentages by integer arithmetic', () => {
+    expect(formatPercent(30, 'en', 2)).toBe('0.30%');
+    expect(formatPercent(30, 'ru', 2)).toBe('0,30%');
+    expect(formatPercent(250, 'en', 1)).toBe('2.5%');
+    expect(formatPercent(1100, 'en')).toBe('11%');
+    expect(formatPercent(1200, 'ru')).toBe('12%');
   });
 });
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../ui/formatMoney';
+import { formatMoney, formatPercent } from '../../ui/formatMoney';
 import type { FeeState } from './transferFee';
 
-/** The international fee of the amount typed, quoted by the bank (SPEC §9: 0.30 %, 50–2000 EUR). */
+/** The international fee of the amount typed, quoted by the bank (SPEC §9, tariffs.ts: its rate and limits come with the quote). */
 export function FeeLine({ fee }: { fee: FeeState }) {
   const { t, i18n } = useTranslation('transfers');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -21,6 +21,7 @@ export function FeeLine({ fee }: { fee: FeeState }) {
           </span>
           <span className="fee-line__terms">
             {t('fee.terms', {
+              rate: formatPercent(fee.quote.rateBasisPoints, language, 2),
               minimum: formatMoney(fee.quote.minimumFee, fee.quote.currency, language),
               maximum: formatMoney(fee.quote.maximumFee, fee.quote.currency, language),
             })}

@@ -30,7 +30,7 @@ import {
   TARIFF_LINES,
   itemNumber,
 } from './content';
-import { formatBasisPoints, formatDecimal, formatMoney, formatRange, publicFigures } from './figures';
+import { formatRange, publicFigures } from './figures';
 import { SOCIAL_LINKS } from './companyDetails';
 
 const load = loadNamespace;
@@ -41,24 +41,6 @@ const contactTexts = { en: load('en', 'contact'), ru: load('ru', 'contact') };
 const clean = (text: string) => text.replace(/\u00a0/g, ' ').replace(/\u2060/g, '');
 
 describe('figure formatting', () => {
-  it('writes amounts with the grouping of each language, cents only when there are any', () => {
-    expect(formatDecimal('10000.00', 'en')).toBe('10,000');
-    expect(clean(formatDecimal('10000.00', 'ru'))).toBe('10 000');
-    expect(formatDecimal('1250.50', 'en')).toBe('1,250.50');
-    expect(formatDecimal('1250.50', 'ru')).toBe('1\u00a0250,50');
-    expect(formatDecimal('999.9', 'ru')).toBe('999,9');
-    expect(clean(formatMoney('2000.00', 'EUR', 'en'))).toBe('2,000 EUR');
-    expect(formatDecimal('123456789012345678901234567890.00', 'en')).toBe('123,456,789,012,345,678,901,234,567,890');
-  });
-
-  it('turns basis points into percentages by integer arithmetic', () => {
-    expect(formatBasisPoints(30, 'en', 2)).toBe('0.30%');
-    expect(formatBasisPoints(30, 'ru', 2)).toBe('0,30%');
-    expect(formatBasisPoints(250, 'en', 1)).toBe('2.5%');
-    expect(formatBasisPoints(1100, 'en')).toBe('11%');
-    expect(formatBasisPoints(1200, 'ru')).toBe('12%');
-  });
-
   it('keeps a range on one line', () => {
     expect(formatRange({ min: 7, max: 15 })).toBe('7\u2060–\u206015');
   });

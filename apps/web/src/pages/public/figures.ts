@@ -11,34 +11,20 @@ import {
 } from '@bank/contracts/tariffs';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@bank/contracts/money';
 import type { Language } from '../../app/i18n';
+import { formatAmount, formatPercent } from '../../ui/formatMoney';
 
 /**
  * SPEC §9 figures formatted for one language, passed as interpolation values to the public texts so
- * each number is written once (in contracts/tariffs.ts). Amounts are decimal strings and rates basis
- * points: formatting is string and integer work, never a float.
+ * each number is written once (in contracts/tariffs.ts), formatted by the app's one formatter
+ * (ui/formatMoney.ts). Amounts are decimal strings and rates basis points: never a float.
  */
 
-const GROUP_SEPARATOR: Record<Language, string> = { en: ',', ru: '\u00a0' };
-const DECIMAL_SEPARATOR: Record<Language, string> = { en: '.', ru: ',' };
 /** A non-breaking space keeps an amount and its currency (or a range) on one line. */
 const NBSP = '\u00a0';
 
 /** "10000.00" -> "10,000" (en) or "10 000" (ru); cents are shown only when there are any. */
-export function formatDecimal(value: string, language: Language): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR[language]);
-  return /^0*$/.test(fraction) ? grouped : `${grouped}${DECIMAL_SEPARATOR[language]}${fraction}`;
-}
-
-export function formatMoney(value: string, currency: string, language: Language): string {
-  return `${formatDecimal(value, language)}${NBSP}${currency}`;
-}
-
-/** 30 bp with 2 digits -> "0.30%"; 250 bp with 1 digit -> "2.5%"; 1100 bp -> "11%". */
-export function formatBasisPoints(basisPoints: number, language: Language, fractionDigits = 0): string {
-  const whole = Math.trunc(basisPoints / 100);
-  const hundredths = String(basisPoints % 100).padStart(2, '0').slice(0, fractionDigits);
-  return `${whole}${fractionDigits > 0 ? DECIMAL_SEPARATOR[language] + hundredths : ''}%`;
+function formatFigure(value: string, language: Language): string {
+  return formatAmount(value, language, { dropZeroFraction: true });
 }
 
 /** Word joiners keep a range on one line: a line break after the dash would read as two numbers. */
@@ -73,8 +59,8 @@ export type PublicFigures = ReturnType<typeof publicFigures>;
 
 /** Every figure the public pages quote, formatted for `language`. */
 export function publicFigures(language: Language) {
-  const eur = (value: string) => formatMoney(value, TARIFF_CURRENCY, language);
-  const percent = (basisPoints: number, digits = 0) => formatBasisPoints(basisPoints, language, digits);
+  const eur = (value: string) => `${formatFigure(value, language)}${NBSP}${TARIFF_CURRENCY}`;
+  const percent = (basisPoints: number, digits = 0) => formatPercent(basisPoints, language, digits);
   const depositCurrencies = formatAlternatives(DEPOSITS.currencies, language);
   return {
     corporateCurrentMinimum: eur(MINIMUM_DEPOSITS.corporateCurrentAccount),
@@ -94,7 +80,7 @@ export function publicFigures(language: Language) {
     virtualCardFee: eur(SERVICE_FEES.virtualCard),
     physicalCardFee: eur(SERVICE_FEES.physicalCard),
     chequeFee: eur(SERVICE_FEES.prepaidBankCheque),
-    depositMinimum: `${formatDecimal(DEPOSITS.minimum, language)}${NBSP}${depositCurrencies}`,
+    depositMinimum: `${formatFigure(DEPOSITS.minimum, language)}${NBSP}${depositCurrencies}`,
     depositCurrencies,
     depositTermMinMonths: DEPOSITS.termMonths.min,
     depositTermMaxYears: DEPOSITS.termMonths.max / 12,
@@ -105,11 +91,11 @@ export function publicFigures(language: Language) {
     depositRateUsdWithoutHistory: percent(DEPOSITS.ratesBasisPoints.withoutHistory.USD),
     depositRateNewClients: percent(DEPOSITS.upToForNewClientsBasisPoints),
     depositRateLongTermClients: percent(DEPOSITS.upToForLongTermClientsBasisPoints),
-    chequeCashingFixed: `${formatDecimal(CHEQUE_CASHING.fixed, language)}${NBSP}${CHEQUE_CASHING.currencies.join('/')}`,
+    chequeCashingFixed: `${formatFigure(CHEQUE_CASHING.fixed, language)}${NBSP}${CHEQUE_CASHING.currencies.join('/')}`,
     chequeCashingRate: percent(CHEQUE_CASHING.rateBasisPoints),
     chequeCashingDays: formatRange(CHEQUE_CASHING.bankingDays),
     goldBarSizes: formatList(GOLD_BARS.sizes.map((size) => formatGoldBar(size, language)), language),
-    goldPurity: formatDecimal(GOLD_BARS.purity, language),
+    goldPurity: formatFigure(GOLD_BARS.purity, language),
     goldPortfolioShare: `${formatRange(GOLD_BARS.portfolioSharePercent)}%`,
     cardPaymentSystem: CARDS.paymentSystem,
     cardCurrency: CARDS.currency,
