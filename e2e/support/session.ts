@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { initialUserState } from '../../apps/web/src/features/auth/userSlice';
 import type { Stack } from './stack';
 
 /** The signed-in user data as the server answers it (SPEC §3); only what tests read is typed. */
@@ -31,27 +32,18 @@ export async function signInThroughApi(stack: Stack, email: string, password: st
  */
 export async function openCabinetAs(page: Page, user: SignedInUser, language: 'en' | 'ru' = 'en'): Promise<void> {
   await page.addInitScript(
-    ({ data, lng }) => {
+    ({ data, lng, initial }) => {
       // Seed once per tab: window.name survives reloads and the app's clearing of web storage.
       if (window.name === 'e2e-seeded') return;
       window.name = 'e2e-seeded';
       localStorage.setItem('i18nextLng', lng);
-      const userState = {
-        error: null,
-        user: data,
-        registrationWasSuccess: false,
-        accountsList: [],
-        walletsList: [],
-        isLoading: false,
-        disabled: true,
-        tokenIsValid: true,
-      };
+      const userState = { ...initial, user: data };
       localStorage.setItem(
         'persist:root',
         JSON.stringify({ user: JSON.stringify(userState), _persist: JSON.stringify({ version: -1, rehydrated: true }) }),
       );
     },
-    { data: user, lng: language },
+    { data: user, lng: language, initial: initialUserState },
   );
   await page.goto('/kabinet');
 }
