@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, type SelectOption } from './FormField';
+import { SelectField, type FieldError, type SelectOption } from './FormField';
 
 type CountryNames = Record<string, string | string[]>;
 
@@ -36,7 +36,7 @@ export function CountrySelect(props: {
   value: string;
   onValue: (code: string) => void;
   placeholder: string;
-  error?: string | undefined;
+  error?: FieldError;
   hint?: ReactNode;
   required?: boolean;
   name?: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AccountSummary } from '../auth/userSlice';
-import { SelectField } from '../../ui/FormField';
+import { SelectField, type FieldError } from '../../ui/FormField';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
 
 /**
@@ -21,7 +21,7 @@ export function AccountSelect({
   accounts: readonly AccountSummary[];
   value: string;
   onValue: (number: string) => void;
-  error?: string | undefined;
+  error?: FieldError;
   name: string;
   required?: boolean;
   /** Accounts shown but not choosable (e.g. the account sold from, as the account to buy into). */

@@ -3,6 +3,7 @@ import { FIAT_CURRENCIES } from '@bank/contracts/money';
 import { PROTOCOL } from '@bank/contracts/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { useAppDispatch } from '../../app/hooks';
 import { errorTextKeys } from '../../lib/errorKeys';
 import { SelectField } from '../../ui/FormField';
@@ -72,11 +73,9 @@ export function OpenAccountForm({ openCurrencies }: { openCurrencies: readonly s
               const taken = openCurrencies.includes(code);
               return { value: code, label: taken ? t('open.alreadyOpen', { currency: name }) : name, disabled: taken };
             })}
-            error={error ? t(error) : undefined}
+            error={error ?? undefined}
           />
-          <button type="submit" className="button open-account__submit" disabled={submitting}>
-            {submitting ? t('open.submitting') : t('open.submit')}
-          </button>
+          <SubmitButton className="open-account__submit" busy={submitting} label={t('open.submit')} busyLabel={t('open.submitting')} />
         </form>
       )}
       {result ? <Popup tone={result.tone} message={result.message} onClose={() => setResult(null)} /> : null}

@@ -2,7 +2,7 @@ import { LOGIN_CODE_TTL_SECONDS, emailCodeSchema } from '@bank/contracts/auth/co
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackArrow } from './AuthLayout';
-import { TextField } from './fields';
+import { InputField } from '../../ui/FormField';
 import { formatMinutesSeconds, useCountdown } from './useCountdown';
 
 /**
@@ -40,7 +40,7 @@ export function CodeStep({
       <BackArrow label={t('back')} onClick={onBack} />
       <h1>{t('code.title')}</h1>
       <p className="auth-card__lead">{t('code.text', { email })}</p>
-      <TextField
+      <InputField
         label={t('fields.code')}
         value={code}
         onValue={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}

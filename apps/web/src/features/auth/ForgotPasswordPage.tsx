@@ -7,8 +7,8 @@ import { Popup } from '../../ui/Popup';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
-import { TextField } from './fields';
-import { validate } from './validation';
+import { InputField } from '../../ui/FormField';
+import { validate } from '../../lib/formValidation';
 
 /**
  * /forgot_password (SPEC §2): an e-mail and a continue button; the bank mails a reset link. The
@@ -46,14 +46,14 @@ export function Component() {
         <BackArrow label={t('backToLogin')} to={paths.login} />
         <h1>{t('forgot.title')}</h1>
         <p className="auth-card__lead">{t('forgot.lead')}</p>
-        <TextField
+        <InputField
           label={t('fields.email')}
           type="email"
           autoComplete="email"
           value={email}
           onValue={setEmail}
           onBlur={() => setTouched(true)}
-          errors={touched ? result.errors?.email : undefined}
+          error={touched ? result.errors?.email : undefined}
           required
         />
         <button type="submit" className="button auth-form__submit" disabled={!valid || submitting}>

@@ -9,7 +9,7 @@ import { signInErrorKey } from './apiErrors';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
 import { CodeStep } from './CodeStep';
-import { PasswordField, TextField } from './fields';
+import { InputField, PasswordField } from '../../ui/FormField';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
@@ -55,7 +55,7 @@ export function Component() {
           <BackArrow label={t('backToHome')} to={paths.home} />
           <h1>{t('login.title')}</h1>
           <p className="auth-card__lead">{t('login.lead')}</p>
-          <TextField
+          <InputField
             label={t('fields.email')}
             type="email"
             autoComplete="email"

@@ -10,10 +10,11 @@ import { registrationErrorKey, signInErrorKey } from './apiErrors';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
 import { CodeStep } from './CodeStep';
-import { PasswordField, SelectField, TextField } from './fields';
+import { InputField, PasswordField, SelectField } from '../../ui/FormField';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { registrationSucceeded } from './userSlice';
-import { validate, type FieldErrors } from './validation';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 
 type Form = { email: string; phone: string; password: string; accountType: '' | 'personal' | 'business' };
 const emptyForm: Form = { email: '', phone: '', password: '', accountType: '' };
@@ -28,25 +29,18 @@ export function Component() {
   const dispatch = useAppDispatch();
   const completeSignIn = useCompleteSignIn();
   const [step, setStep] = useState<'form' | 'code'>('form');
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [touched, setTouched] = useState<Partial<Record<keyof Form, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm(registrationRequestSchema, emptyForm, { toInput: (values) => ({ ...values, type: values.accountType }) });
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
-
-  const result = validate(registrationRequestSchema, { ...form, type: form.accountType });
-  const errors: FieldErrors = result.errors ?? {};
-  const shown = (field: keyof Form) => (submitted || touched[field] ? errors[field] : undefined);
-  const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
-  const blur = (field: keyof Form) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const email = form.values.email.trim();
 
   const register = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!result.data || submitting) return;
+    const data = form.submit();
+    if (!data || submitting) return;
     setSubmitting(true);
     try {
-      const { email, phone, password, accountType } = result.data;
+      const { email, phone, password, accountType } = data;
       await authApi.register({ email, phone, password, accountType, type: accountType });
       dispatch(registrationSucceeded());
       setStep('code');
@@ -59,7 +53,7 @@ export function Component() {
 
   const submitCode = async (code: string) => {
     try {
-      await completeSignIn({ email: form.email.trim(), password: form.password }, code);
+      await completeSignIn({ email, password: form.values.password }, code);
     } catch (error) {
       setErrorKey(signInErrorKey(error));
     }
@@ -72,43 +66,31 @@ export function Component() {
           <BackArrow label={t('backToHome')} to={paths.home} />
           <h1>{t('register.title')}</h1>
           <p className="auth-card__lead">{t('register.lead')}</p>
-          <TextField
+          <InputField
             label={t('fields.email')}
             type="email"
             autoComplete="email"
-            value={form.email}
-            onValue={set('email')}
-            onBlur={blur('email')}
-            errors={shown('email')}
+            {...form.field('email')}
             required
           />
-          <TextField
+          <InputField
             label={t('fields.phone')}
             type="tel"
             autoComplete="tel"
             placeholder={t('placeholders.phone')}
-            value={form.phone}
-            onValue={set('phone')}
-            onBlur={blur('phone')}
-            errors={shown('phone')}
+            {...form.field('phone')}
             required
           />
           <PasswordField
             label={t('fields.password')}
             autoComplete="new-password"
-            value={form.password}
-            onValue={set('password')}
-            onBlur={blur('password')}
-            errors={shown('password')}
+            {...form.field('password')}
             hint={t('passwordHelp')}
             required
           />
           <SelectField
             label={t('fields.accountType')}
-            value={form.accountType}
-            onValue={set('accountType')}
-            onBlur={blur('accountType')}
-            errors={shown('accountType')}
+            {...form.field('accountType')}
             required
           >
             <option value="" disabled>
@@ -117,15 +99,13 @@ export function Component() {
             <option value="personal">{t('register.individual')}</option>
             <option value="business">{t('register.corporate')}</option>
           </SelectField>
-          <button type="submit" className="button auth-form__submit" disabled={submitting}>
-            {submitting ? t('register.submitting') : t('register.submit')}
-          </button>
+          <SubmitButton className="auth-form__submit" busy={submitting} label={t('register.submit')} busyLabel={t('register.submitting')} />
           <p className="auth-card__switch">
             {t('register.haveAccount')} <Link to={paths.login}>{t('register.signIn')}</Link>
           </p>
         </form>
       ) : (
-        <CodeStep email={form.email.trim()} onSubmit={submitCode} onBack={() => setStep('form')} />
+        <CodeStep email={email} onSubmit={submitCode} onBack={() => setStep('form')} />
       )}
       {errorKey ? <Popup tone="error" message={t(errorKey)} onClose={() => setErrorKey(null)} /> : null}
     </AuthLayout>

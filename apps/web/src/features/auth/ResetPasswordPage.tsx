@@ -1,6 +1,7 @@
 import { passwordResetFormSchema } from '@bank/contracts/users/password-reset';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api';
@@ -8,8 +9,8 @@ import { Popup } from '../../ui/Popup';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
-import { PasswordField } from './fields';
-import { validate } from './validation';
+import { PasswordField } from '../../ui/FormField';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 
 /**
  * /reset_password?token=… (DESIGN §4): the page of the mailed link. A new password (SPEC §5 rule)
@@ -21,20 +22,17 @@ export function Component() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const form = useSchemaForm(passwordResetFormSchema, { newPassword: '', confirmPassword: '' });
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<'success' | 'invalidLink' | 'error' | null>(null);
-  const result = validate(passwordResetFormSchema, form);
-  const shown = (field: 'newPassword' | 'confirmPassword') => (touched[field] ? result.errors?.[field] : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ newPassword: true, confirmPassword: true });
-    if (!result.data || submitting) return;
+    const data = form.submit();
+    if (!data || submitting) return;
     setSubmitting(true);
     try {
-      await authApi.resetPassword({ token, newPassword: result.data.newPassword });
+      await authApi.resetPassword({ token, newPassword: data.newPassword });
       setOutcome('success');
     } catch (error) {
       setOutcome(error instanceof ApiError && error.body?.fields?.token ? 'invalidLink' : 'error');
@@ -62,25 +60,17 @@ export function Component() {
           <PasswordField
             label={t('fields.newPassword')}
             autoComplete="new-password"
-            value={form.newPassword}
-            onValue={(newPassword) => setForm((current) => ({ ...current, newPassword }))}
-            onBlur={() => setTouched((current) => ({ ...current, newPassword: true }))}
-            errors={shown('newPassword')}
+            {...form.field('newPassword')}
             hint={t('passwordHelp')}
             required
           />
           <PasswordField
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
-            value={form.confirmPassword}
-            onValue={(confirmPassword) => setForm((current) => ({ ...current, confirmPassword }))}
-            onBlur={() => setTouched((current) => ({ ...current, confirmPassword: true }))}
-            errors={shown('confirmPassword')}
+            {...form.field('confirmPassword')}
             required
           />
-          <button type="submit" className="button auth-form__submit" disabled={submitting}>
-            {submitting ? t('reset.submitting') : t('reset.submit')}
-          </button>
+          <SubmitButton className="auth-form__submit" busy={submitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
         </form>
       )}
       {outcome === 'success' ? <Popup tone="success" message={t('reset.done')} onClose={() => navigate(paths.login)} /> : null}

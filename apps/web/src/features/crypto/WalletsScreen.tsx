@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Screen } from '../../ui/Screen';
 
 /** SPEC §2 Crypto wallets screen: the client's wallets and their balances. */
 export function WalletsScreen() {
   const { t } = useTranslation('crypto');
-  return (
-    <section aria-labelledby="crypto-WalletsScreen-heading">
-      <h1 id="crypto-WalletsScreen-heading" className="screen-heading">
-        {t('wallets.title')}
-      </h1>
-      <p className="screen-lead">{t('wallets.lead')}</p>
-    </section>
-  );
+  return <Screen headingId="crypto-WalletsScreen-heading" title={t('wallets.title')} lead={t('wallets.lead')} />;
 }

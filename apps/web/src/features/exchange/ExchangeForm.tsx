@@ -13,12 +13,19 @@ import type { useExchange } from './useExchange';
 export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExchange> }) {
   const { t } = useTranslation('exchange');
   const { accounts, amounts, errors, from, to } = exchange;
-  const error = (field: keyof typeof errors) => (errors[field] ? t(errors[field]!) : undefined);
+  const error = (field: keyof typeof errors) => errors[field];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (exchange.canGoNext) exchange.next();
   };
+
+  const accountSelect = (
+    name: 'accNumberFrom' | 'accNumberTo',
+    label: string,
+    onValue: (number: string) => void,
+    isDisabled?: (account: { currency: string }) => boolean,
+  ) => <AccountSelect label={t(label)} name={name} accounts={accounts} value={exchange[name]} onValue={onValue} isDisabled={isDisabled} error={error(name)} />;
 
   const amountInput = (field: 'amount' | 'toAmount', currency: typeof from) => (
     <FieldFrame label={t(`form.${field}`)} required error={error(field)}>
@@ -48,28 +55,13 @@ export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExch
 
   return (
     <form className="exchange-form" noValidate onSubmit={submit}>
-      <div className="exchange-form__pair">
-        <AccountSelect
-          label={t('form.from')}
-          name="accNumberFrom"
-          accounts={accounts}
-          value={exchange.accNumberFrom}
-          onValue={exchange.chooseFrom}
-          error={error('accNumberFrom')}
-        />
-        <AccountSelect
-          label={t('form.to')}
-          name="accNumberTo"
-          accounts={accounts}
-          value={exchange.accNumberTo}
-          onValue={exchange.chooseTo}
-          // An exchange buys another currency: the accounts in the currency sold cannot be chosen.
-          isDisabled={(account) => from !== null && account.currency === from}
-          error={error('accNumberTo')}
-        />
+      <div className="field-row field-row--wide">
+        {accountSelect('accNumberFrom', 'form.from', exchange.chooseFrom)}
+        {/* An exchange buys another currency: the accounts in the currency sold cannot be chosen. */}
+        {accountSelect('accNumberTo', 'form.to', exchange.chooseTo, (account) => from !== null && account.currency === from)}
       </div>
       <RateLine exchange={exchange} />
-      <div className="exchange-form__pair">
+      <div className="field-row field-row--wide">
         {amountInput('amount', from)}
         {amountInput('toAmount', to)}
       </div>

@@ -6,10 +6,11 @@ import type { KycRecord } from '@bank/contracts/kyc/kyc-record';
 import type { UserData } from '@bank/contracts/users/user-data';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { currentLanguage } from '../../app/i18n';
 import { ApiError } from '../../lib/api';
-import { SelectField, TextField } from '../auth/fields';
-import { serverFieldErrors, validate, type FieldErrors } from '../auth/validation';
+import { InputField, SelectField } from '../../ui/FormField';
+import { serverFieldErrors, validate, type FieldErrors } from '../../lib/formValidation';
 import { useCountryOptions } from './countries';
 
 export interface KycFormValues {
@@ -96,12 +97,12 @@ export function KycForm({
     });
   };
   const text = (name: TextFieldName, props: { autoComplete?: string; type?: string; inputMode?: 'tel' | 'text'; placeholder?: string } = {}) => (
-    <TextField
+    <InputField
       label={t(`fields.${name}`)}
       value={values[name]}
       onValue={(value) => update(name, value)}
       onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
-      errors={shown(name)}
+      error={shown(name)}
       required={required(name)}
       {...props}
     />
@@ -147,7 +148,7 @@ export function KycForm({
           value={values.country}
           onValue={(value) => update('country', value)}
           onBlur={() => setTouched((current) => ({ ...current, country: true }))}
-          errors={shown('country')}
+          error={shown('country')}
           required={required('country')}
           autoComplete="country"
         >
@@ -170,7 +171,7 @@ export function KycForm({
           value={values.identityCardType}
           onValue={(value) => update('identityCardType', value)}
           onBlur={() => setTouched((current) => ({ ...current, identityCardType: true }))}
-          errors={shown('identityCardType')}
+          error={shown('identityCardType')}
           required={required('identityCardType')}
         >
           <option value="">{t('chooseDocument')}</option>
@@ -246,9 +247,7 @@ export function KycForm({
           {t('fixErrors')}
         </p>
       ) : null}
-      <button type="submit" className="button kyc-form__submit" disabled={submitting}>
-        {submitting ? t('submitting') : t('submit')}
-      </button>
+      <SubmitButton className="kyc-form__submit" busy={submitting} label={t('submit')} busyLabel={t('submitting')} />
     </form>
   );
 }

@@ -5,9 +5,11 @@ import { useAppSelector } from '../../app/hooks';
 import { ApiError } from '../../lib/api';
 import { Popup } from '../../ui/Popup';
 import { authApi } from '../auth/authApi';
-import { PasswordField } from '../auth/fields';
+import { PasswordField } from '../../ui/FormField';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { useSchemaForm } from '../../ui/useSchemaForm';
+import { serverFieldErrors } from '../../lib/formValidation';
 import { selectUserToken } from '../auth/userSlice';
-import { serverFieldErrors, validate, type FieldErrors } from '../auth/validation';
 
 const emptyForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 type FieldName = keyof typeof emptyForm;
@@ -20,46 +22,26 @@ type FieldName = keyof typeof emptyForm;
 export function PasswordChangeForm() {
   const { t } = useTranslation('settings');
   const token = useAppSelector(selectUserToken);
-  const [form, setForm] = useState(emptyForm);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [failed, setFailed] = useState(false);
-
-  const result = validate(passwordChangeRequestSchema, form);
-  const errors: FieldErrors = { ...(result.errors ?? {}), ...serverErrors };
-  const shown = (name: FieldName) => (touched[name] ? errors[name] : undefined);
+  const form = useSchemaForm(passwordChangeRequestSchema, emptyForm, { onEdit: () => setSucceeded(false) });
   const field = (name: FieldName, autoComplete: string, hint?: string) => (
-    <PasswordField
-      label={t(`password.${name}`)}
-      autoComplete={autoComplete}
-      value={form[name]}
-      onValue={(value) => {
-        setForm((current) => ({ ...current, [name]: value }));
-        setServerErrors({});
-        setSucceeded(false);
-      }}
-      onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
-      errors={shown(name)}
-      hint={hint}
-      required
-    />
+    <PasswordField label={t(`password.${name}`)} {...form.field(name)} autoComplete={autoComplete} hint={hint} required />
   );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ oldPassword: true, newPassword: true, confirmPassword: true });
-    if (!result.data || submitting || !token) return;
+    const data = form.submit();
+    if (!data || submitting || !token) return;
     setSubmitting(true);
     try {
-      await authApi.changePassword(token, result.data);
-      setForm(emptyForm);
-      setTouched({});
+      await authApi.changePassword(token, data);
+      form.reset();
       setSucceeded(true);
     } catch (error) {
       if (error instanceof ApiError && error.isInvalidAuthorization) return;
-      if (error instanceof ApiError && error.body?.fields) setServerErrors(serverFieldErrors(error.body.fields));
+      if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
       setFailed(true);
     } finally {
       setSubmitting(false);
@@ -77,9 +59,7 @@ export function PasswordChangeForm() {
           {t('password.success')}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={submitting}>
-        {submitting ? t('password.submitting') : t('password.submit')}
-      </button>
+      <SubmitButton busy={submitting} label={t('password.submit')} busyLabel={t('password.submitting')} />
       {failed ? <Popup tone="error" message={t('password.error')} onClose={() => setFailed(false)} /> : null}
     </form>
   );

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectKycStatus, selectUser } from '../auth/userSlice';
 import { displayName } from '../cabinet/menu';
 import { VerifiedBadge } from '../cabinet/VerifiedBadge';
+import { Screen } from '../../ui/Screen';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import './settings.css';
 
@@ -16,11 +17,7 @@ export function SettingsScreen() {
   const user = useAppSelector(selectUser);
   const verified = isIdentified(useAppSelector(selectKycStatus));
   return (
-    <section aria-labelledby="settings-heading">
-      <h1 id="settings-heading" className="screen-heading">
-        {t('title')}
-      </h1>
-      <p className="screen-lead">{t('lead')}</p>
+    <Screen headingId="settings-heading" title={t('title')} lead={t('lead')}>
       <div className="settings-grid">
         <section className="cabinet-card" aria-labelledby="account-heading">
           <div className="settings-account__head">
@@ -50,6 +47,6 @@ export function SettingsScreen() {
           <PasswordChangeForm />
         </section>
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -8,7 +8,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { CountrySelect } from '../../ui/CountrySelect';
-import { InputField, SelectField } from '../../ui/FormField';
+import { bindField, InputField, SelectField } from '../../ui/FormField';
 import { AccountSelect } from '../accounts/AccountSelect';
 import { accountCurrency } from '../accounts/accountsApi';
 import { BankTransferReview } from './BankTransferReview';
@@ -84,19 +84,16 @@ export function BankTransferForm() {
   const from = accounts.find((account) => account.number === values.fromAccount);
   const currency = accountCurrency(from);
   const fee = useTransferFee(values.amount, currency);
-  const error = (field: keyof BankTransferValues) => (errors[field] ? t(errors[field]) : undefined);
-  const text = (field: keyof BankTransferValues, options: { required?: boolean; type?: string; autoComplete?: string; hint?: string; inputMode?: 'decimal' | 'email' | 'tel' } = {}) => (
+  const field = bindField({ values, change, errors });
+  const text = (name: keyof BankTransferValues, options: { required?: boolean; type?: string; autoComplete?: string; hint?: string; inputMode?: 'decimal' | 'email' | 'tel' } = {}) => (
     <InputField
-      label={t(`bank.fields.${field}`)}
-      name={field}
+      label={t(`bank.fields.${name}`)}
+      {...field(name)}
       required={options.required}
       type={options.type ?? 'text'}
       inputMode={options.inputMode}
       autoComplete={options.autoComplete ?? 'off'}
-      value={values[field]}
-      onValue={(value) => change(field, value)}
       hint={options.hint}
-      error={error(field)}
     />
   );
 
@@ -124,21 +121,15 @@ export function BankTransferForm() {
         <div className="field-row">
           <SelectField
             label={t('bank.fields.paymentRegions')}
-            name="paymentRegions"
+            {...field('paymentRegions')}
             required
-            value={values.paymentRegions}
-            onValue={(value) => change('paymentRegions', value)}
             placeholder={t('bank.choose.region')}
             options={PAYMENT_REGIONS.map((region) => ({ value: region, label: t(`bank.regions.${region}`) }))}
-            error={error('paymentRegions')}
           />
           <AccountSelect
             label={t('bank.fields.fromAccount')}
-            name="fromAccount"
+            {...field('fromAccount')}
             accounts={accounts}
-            value={values.fromAccount}
-            onValue={(value) => change('fromAccount', value)}
-            error={error('fromAccount')}
           />
         </div>
         <div className="field-row">
@@ -159,12 +150,9 @@ export function BankTransferForm() {
         <div className="field-row">
           <SelectField
             label={t('bank.fields.recipientType')}
-            name="recipientType"
-            value={values.recipientType}
-            onValue={(value) => change('recipientType', value)}
+            {...field('recipientType')}
             placeholder={t('bank.choose.recipientType')}
             options={RECIPIENT_TYPES.map((type) => ({ value: type, label: t(`bank.recipientTypes.${type}`) }))}
-            error={error('recipientType')}
           />
           {text('fullName', { required: true })}
         </div>
@@ -172,11 +160,8 @@ export function BankTransferForm() {
           {text('recipientsAddress', { required: true })}
           <CountrySelect
             label={t('bank.fields.country')}
-            name="country"
-            value={values.country}
-            onValue={(value) => change('country', value)}
+            {...field('country')}
             placeholder={t('bank.choose.country')}
-            error={error('country')}
           />
         </div>
         <div className="field-row">
@@ -201,12 +186,9 @@ export function BankTransferForm() {
           {text('recipientsBankAddress', { required: true })}
           <CountrySelect
             label={t('bank.fields.recipientsBankCountry')}
-            name="recipientsBankCountry"
+            {...field('recipientsBankCountry')}
             required
-            value={values.recipientsBankCountry}
-            onValue={(value) => change('recipientsBankCountry', value)}
             placeholder={t('bank.choose.country')}
-            error={error('recipientsBankCountry')}
           />
         </div>
       </fieldset>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { AccountSelect } from '../accounts/AccountSelect';
 import { accountCurrency } from '../accounts/accountsApi';
-import { InputField, SelectField } from '../../ui/FormField';
+import { bindField, InputField, SelectField } from '../../ui/FormField';
 import { compactAccountNumber, focusFirstError, transferFieldErrors } from './formErrors';
 import { TransferResultModal } from './TransferResultModal';
 import { useTransferForm } from './useTransferForm';
@@ -36,7 +36,8 @@ export function InternalTransferForm() {
   const { values, change, errors } = form;
   const from = accounts.find((account) => account.number === values.accNumberFrom);
   const currency = accountCurrency(from);
-  const error = (field: keyof InternalValues | 'transferCurrency') => (errors[field] ? t(errors[field]) : undefined);
+
+  const field = bindField({ values, change, errors });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,11 +75,8 @@ export function InternalTransferForm() {
         <div className="field-row">
           <AccountSelect
             label={t('internal.fields.accNumberFrom')}
-            name="accNumberFrom"
+            {...field('accNumberFrom')}
             accounts={accounts}
-            value={values.accNumberFrom}
-            onValue={(value) => change('accNumberFrom', value)}
-            error={error('accNumberFrom')}
           />
           <InputField
             label={t('internal.fields.transferCurrency')}
@@ -87,29 +85,23 @@ export function InternalTransferForm() {
             onValue={() => undefined}
             readOnly
             placeholder={t('internal.currencyFromAccount')}
-            error={error('transferCurrency')}
+            error={errors.transferCurrency}
           />
         </div>
         <div className="field-row">
           <InputField
             label={t('internal.fields.amount')}
-            name="amount"
+            {...field('amount')}
             required
             inputMode="decimal"
             autoComplete="off"
-            value={values.amount}
-            onValue={(value) => change('amount', value)}
             hint={t('internal.hints.free')}
-            error={error('amount')}
           />
           <InputField
             label={t('internal.fields.transferDate')}
-            name="transferDate"
+            {...field('transferDate')}
             type="date"
-            value={values.transferDate}
-            onValue={(value) => change('transferDate', value)}
             hint={t('internal.hints.transferDate')}
-            error={error('transferDate')}
           />
         </div>
       </fieldset>
@@ -118,61 +110,43 @@ export function InternalTransferForm() {
         <div className="field-row">
           <InputField
             label={t('internal.fields.accNumberTo')}
-            name="accNumberTo"
+            {...field('accNumberTo')}
             required
             inputMode="numeric"
             autoComplete="off"
-            value={values.accNumberTo}
-            onValue={(value) => change('accNumberTo', value)}
             hint={t('internal.hints.accNumberTo')}
-            error={error('accNumberTo')}
           />
           <InputField
             label={t('internal.fields.fullName')}
-            name="fullName"
+            {...field('fullName')}
             autoComplete="off"
-            value={values.fullName}
-            onValue={(value) => change('fullName', value)}
-            error={error('fullName')}
           />
         </div>
         <div className="field-row">
           <InputField
             label={t('internal.fields.email')}
-            name="email"
+            {...field('email')}
             type="email"
             autoComplete="off"
-            value={values.email}
-            onValue={(value) => change('email', value)}
             hint={t('internal.hints.email')}
-            error={error('email')}
           />
           <SelectField
             label={t('internal.fields.paymentMethod')}
-            name="paymentMethod"
-            value={values.paymentMethod}
-            onValue={(value) => change('paymentMethod', value)}
+            {...field('paymentMethod')}
             options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`internal.methods.${method}`) }))}
-            error={error('paymentMethod')}
           />
         </div>
         <div className="field-row">
           <InputField
             label={t('internal.fields.reference')}
-            name="reference"
+            {...field('reference')}
             autoComplete="off"
-            value={values.reference}
-            onValue={(value) => change('reference', value)}
-            error={error('reference')}
           />
           <InputField
             label={t('internal.fields.templateName')}
-            name="templateName"
+            {...field('templateName')}
             autoComplete="off"
-            value={values.templateName}
-            onValue={(value) => change('templateName', value)}
             hint={t('hints.templateName')}
-            error={error('templateName')}
           />
         </div>
       </fieldset>

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+// Validation of form values with contracts' schemas, shared by every form: errors per field as the
+// translation keys the schemas carry (the form-field kit translates them).
 import type { z } from 'zod';
 
 /** Field name → the translation keys of its broken rules, in order (a password may break several). */
@@ -24,19 +24,4 @@ export function validate<T>(schema: z.ZodType<T>, values: unknown): { data: T; e
 /** Server field errors (field → one key) in the same shape. */
 export function serverFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
   return Object.fromEntries(Object.entries(fields ?? {}).map(([field, key]) => [field, [key]]));
-}
-
-/**
- * Translates a validation key of the contracts ('validation.password.uppercase') from the
- * `validation` namespace; a message that is not one of ours reads as a generic "check this value".
- */
-export function useValidationText(): (key: string) => string {
-  const { t, i18n } = useTranslation('validation');
-  return useCallback(
-    (key: string) => {
-      const inner = key.replace(/^validation\./, '');
-      return i18n.exists(inner, { ns: 'validation' }) ? t(inner) : t('invalid');
-    },
-    [t, i18n],
-  );
 }
