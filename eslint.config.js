@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The web app talks to the server over HTTP only. */
+const webTalksHttpOnly = { group: ['apps/server/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**', 'bench/.out/**'] },
   js.configs.recommended,
@@ -20,8 +23,31 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Features do not reach into each other's insides (CONVENTIONS 1): web features share through src/ui and src/app.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['apps/server/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [webTalksHttpOnly] }] },
+  },
+  {
+    // Features do not reach into each other's insides (CONVENTIONS 1, bulletproof-react): a feature
+    // uses another only through its public face (features/<name>/index.ts); app/ composes them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webTalksHttpOnly,
+            { regex: '^\\.\\./[a-z][A-Za-z]*/', message: "Use the other feature's public face (../<feature>), not its insides." },
+            { regex: 'features/[a-z][A-Za-z]*/', message: "Use the other feature's public face (../<feature>), not its insides." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code sits below the features: ui/ and lib/ never import a feature.
+    files: ['apps/web/src/ui/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webTalksHttpOnly, { regex: '(^|/)features(/|$)', message: 'ui/ and lib/ sit below the features and never import one.' }] }],
+    },
   },
 );

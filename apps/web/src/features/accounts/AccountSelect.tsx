@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AccountSummary } from '../auth/userSlice';
+import type { AccountSummary } from '../auth';
 import { SelectField, type FieldError } from '../../ui/FormField';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
 

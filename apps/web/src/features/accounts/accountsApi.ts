@@ -4,8 +4,8 @@ import type { ErrorBody } from '@bank/contracts/errors';
 import { FIAT_CURRENCIES, decimalToMinor, formatMinor, isCurrency, type FiatCurrency } from '@bank/contracts/money';
 import type { AppDispatch, RootState } from '../../app/store';
 import { ApiError, apiRequest } from '../../lib/api';
-import { accountsLoadFailed, accountsLoaded, accountsRequested, type AccountSummary } from '../auth/userSlice';
-import { transactionsLoaded, type Transaction } from '../statement/transactionsSlice';
+import { accountsLoadFailed, accountsLoaded, accountsRequested, type AccountSummary } from '../auth';
+import { transactionsLoaded, type Transaction } from '../statement';
 
 /** The signed-in client's token, as every cabinet call sends it. */
 export const selectToken = (state: RootState) => state.user.user.userToken ?? null;

@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { NotFound } from '../../ui/NotFound';
-import { selectUserToken } from '../auth/userSlice';
+import { selectUserToken } from '../auth';
 import { CabinetShell } from './CabinetShell';
 
 /** SPEC §2: the only child route of the cabinet, showing the accounts screen. */

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setInvalidAuthorizationHandler } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth/userSlice';
+import { selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth';
 import { CabinetContext, type CabinetNavigation } from './cabinetContext';
 import { BurgerIcon } from './icons';
 import { MENU_OPEN_ABOVE_PX, defaultMenuKey, screenToShow, type MenuKey } from './menu';

@@ -1,7 +1,7 @@
 import { isIdentified } from '@bank/contracts/kyc/kyc-record';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { selectKycStatus, selectUser } from '../auth/userSlice';
+import { selectKycStatus, selectUser } from '../auth';
 import { displayName } from './menu';
 import { VerifiedBadge } from './VerifiedBadge';
 

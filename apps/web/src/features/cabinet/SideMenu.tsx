@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { selectKycStatus } from '../auth/userSlice';
+import { selectKycStatus } from '../auth';
 import { MenuIcon } from './icons';
 import { visibleMenuKeys, type MenuKey } from './menu';
 import { ProfileBlock } from './ProfileBlock';

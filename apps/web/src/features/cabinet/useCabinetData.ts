@@ -2,9 +2,9 @@ import type { ListKycResponse } from '@bank/contracts/kyc/list-kyc';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { apiRequest } from '../../lib/api';
-import { authApi } from '../auth/authApi';
-import { kycListLoaded, selectUserToken, userRefreshed } from '../auth/userSlice';
-import { transactionsLoaded, type Transaction } from '../statement/transactionsSlice';
+import { authApi } from '../auth';
+import { kycListLoaded, selectUserToken, userRefreshed } from '../auth';
+import { transactionsLoaded, type Transaction } from '../statement';
 
 /**
  * Keeps the cabinet's data fresh: the user data when the cabinet opens (an operator may have

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { authApi } from '../auth/authApi';
-import { clearLocalStorage } from '../auth/browserStorage';
-import { selectUserToken, signedOut } from '../auth/userSlice';
+import { authApi } from '../auth';
+import { clearLocalStorage } from '../auth';
+import { selectUserToken, signedOut } from '../auth';
 
 /**
  * SPEC §4 logout: the server revokes the token (POST /api/logout), the user state is reset

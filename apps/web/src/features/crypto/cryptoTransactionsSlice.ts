@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { signedOut } from '../auth/userSlice';
-import { emptyFilters, type Transaction, type TransactionFilters } from '../statement/transactionsSlice';
+import { signedOut } from '../auth';
+import { emptyFilters, type Transaction, type TransactionFilters } from '../statement';
 
 /** Crypto transactions: the same shape as the fiat store, with cryptoTransactionsData (SPEC §3). */
 export interface CryptoTransactionsState {

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame } from '../../ui/FormField';
-import { AccountSelect } from '../accounts/AccountSelect';
+import { AccountSelect } from '../accounts';
 import { amountStep } from './exchangeAmounts';
 import { RateLine } from './RateLine';
 import type { useExchange } from './useExchange';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { loadAccounts } from '../accounts/accountsApi';
+import { loadAccounts } from '../accounts';
 import { ExchangeForm } from './ExchangeForm';
 import { ExchangeResultModal } from './ExchangeResultModal';
 import { ExchangeSummary } from './ExchangeSummary';

@@ -1,7 +1,7 @@
 // Proves the SPEC §4 conversion states: request (loading on, error cleared), success (rate, converted
 // amount and result stored), failure (the server's message or the generic marker), abort ignored, reset.
 import { describe, expect, it } from 'vitest';
-import { signedOut } from '../auth/userSlice';
+import { signedOut } from '../auth';
 import reducer, { CONVERSION_FAILED, conversionRequested, conversionReset, initialCurrencyState, rateChanged } from './currencySlice';
 
 const request = { from: 'EUR', to: 'USD', amount: '1' } as const;

@@ -1,7 +1,7 @@
 import type { ConvertRequest, ConvertResponse } from '@bank/contracts/rates/convert';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ApiError, apiRequest } from '../../lib/api';
-import { signedOut } from '../auth/userSlice';
+import { signedOut } from '../auth';
 
 interface ExchangeAmounts {
   amount: string;

@@ -3,7 +3,7 @@ import { exchangePayloadSchema, rateChangedDetailsSchema, type ExchangePayload }
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
-import { accountCurrency, reloadAfterMoneyMoved, selectToken } from '../accounts/accountsApi';
+import { accountCurrency, reloadAfterMoneyMoved, selectToken } from '../accounts';
 import { conversionRequested, conversionReset, rateChanged, selectConversion } from './currencySlice';
 import { recomputeAmounts, settledAmounts, type ExchangeAmounts } from './exchangeAmounts';
 

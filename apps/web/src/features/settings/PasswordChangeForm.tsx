@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { ApiError } from '../../lib/api';
 import { Popup } from '../../ui/Popup';
-import { authApi } from '../auth/authApi';
+import { authApi } from '../auth';
 import { PasswordField } from '../../ui/FormField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { serverFieldErrors } from '../../lib/formValidation';
-import { selectUserToken } from '../auth/userSlice';
+import { selectUserToken } from '../auth';
 
 const emptyForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 type FieldName = keyof typeof emptyForm;

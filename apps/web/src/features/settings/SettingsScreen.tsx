@@ -1,9 +1,9 @@
 import { isIdentified } from '@bank/contracts/kyc/kyc-record';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { selectKycStatus, selectUser } from '../auth/userSlice';
-import { displayName } from '../cabinet/menu';
-import { VerifiedBadge } from '../cabinet/VerifiedBadge';
+import { selectKycStatus, selectUser } from '../auth';
+import { displayName } from '../cabinet';
+import { VerifiedBadge } from '../cabinet';
 import { Screen } from '../../ui/Screen';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import './settings.css';

@@ -1,7 +1,7 @@
 import type { StatementAccountSummary, StatementPeriodAnswer, StatementRow } from '@bank/contracts/statement/statement-row';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { selectUser } from '../auth/userSlice';
+import { selectUser } from '../auth';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
 import { formatRowDate, statusKey, typeKey } from './labels';
 import { StatementSummary } from './StatementSummary';

@@ -5,7 +5,7 @@ import { currentLanguage } from '../../app/i18n';
 import { useAppSelector } from '../../app/hooks';
 import { apiRequest } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
-import { selectUserToken } from '../auth/userSlice';
+import { selectUserToken } from '../auth';
 import { downloadStatementCsv, fetchRowsForPrint, PAGE_SIZE } from './statementApi';
 import { StatementFilters } from './StatementFilters';
 import { StatementPagination } from './StatementPagination';

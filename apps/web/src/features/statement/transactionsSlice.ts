@@ -1,6 +1,6 @@
 import type { TransferTemplate } from '@bank/contracts/statement/templates';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { signedOut } from '../auth/userSlice';
+import { signedOut } from '../auth';
 
 /** Statement filters (SPEC §2, §3). */
 export interface TransactionFilters {

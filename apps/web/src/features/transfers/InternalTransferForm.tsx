@@ -2,8 +2,8 @@ import { internalTransferSchema, type InternalTransferPayload } from '@bank/cont
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { AccountSelect } from '../accounts/AccountSelect';
-import { accountCurrency } from '../accounts/accountsApi';
+import { AccountSelect } from '../accounts';
+import { accountCurrency } from '../accounts';
 import { bindField, InputField, SelectField } from '../../ui/FormField';
 import { compactAccountNumber, focusFirstError, transferFieldErrors } from './formErrors';
 import { TransferResultModal } from './TransferResultModal';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { Tabs } from '../../ui/Tabs';
-import { loadAccounts } from '../accounts/accountsApi';
+import { loadAccounts } from '../accounts';
 import { BankTransferForm } from './BankTransferForm';
 import { InternalTransferForm } from './InternalTransferForm';
 import './transfers.css';

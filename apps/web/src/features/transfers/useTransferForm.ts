@@ -3,7 +3,7 @@ import type { CreateTransactionPayload } from '@bank/contracts/transfers/create-
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
-import { reloadAfterMoneyMoved, selectToken } from '../accounts/accountsApi';
+import { reloadAfterMoneyMoved, selectToken } from '../accounts';
 import { serverFieldErrors, withoutError, type FieldErrors } from './formErrors';
 import { clearDraft, loadDraft, saveDraft, type DraftKind } from './transferDraft';
 
