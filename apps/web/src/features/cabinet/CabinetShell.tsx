@@ -1,6 +1,7 @@
 import { isIdentified } from '@bank/contracts/kyc/kyc-record';
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisclosureButton } from '../../ui/DisclosureButton';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setInvalidAuthorizationHandler } from '../../lib/api';
@@ -77,17 +78,16 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
         {menuOpen ? <div className="cabinet__backdrop" aria-hidden="true" /> : null}
         <div className="cabinet__main">
           <header className="cabinet__topbar">
-            <button
+            <DisclosureButton
               ref={toggleRef}
-              type="button"
               className="cabinet__toggle"
-              aria-controls={menuId}
-              aria-expanded={menuOpen}
-              aria-label={menuOpen ? t('menu.collapse') : t('menu.expand')}
-              onClick={() => setMenuOpen((open) => !open)}
+              controls={menuId}
+              expanded={menuOpen}
+              label={menuOpen ? t('menu.collapse') : t('menu.expand')}
+              onToggle={() => setMenuOpen((open) => !open)}
             >
               <BurgerIcon />
-            </button>
+            </DisclosureButton>
             <span className="cabinet__title">{t(`menu.items.${shown}`)}</span>
           </header>
           <main className="cabinet__content" id="main">

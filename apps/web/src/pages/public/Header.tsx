@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisclosureButton } from '../../ui/DisclosureButton';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
@@ -70,17 +71,16 @@ export function Header() {
             {t('header.login')}
           </Link>
         </div>
-        <button
+        <DisclosureButton
           ref={burgerRef}
-          type="button"
           className="burger"
-          aria-expanded={menuOpen}
-          aria-controls={panelId}
-          aria-label={menuOpen ? t('header.menuClose') : t('header.menuOpen')}
-          onClick={() => setMenuOpen(!menuOpen)}
+          controls={panelId}
+          expanded={menuOpen}
+          label={menuOpen ? t('header.menuClose') : t('header.menuOpen')}
+          onToggle={() => setMenuOpen(!menuOpen)}
         >
           <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
-        </button>
+        </DisclosureButton>
       </div>
       <div id={panelId} className="mobile-menu" hidden={!menuOpen}>
         <nav aria-label={t('header.mobileNavLabel')} className="container mobile-menu__nav">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisclosureButton } from '../../ui/DisclosureButton';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { OTHER_SERVICE_LINKS } from './content';
@@ -72,13 +73,12 @@ export function OtherServicesMenu() {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) scheduleClose();
       }}
     >
-      <button
+      <DisclosureButton
         ref={buttonRef}
-        type="button"
         className="site-nav__link dropdown__toggle"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => {
+        expanded={open}
+        controls={listId}
+        onToggle={() => {
           cancelClose();
           if (open && openedByHover.current) {
             openedByHover.current = false;
@@ -90,7 +90,7 @@ export function OtherServicesMenu() {
       >
         {t('header.nav.otherServices')}
         <Icon name="chevronDown" size={16} className="dropdown__chevron" />
-      </button>
+      </DisclosureButton>
       <ul id={listId} className="dropdown__menu" hidden={!open}>
         <li>
           <Link className="dropdown__link dropdown__link--all" to={paths.otherServices} onClick={closeNow}>
