@@ -275,10 +275,18 @@ describe('idempotency', () => {
     expect((await create(payer, body, key)).statusCode).toBe(200);
   });
 
-  it('refuses a malformed key with 400', async () => {
+  it('refuses a malformed key with 400 and its field error, however good the body, and moves nothing', async () => {
     const payer = await createSignedInClient(context);
-    const response = await create(payer, { type: 'internal' }, 'bad key with spaces');
+    const payee = await createSignedInClient(context);
+    const from = await openTestAccount(context, payer, 'EUR', '100.00');
+    const to = await openTestAccount(context, payee, 'EUR');
+    const body = { type: 'internal', accNumberFrom: from.number, accNumberTo: to.number, amount: '10.00' };
+    const response = await create(payer, body, 'bad key with spaces');
     expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ 'idempotency-key': 'validation.idempotencyKey.invalid' });
+    expect((await listedAccount(context, payer, from.number)).balance).toBe('100.00');
+    // The same body with a well-formed key goes through: the key alone was refused.
+    expect((await create(payer, body, randomUUID())).statusCode).toBe(200);
   });
 });
 
