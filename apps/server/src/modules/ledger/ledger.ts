@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -56,18 +56,6 @@ export interface EntryInput {
 export type EntryOutcome =
   | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance> }
   | { ok: false; reason: 'INSUFFICIENT_FUNDS'; accountId: LedgerAccountId };
-
-/**
- * Writes of another module that belong with the entries (the transfer and statement rows of the
- * same operations): their common table expressions run in the ledger's one write statement, so the
- * balance rows stay locked for a single round trip, and the final select answers the caller.
- */
-export interface CompanionWrite<Row> {
-  /** "name as (statement), …": data-modifying common table expressions. */
-  ctes: RawBuilder<unknown>;
-  /** The statement's final select. */
-  select: RawBuilder<Row>;
-}
 
 /** A broken invariant: a bug, never a client's mistake. It aborts the transaction loudly. */
 export class LedgerInvariantError extends Error {
@@ -165,21 +153,11 @@ function isOverdrawn(account: LockedAccount): boolean {
 /**
  * Posts several journal entries in the caller's transaction. Each entry succeeds or fails on its
  * own (a failed one writes nothing), evaluated in order against the locked balances; the result
- * says which. Used for one transfer as for a batch of them.
+ * says which. Used for one transfer as for a batch of them: a batch costs the same few statements
+ * as one entry (lock, write), whatever its size. The caller writes its own records of the same
+ * operations afterwards, in the same transaction, from the outcomes.
  */
 export async function postEntries(trx: Db, entries: readonly EntryInput[]): Promise<EntryOutcome[]> {
-  return (await postEntriesWith(trx, entries, () => null)).outcomes;
-}
-
-/**
- * postEntries with the companion writes the caller derives from the outcomes, written in the same
- * statement as the entries; answers the outcomes and the rows of the companion's select.
- */
-export async function postEntriesWith<Row>(
-  trx: Db,
-  entries: readonly EntryInput[],
-  companion: (outcomes: readonly EntryOutcome[]) => CompanionWrite<Row> | null,
-): Promise<{ outcomes: EntryOutcome[]; rows: Row[] }> {
   for (const entry of entries) assertBalancedEntry(entry);
 
   const holdIds = entries.flatMap((entry) => entry.captureHoldIds ?? []);
@@ -236,55 +214,54 @@ export async function postEntriesWith<Row>(
       captured.push(holdId);
     }
   }
-  const rows = await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured, companion(outcomes));
-  return { outcomes, rows };
+  await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured);
+  return outcomes;
 }
 
-/** One statement: journal entries, their postings, the new balances, the captured holds and the companion writes. */
-async function writeEntries<Row>(
+/**
+ * One statement: the journal entries, their postings, the captured holds and the new balances.
+ * Each row is built from one object (Kysely's typed multi-row insert), so no column can slip out of
+ * step with another.
+ */
+async function writeEntries(
   trx: Db,
   written: ReadonlyArray<{ id: string; entry: EntryInput }>,
   balances: readonly LockedAccount[],
   capturedHoldIds: readonly string[],
-  companion: CompanionWrite<Row> | null,
-): Promise<Row[]> {
-  const ctes: RawBuilder<unknown>[] = [];
-  if (written.length > 0) {
-    const postings = written.flatMap(({ id, entry }) => entry.postings.map((posting) => ({ entryId: id, posting, postedAt: entry.postedAt })));
-    ctes.push(sql`
-      new_entries as (
-        insert into journal_entries (id, kind, transfer_id, created_at)
-        select entry.id, entry.kind, entry.transfer_id, coalesce(entry.posted_at, now())
-        from unnest(${written.map((item) => item.id)}::uuid[], ${written.map((item) => item.entry.kind)}::text[],
-          ${written.map((item) => item.entry.transferId ?? null)}::uuid[],
-          ${written.map((item) => item.entry.postedAt?.toISOString() ?? null)}::timestamptz[]) as entry (id, kind, transfer_id, posted_at)
+): Promise<void> {
+  if (written.length === 0) return;
+  const postedAt = (entry: EntryInput) => entry.postedAt ?? sql<Date>`now()`;
+  const newBalances = sql.join(
+    balances.map(
+      (account) =>
+        sql`(${account.id}::bigint, ${formatMinor(account.bookedMinor, account.currency)}::numeric, ${formatMinor(account.availableMinor, account.currency)}::numeric)`,
+    ),
+  );
+  await trx
+    .with('new_entries', (db) =>
+      db.insertInto('journal_entries').values(written.map(({ id, entry }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: postedAt(entry) }))),
+    )
+    .with('new_postings', (db) =>
+      db.insertInto('postings').values(
+        written.flatMap(({ id, entry }) =>
+          entry.postings.map((posting) => ({
+            entry_id: id,
+            ledger_account_id: posting.accountId,
+            currency: posting.currency,
+            amount: formatMinor(posting.amountMinor, posting.currency),
+            created_at: postedAt(entry),
+          })),
+        ),
       ),
-      new_postings as (
-        insert into postings (entry_id, ledger_account_id, currency, amount, created_at)
-        select posting.entry_id, posting.ledger_account_id, posting.currency, posting.amount, coalesce(posting.posted_at, now())
-        from unnest(${postings.map((item) => item.entryId)}::uuid[],
-          ${postings.map((item) => item.posting.accountId)}::bigint[],
-          ${postings.map((item) => item.posting.currency)}::text[],
-          ${postings.map((item) => formatMinor(item.posting.amountMinor, item.posting.currency))}::numeric[],
-          ${postings.map((item) => item.postedAt?.toISOString() ?? null)}::timestamptz[]) as posting (entry_id, ledger_account_id, currency, amount, posted_at)
-      ),
-      new_balances as (
-        update ledger_accounts as account
-        set booked = balance.booked, available = balance.available
-        from unnest(${balances.map((account) => account.id)}::bigint[],
-          ${balances.map((account) => formatMinor(account.bookedMinor, account.currency))}::numeric[],
-          ${balances.map((account) => formatMinor(account.availableMinor, account.currency))}::numeric[]) as balance (id, booked, available)
-        where account.id = balance.id
-      )`);
-  }
-  if (capturedHoldIds.length > 0) {
-    ctes.push(sql`captured_holds as (update ledger_holds set status = 'captured', closed_at = now() where id = any(${[...capturedHoldIds]}::uuid[]))`);
-  }
-  if (companion) ctes.push(companion.ctes);
-  if (ctes.length === 0) return [];
-  const select = companion ? companion.select : sql<Row>`select 1`;
-  const { rows } = await sql<Row>`with ${sql.join(ctes, sql`, `)} ${select}`.execute(trx);
-  return companion ? rows : [];
+    )
+    .with('captured_holds', (db) =>
+      db.updateTable('ledger_holds').set({ status: 'captured', closed_at: sql<Date>`now()` }).where('id', '=', sql<string>`any(${[...capturedHoldIds]}::uuid[])`),
+    )
+    .updateTable('ledger_accounts as account')
+    .from(sql<{ id: string; booked: string; available: string }>`(values ${newBalances})`.as<'balance'>(sql`balance (id, booked, available)`))
+    .set((eb) => ({ booked: eb.ref('balance.booked'), available: eb.ref('balance.available') }))
+    .whereRef('account.id', '=', 'balance.id')
+    .execute();
 }
 
 /** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */
@@ -310,12 +287,20 @@ export async function placeHold(
   const availableMinor = account.availableMinor - hold.amountMinor;
   if (availableMinor < 0n) throw new AppError('INSUFFICIENT_FUNDS');
   const holdId = randomUUID();
-  await sql`
-    with new_hold as (
-      insert into ledger_holds (id, ledger_account_id, currency, amount, transfer_id)
-      values (${holdId}, ${hold.accountId}, ${hold.currency}, ${formatMinor(hold.amountMinor, hold.currency)}, ${hold.transferId ?? null})
+  await trx
+    .with('new_hold', (db) =>
+      db.insertInto('ledger_holds').values({
+        id: holdId,
+        ledger_account_id: hold.accountId,
+        currency: hold.currency,
+        amount: formatMinor(hold.amountMinor, hold.currency),
+        transfer_id: hold.transferId ?? null,
+      }),
     )
-    update ledger_accounts set available = ${formatMinor(availableMinor, account.currency)}::numeric where id = ${hold.accountId}`.execute(trx);
+    .updateTable('ledger_accounts')
+    .set({ available: formatMinor(availableMinor, account.currency) })
+    .where('id', '=', hold.accountId)
+    .execute();
   return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor } };
 }
 
@@ -327,11 +312,12 @@ export async function releaseHold(trx: Db, holdId: string): Promise<Balance> {
   if (hold.status !== 'active') throw new LedgerInvariantError(`Hold ${holdId} is ${hold.status}, not active`);
   const availableMinor = account.availableMinor + hold.amountMinor;
   if (availableMinor > account.bookedMinor) throw new LedgerInvariantError(`Releasing hold ${holdId} would lift available above booked`);
-  await sql`
-    with released as (
-      update ledger_holds set status = 'released', closed_at = now() where id = ${holdId}
-    )
-    update ledger_accounts set available = ${formatMinor(availableMinor, account.currency)}::numeric where id = ${account.id}`.execute(trx);
+  await trx
+    .with('released', (db) => db.updateTable('ledger_holds').set({ status: 'released', closed_at: sql<Date>`now()` }).where('id', '=', holdId))
+    .updateTable('ledger_accounts')
+    .set({ available: formatMinor(availableMinor, account.currency) })
+    .where('id', '=', account.id)
+    .execute();
   return { bookedMinor: account.bookedMinor, availableMinor };
 }
 

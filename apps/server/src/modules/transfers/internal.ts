@@ -4,8 +4,8 @@ import { parseAmount } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
-import { postEntriesWith, type Balance } from '../ledger/ledger';
-import { operationsWrite, type NewOperation } from './records';
+import { postEntries, type Balance } from '../ledger/ledger';
+import { recordOperations, type NewOperation } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
 export interface InternalTransferOrder {
@@ -29,7 +29,8 @@ export type InternalTransferOutcome = { ok: true; transferId: string; transactio
 /**
  * Settles internal transfers at once (free, Approved): one journal entry each (payer −, payee +),
  * then the transfer and its two side rows. Several orders share the transaction and its few
- * statements, yet each succeeds or fails on its own: an order the payer cannot afford is skipped.
+ * statements (the ledger's lock and write, then the records' two), yet each succeeds or fails on
+ * its own: an order the payer cannot afford is skipped.
  */
 export async function settleInternalTransfers(trx: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {
   const transferIds = orders.map(() => randomUUID());
@@ -42,12 +43,11 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
       { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
     ],
   }));
-  // The transfer and statement rows go out in the ledger's own write statement: the balance rows
-  // stay locked for one round trip, which is what bounds throughput on a busy account.
-  const { outcomes, rows } = await postEntriesWith(trx, entries, (results) =>
-    operationsWrite(results.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome.balances)] : []))),
+  const outcomes = await postEntries(trx, entries);
+  const numbers = await recordOperations(
+    trx,
+    outcomes.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome.balances)] : [])),
   );
-  const numbers = new Map(rows.map((row) => [row.id, row.transaction_number]));
   return outcomes.map((outcome, index) =>
     outcome.ok
       ? { ok: true, transferId: transferIds[index]!, transactionNumber: numbers.get(transferIds[index]!)! }

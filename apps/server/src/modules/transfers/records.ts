@@ -14,13 +14,13 @@ import {
 } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { CompanionWrite } from '../ledger/ledger';
 import type { TransferKind } from './tables';
 
 /**
  * The transfers module's records: one `transfers` row per operation and one `transactions` row per
- * side as its owner sees it. Written in bulk (a batch of operations costs two statements) and read
- * newest first, always scoped by the owning client.
+ * side as its owner sees it, with an audit row per transfer. Written in bulk after the ledger has
+ * booked the operations (a batch costs two statements, whatever its size) and read newest first,
+ * always scoped by the owning client.
  */
 export interface NewTransfer {
   id: string;
@@ -69,113 +69,100 @@ export interface NewOperation {
   actor: { type: 'client' | 'operator' | 'system'; id: string | null };
 }
 
-/** Rows answered by the write: each new transfer's number. */
-export interface RecordedTransfer {
-  id: string;
-  transaction_number: string;
-}
-
 const money = (minor: bigint | undefined, currency: Currency | undefined): string | null =>
   minor === undefined || currency === undefined ? null : formatMinor(minor, currency);
 
-/**
- * The writes of a batch of operations as common table expressions of one statement (new_transfers,
- * new_sides, new_audit): the transfers numbered from the sequence, one row per side carrying that
- * number, and an audit row per transfer. Null when there is nothing to write.
- */
-export function operationsWrite(operations: readonly NewOperation[]): CompanionWrite<RecordedTransfer> | null {
-  if (operations.length === 0) return null;
-  const transfers = operations.map((operation) => operation.transfer);
-  const sides = operations.flatMap(({ transfer, sides: transferSides }) => transferSides.map((side) => ({ transfer, side })));
-  const ctes = sql`
-    new_transfers as (
-      insert into transfers (id, transaction_number, kind, status, client_id, from_account_id, to_account_id, amount, currency, fee,
-        counter_amount, counter_currency, rate, payment_region, purpose, template_name, payment_reference, payment_date, recipient,
-        recipient_details, hold_id, created_at, updated_at)
-      select t.id, nextval('transaction_number_seq')::text, t.kind, t.status, t.client_id, t.from_account_id, t.to_account_id, t.amount,
-        t.currency, t.fee, t.counter_amount, t.counter_currency, t.rate, t.payment_region, t.purpose, t.template_name,
-        t.payment_reference, t.payment_date, t.recipient, t.recipient_details, t.hold_id, coalesce(t.created_at, now()),
-        coalesce(t.created_at, now())
-      from unnest(
-        ${transfers.map((transfer) => transfer.id)}::uuid[],
-        ${transfers.map((transfer) => transfer.kind)}::text[],
-        ${transfers.map((transfer) => transfer.status)}::text[],
-        ${transfers.map((transfer) => transfer.clientId)}::uuid[],
-        ${transfers.map((transfer) => transfer.fromAccountId)}::uuid[],
-        ${transfers.map((transfer) => transfer.toAccountId)}::uuid[],
-        ${transfers.map((transfer) => formatMinor(transfer.amountMinor, transfer.currency))}::numeric[],
-        ${transfers.map((transfer) => transfer.currency)}::text[],
-        ${transfers.map((transfer) => formatMinor(transfer.feeMinor ?? 0n, transfer.currency))}::numeric[],
-        ${transfers.map((transfer) => money(transfer.counterAmountMinor, transfer.counterCurrency))}::numeric[],
-        ${transfers.map((transfer) => transfer.counterCurrency ?? null)}::text[],
-        ${transfers.map((transfer) => transfer.rate ?? null)}::text[],
-        ${transfers.map((transfer) => transfer.paymentRegion ?? null)}::text[],
-        ${transfers.map((transfer) => transfer.purpose ?? null)}::text[],
-        ${transfers.map((transfer) => transfer.templateName ?? null)}::text[],
-        ${transfers.map((transfer) => transfer.paymentReference ?? null)}::text[],
-        ${transfers.map((transfer) => transfer.paymentDate ?? null)}::date[],
-        ${transfers.map((transfer) => transfer.recipient ?? null)}::text[],
-        ${transfers.map((transfer) => (transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails)))}::jsonb[],
-        ${transfers.map((transfer) => transfer.holdId ?? null)}::uuid[],
-        ${transfers.map((transfer) => transfer.createdAt?.toISOString() ?? null)}::timestamptz[]
-      ) with ordinality as t (id, kind, status, client_id, from_account_id, to_account_id, amount, currency, fee, counter_amount,
-        counter_currency, rate, payment_region, purpose, template_name, payment_reference, payment_date, recipient, recipient_details,
-        hold_id, created_at, position)
-      order by t.position
-      returning id, transaction_number, kind, status, created_at
-    ),
-    new_sides as (
-      insert into transactions (transfer_id, transaction_number, client_id, account_id, direction, from_account, to_account, recipient,
-        amount, currency, fee, balance_after, transaction_type, reference, status, purpose, template_name, payment_region,
-        payment_reference, payment_date, rate, created_at)
-      select s.transfer_id, t.transaction_number, s.client_id, s.account_id, s.direction, s.from_account, s.to_account, s.recipient,
-        s.amount, s.currency, s.fee, s.balance_after, s.transaction_type, s.reference, t.status, s.purpose, s.template_name,
-        s.payment_region, s.payment_reference, s.payment_date, s.rate, t.created_at
-      from unnest(
-        ${sides.map(({ transfer }) => transfer.id)}::uuid[],
-        ${sides.map(({ side }) => side.clientId)}::uuid[],
-        ${sides.map(({ side }) => side.accountId)}::uuid[],
-        ${sides.map(({ side }) => side.direction)}::text[],
-        ${sides.map(({ side }) => side.fromAccount)}::text[],
-        ${sides.map(({ side }) => side.toAccount)}::text[],
-        ${sides.map(({ side }) => side.recipient)}::text[],
-        ${sides.map(({ side }) => formatMinor(side.amountMinor, side.currency))}::numeric[],
-        ${sides.map(({ side }) => side.currency)}::text[],
-        ${sides.map(({ side }) => formatMinor(side.feeMinor ?? 0n, side.currency))}::numeric[],
-        ${sides.map(({ side }) => formatMinor(side.balanceAfterMinor, side.currency))}::numeric[],
-        ${sides.map(({ side }) => side.transactionType)}::text[],
-        ${sides.map(({ side }) => side.reference)}::text[],
-        ${sides.map(({ transfer }) => transfer.purpose ?? null)}::text[],
-        ${sides.map(({ transfer }) => transfer.templateName ?? null)}::text[],
-        ${sides.map(({ transfer }) => transfer.paymentRegion ?? null)}::text[],
-        ${sides.map(({ transfer }) => transfer.paymentReference ?? null)}::text[],
-        ${sides.map(({ transfer }) => transfer.paymentDate ?? null)}::date[],
-        ${sides.map(({ transfer }) => transfer.rate ?? null)}::text[]
-      ) with ordinality as s (transfer_id, client_id, account_id, direction, from_account, to_account, recipient, amount, currency, fee,
-        balance_after, transaction_type, reference, purpose, template_name, payment_region, payment_reference, payment_date, rate, position)
-      join new_transfers as t on t.id = s.transfer_id
-      order by s.position
-    ),
-    new_audit as (
-      insert into audit_log (actor_type, actor_id, action, subject_type, subject_id, after)
-      select a.actor_type, a.actor_id, 'transfer.create.' || t.kind, 'transfer', t.id::text,
-        jsonb_build_object('status', t.status, 'number', t.transaction_number)
-      from unnest(
-        ${operations.map(({ transfer }) => transfer.id)}::uuid[],
-        ${operations.map(({ actor }) => actor.type)}::text[],
-        ${operations.map(({ actor }) => actor.id)}::text[]
-      ) as a (transfer_id, actor_type, actor_id)
-      join new_transfers as t on t.id = a.transfer_id
-    )`;
-  return { ctes, select: sql<RecordedTransfer>`select id, transaction_number from new_transfers` };
-}
+/** When a record happened: the operation's own instant (demo history) or the transaction's. */
+const instant = (at: Date | undefined) => at ?? sql<Date>`now()`;
 
-/** Writes the operations on their own (one statement); answers each transfer's number by transfer id. */
+/**
+ * Writes a batch of operations in two statements, whatever its size: the transfers, numbered from
+ * the sequence in the order given, then one row per side carrying its transfer's number and an
+ * audit row per transfer. Answers each transfer's number by transfer id.
+ */
 export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
-  const write = operationsWrite(operations);
-  if (!write) return new Map();
-  const { rows } = await sql<RecordedTransfer>`with ${write.ctes} ${write.select}`.execute(trx);
-  return new Map(rows.map((row) => [row.id, row.transaction_number]));
+  if (operations.length === 0) return new Map();
+  const numbered = await trx
+    .insertInto('transfers')
+    .values(
+      operations.map(({ transfer }) => ({
+        id: transfer.id,
+        transaction_number: sql<string>`nextval('transaction_number_seq')::text`,
+        kind: transfer.kind,
+        status: transfer.status,
+        client_id: transfer.clientId,
+        from_account_id: transfer.fromAccountId,
+        to_account_id: transfer.toAccountId,
+        amount: formatMinor(transfer.amountMinor, transfer.currency),
+        currency: transfer.currency,
+        fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
+        counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
+        counter_currency: transfer.counterCurrency ?? null,
+        rate: transfer.rate ?? null,
+        payment_region: transfer.paymentRegion ?? null,
+        purpose: transfer.purpose ?? null,
+        template_name: transfer.templateName ?? null,
+        payment_reference: transfer.paymentReference ?? null,
+        payment_date: transfer.paymentDate ?? null,
+        recipient: transfer.recipient ?? null,
+        recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
+        hold_id: transfer.holdId ?? null,
+        created_at: instant(transfer.createdAt),
+        updated_at: instant(transfer.createdAt),
+      })),
+    )
+    .returning(['id', 'transaction_number'])
+    .execute();
+  const numbers = new Map(numbered.map((row) => [row.id, row.transaction_number]));
+  const numberOf = (transferId: string) => {
+    const number = numbers.get(transferId);
+    if (number === undefined) throw new Error(`Transfer ${transferId} was not numbered`);
+    return number;
+  };
+  await trx
+    .with('new_audit', (db) =>
+      db.insertInto('audit_log').values(
+        operations.map(({ transfer, actor }) => ({
+          actor_type: actor.type,
+          actor_id: actor.id,
+          action: `transfer.create.${transfer.kind}`,
+          subject_type: 'transfer',
+          subject_id: transfer.id,
+          after: JSON.stringify({ status: transfer.status, number: numberOf(transfer.id) }),
+        })),
+      ),
+    )
+    .insertInto('transactions')
+    .values(
+      operations.flatMap(({ transfer, sides }) =>
+        sides.map((side) => ({
+          transfer_id: transfer.id,
+          transaction_number: numberOf(transfer.id),
+          client_id: side.clientId,
+          account_id: side.accountId,
+          direction: side.direction,
+          from_account: side.fromAccount,
+          to_account: side.toAccount,
+          recipient: side.recipient,
+          amount: formatMinor(side.amountMinor, side.currency),
+          currency: side.currency,
+          fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+          balance_after: formatMinor(side.balanceAfterMinor, side.currency),
+          transaction_type: side.transactionType,
+          reference: side.reference,
+          status: transfer.status,
+          purpose: transfer.purpose ?? null,
+          template_name: transfer.templateName ?? null,
+          payment_region: transfer.paymentRegion ?? null,
+          payment_reference: transfer.paymentReference ?? null,
+          payment_date: transfer.paymentDate ?? null,
+          rate: transfer.rate ?? null,
+          created_at: instant(transfer.createdAt),
+        })),
+      ),
+    )
+    .execute();
+  return numbers;
 }
 
 /** Moves a transfer and its side rows to a new status. */
