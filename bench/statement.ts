@@ -32,7 +32,7 @@ import { createSession } from '../apps/server/src/modules/auth/sessions';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
 import { capturingMailer } from '../apps/server/src/test/harness';
 import { ledgerPeriodTotals } from '../apps/server/src/modules/statement/balances';
-import { countQuery, keyAtQuery, rowsQuery, type RowScope, type Seek } from '../apps/server/src/modules/statement/repository';
+import { countQuery, keyAtQuery, rowsQuery, type Seek, type TransactionFilter } from '../apps/server/src/modules/transfers/transaction-rows';
 import { resolveScope, STATEMENT_COUNT_CAP } from '../apps/server/src/modules/statement/service';
 import { createScratchDatabase, describeServer } from './support/postgres';
 import { percentile } from './support/stats';
@@ -220,7 +220,7 @@ async function endToEnd(app: FastifyInstance, token: string, query: Record<strin
   return { ...summarize(samples), page: page! };
 }
 
-async function scopeOf(db: Db, clientId: string, input: StatementQueryInput): Promise<RowScope> {
+async function scopeOf(db: Db, clientId: string, input: StatementQueryInput): Promise<TransactionFilter> {
   return (await resolveScope(db, clientId, statementQuerySchema.parse(input), new Date())).rows;
 }
 

@@ -1,8 +1,9 @@
 // Proves GET /api/statement against hand-computed answers: every filter, every preset in UTC and in
 // zones far from it (Vladivostok +10 across a month boundary, Kiritimati +14), the period's opening
 // and closing balances and turnovers against the ledger's postings (a pending hold is not one; an
-// approval books on its own date), each row's own balance figures, keyset paging in both directions
-// and by page number, and that a client never reaches another client's rows through any filter.
+// approval books on its own date), each row's own balance figures, that the transfer list, the
+// statement and the templates read the same rows alike, keyset paging in both directions and by
+// page number, and that a client never reaches another client's rows through any filter.
 import { randomUUID } from 'node:crypto';
 import {
   decimalToMinor,
@@ -10,7 +11,9 @@ import {
   statementQuerySchema,
   type StatementPage,
   type StatementQueryInput,
+  type TransactionRecord,
   type TransferFeeResponse,
+  type TransferTemplate,
 } from '@bank/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +243,64 @@ describe('rows and filters', () => {
       if (older) expect(row.openingBalance).toBe(older.balance);
     }
     expect(rows[0]!.balance).toBe(usd(cents('8875.40') - feeUsd));
+  });
+
+  it('reads each row once for the transfer list, the statement and the templates: the same rows, the same figures', async () => {
+    const records = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: alice.headers })).json<TransactionRecord[]>();
+    const page = await statement(alice);
+    const rows = page.rows;
+    expect(records).toHaveLength(8);
+    expect(records.map((record) => `${record.transactionNumber}${record.direction === 'IN' ? '+' : '-'}`)).toEqual(numbers(page));
+    for (const [index, record] of records.entries()) {
+      const row = rows[index]!;
+      expect({
+        accountNumber: record.accountNumber,
+        sender: record.fromAccount,
+        recipient: record.toAccount,
+        amount: record.amount,
+        fee: record.fee,
+        currency: record.currency,
+        status: record.transactionStatus,
+        balance: record.balance,
+        type: record.transactionType,
+        reference: record.reference,
+        purpose: record.purpose ?? record.paymentReference,
+        templateName: record.templateName,
+        paymentRegion: record.paymentRegion,
+      }).toEqual({
+        accountNumber: row.accountNumber,
+        sender: row.sender,
+        recipient: row.recipient,
+        amount: row.amount,
+        fee: row.fee,
+        currency: row.currency,
+        status: row.status,
+        balance: row.balance,
+        type: row.type,
+        reference: row.reference,
+        purpose: row.purpose,
+        templateName: row.templateName,
+        paymentRegion: row.paymentRegion,
+      });
+    }
+    const templates = (await context.app.inject({ method: 'GET', url: '/api/statement/templates', headers: alice.headers })).json<TransferTemplate[]>();
+    expect(templates.map((template) => [template.templateName, template.uses])).toEqual([['Rent', 2], ['Hans', 1]]);
+    for (const template of templates) {
+      const latest = records.find((record) => record.templateName === template.templateName && record.direction === 'OUT')!;
+      expect(template).toEqual({
+        templateName: latest.templateName,
+        accountNumber: latest.fromAccount,
+        currency: latest.currency,
+        toAccount: latest.toAccount,
+        recipient: latest.recipient,
+        amount: latest.amount,
+        type: latest.transactionType,
+        paymentRegion: latest.paymentRegion,
+        purpose: latest.purpose,
+        lastUsed: latest.created,
+        uses: template.uses,
+      });
+    }
   });
 });
 

@@ -1,13 +1,8 @@
 import {
-  decimalToMinor,
   formatMinor,
-  isCurrency,
-  PAYMENT_REGIONS,
-  TRANSACTION_TYPES,
   type Currency,
   type Direction,
   type PaymentRegion,
-  type TransactionRecord,
   type TransactionReference,
   type TransactionStatus,
   type TransactionType,
@@ -19,8 +14,8 @@ import type { TransferKind } from './tables';
 /**
  * The transfers module's records: one `transfers` row per operation and one `transactions` row per
  * side as its owner sees it, with an audit row per transfer. Written in bulk after the ledger has
- * booked the operations (a batch costs two statements, whatever its size) and read newest first,
- * always scoped by the owning client.
+ * booked the operations (a batch costs two statements, whatever its size); read through
+ * transaction-rows.ts.
  */
 export interface NewTransfer {
   id: string;
@@ -75,6 +70,16 @@ const money = (minor: bigint | undefined, currency: Currency | undefined): strin
 /** When a record happened: the operation's own instant (demo history) or the transaction's. */
 const instant = (at: Date | undefined) => at ?? sql<Date>`now()`;
 
+/** What the client said about the payment, stored on the transfer and on each of its side rows. */
+const paymentDetails = (transfer: NewTransfer) => ({
+  purpose: transfer.purpose ?? null,
+  template_name: transfer.templateName ?? null,
+  payment_region: transfer.paymentRegion ?? null,
+  payment_reference: transfer.paymentReference ?? null,
+  payment_date: transfer.paymentDate ?? null,
+  rate: transfer.rate ?? null,
+});
+
 /**
  * Writes a batch of operations in two statements, whatever its size: the transfers, numbered from
  * the sequence in the order given, then one row per side carrying its transfer's number and an
@@ -98,12 +103,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
         fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
         counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
         counter_currency: transfer.counterCurrency ?? null,
-        rate: transfer.rate ?? null,
-        payment_region: transfer.paymentRegion ?? null,
-        purpose: transfer.purpose ?? null,
-        template_name: transfer.templateName ?? null,
-        payment_reference: transfer.paymentReference ?? null,
-        payment_date: transfer.paymentDate ?? null,
+        ...paymentDetails(transfer),
         recipient: transfer.recipient ?? null,
         recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
         hold_id: transfer.holdId ?? null,
@@ -151,12 +151,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
           transaction_type: side.transactionType,
           reference: side.reference,
           status: transfer.status,
-          purpose: transfer.purpose ?? null,
-          template_name: transfer.templateName ?? null,
-          payment_region: transfer.paymentRegion ?? null,
-          payment_reference: transfer.paymentReference ?? null,
-          payment_date: transfer.paymentDate ?? null,
-          rate: transfer.rate ?? null,
+          ...paymentDetails(transfer),
           created_at: instant(transfer.createdAt),
         })),
       ),
@@ -173,82 +168,4 @@ export async function setTransferStatus(trx: Db, transferId: string, status: Tra
     .set({ status, updated_at: new Date() })
     .where('id', '=', transferId)
     .execute();
-}
-
-function moneyText(value: string, currency: Currency): string {
-  return formatMinor(decimalToMinor(value, currency), currency);
-}
-
-function asTransactionType(value: string): TransactionType {
-  if (!(TRANSACTION_TYPES as readonly string[]).includes(value)) throw new Error(`Unknown transaction type ${value}`);
-  return value as TransactionType;
-}
-
-function asPaymentRegion(value: string | null): PaymentRegion | null {
-  if (value === null) return null;
-  if (!(PAYMENT_REGIONS as readonly string[]).includes(value)) throw new Error(`Unknown payment region ${value}`);
-  return value as PaymentRegion;
-}
-
-/** The client's rows, newest first; only its own (every query is scoped by client). */
-export async function listTransactionRecords(
-  db: Db,
-  clientId: string,
-  options: { accountId?: string; limit: number },
-): Promise<TransactionRecord[]> {
-  let query = db
-    .selectFrom('transactions')
-    .innerJoin('accounts', 'accounts.id', 'transactions.account_id')
-    .select([
-      'transactions.transaction_number',
-      'accounts.number as account_number',
-      'transactions.direction',
-      'transactions.from_account',
-      'transactions.to_account',
-      'transactions.recipient',
-      'transactions.amount',
-      'transactions.currency',
-      'transactions.fee',
-      'transactions.balance_after',
-      'transactions.transaction_type',
-      'transactions.reference',
-      'transactions.status',
-      'transactions.purpose',
-      'transactions.template_name',
-      'transactions.payment_region',
-      'transactions.payment_reference',
-      sql<string | null>`to_char(transactions.payment_date, 'YYYY-MM-DD')`.as('payment_date'),
-      'transactions.rate',
-      'transactions.created_at',
-    ])
-    .where('transactions.client_id', '=', clientId)
-    .where('accounts.client_id', '=', clientId);
-  if (options.accountId) query = query.where('transactions.account_id', '=', options.accountId);
-  const rows = await query.orderBy('transactions.created_at', 'desc').orderBy('transactions.id', 'desc').limit(options.limit).execute();
-  return rows.map((row) => {
-    if (!isCurrency(row.currency)) throw new Error(`Unknown currency ${row.currency}`);
-    const currency = row.currency;
-    return {
-      transactionNumber: row.transaction_number,
-      accountNumber: row.account_number,
-      fromAccount: row.from_account,
-      toAccount: row.to_account,
-      recipient: row.recipient,
-      created: Math.floor(new Date(row.created_at).getTime() / 1000),
-      amount: moneyText(row.amount, currency),
-      currency,
-      balance: moneyText(row.balance_after, currency),
-      direction: row.direction,
-      transactionType: asTransactionType(row.transaction_type),
-      reference: row.reference,
-      transactionStatus: row.status,
-      fee: moneyText(row.fee, currency),
-      purpose: row.purpose,
-      templateName: row.template_name,
-      paymentRegion: asPaymentRegion(row.payment_region),
-      paymentReference: row.payment_reference,
-      paymentDate: row.payment_date,
-      rate: row.rate,
-    };
-  });
 }
