@@ -11,3 +11,8 @@ export type InstantText = string;
 export function instantText(expression: Expression<unknown> | RawBuilder<unknown>): RawBuilder<InstantText> {
   return sql<InstantText>`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
+
+/** A JavaScript Date as InstantText (its microseconds are zero). */
+export function instantOfDate(date: Date): InstantText {
+  return date.toISOString().replace(/Z$/, '000Z');
+}

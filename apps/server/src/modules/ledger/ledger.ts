@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
+import { instantOfDate, instantText, type InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import type { LedgerAccountKind } from './tables';
 
@@ -14,8 +15,15 @@ import type { LedgerAccountKind } from './tables';
  * the locked values, checked (no client balance below zero, every entry summing to zero per
  * currency) and written with one statement. The lock is FOR NO KEY UPDATE, the lock an UPDATE of
  * the balance takes anyway: it excludes every other writer of the row, yet lets inserts elsewhere
- * that merely reference the account (postings, holds) check their foreign keys without waiting. The CHECK constraints of migration 0020 are the second
- * line behind the code checks.
+ * that merely reference the account (postings, holds) check their foreign keys without waiting. The
+ * CHECK constraints of migration 0020 are the second line behind the code checks.
+ *
+ * A write is dated by the instant it is made, while it holds its locks (clock_timestamp() in the
+ * write statement), not by the start of its transaction: a transaction that started earlier but
+ * waited for the lock is dated after the one it waited for. So the dates of one account's postings
+ * and holds are in the order they were applied to its balances, and a record dated with them (the
+ * statement's rows, with the balance after each) reads in that order too. The caller gets the
+ * instant back, to date its own records of the operation with.
  */
 
 export type LedgerAccountId = string;
@@ -51,10 +59,15 @@ export interface EntryInput {
   captureHoldIds?: readonly string[];
   /** When the movement happened, if not now: demo history and value-dated corrections only. */
   postedAt?: Date;
+  /**
+   * Accounts the entry does not post to whose balances the outcome should answer too, locked with
+   * the others (a record of the entry that moves nothing on such an account still shows its balance).
+   */
+  observedAccountIds?: readonly LedgerAccountId[];
 }
 
 export type EntryOutcome =
-  | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance> }
+  | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance>; bookedAt: InstantText }
   | { ok: false; reason: 'INSUFFICIENT_FUNDS'; accountId: LedgerAccountId };
 
 /** A broken invariant: a bug, never a client's mistake. It aborts the transaction loudly. */
@@ -164,11 +177,15 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
   if (new Set(holdIds).size !== holdIds.length) throw new LedgerInvariantError('A hold can be captured only once');
   // Hold rows name their accounts; read them first so their accounts are locked with the others, in order.
   const holdAccounts = holdIds.length > 0 ? [...(await readHolds(trx, holdIds, false)).values()].map((hold) => hold.accountId) : [];
-  const accounts = await lockAccounts(trx, [...entries.flatMap((entry) => entry.postings.map((posting) => posting.accountId)), ...holdAccounts]);
+  const accounts = await lockAccounts(trx, [
+    ...entries.flatMap((entry) => [...entry.postings.map((posting) => posting.accountId), ...(entry.observedAccountIds ?? [])]),
+    ...holdAccounts,
+  ]);
   const holds = await readHolds(trx, holdIds, true);
   const changedIds = new Set<LedgerAccountId>();
 
-  const outcomes: EntryOutcome[] = [];
+  // The outcomes before the write, which dates them.
+  const outcomes: Array<Exclude<EntryOutcome, { ok: true }> | { ok: true; entryId: string; balances: Map<LedgerAccountId, Balance>; entry: EntryInput }> = [];
   const written: Array<{ id: string; entry: EntryInput }> = [];
   const captured: string[] = [];
   for (const entry of entries) {
@@ -207,37 +224,51 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
       changedIds.add(account.id);
       balances.set(account.id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
     }
-    outcomes.push({ ok: true, entryId, balances });
+    for (const id of entry.observedAccountIds ?? []) {
+      if (balances.has(id)) continue;
+      const account = accounts.get(id)!;
+      balances.set(id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
+    }
+    outcomes.push({ ok: true, entryId, balances, entry });
     written.push({ id: entryId, entry });
     for (const holdId of entry.captureHoldIds ?? []) {
       holds.get(holdId)!.status = 'captured';
       captured.push(holdId);
     }
   }
-  await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured);
-  return outcomes;
+  const writtenAt = await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured);
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) return outcome;
+    const { entry, ...booked } = outcome;
+    return { ...booked, bookedAt: entry.postedAt ? instantOfDate(entry.postedAt) : writtenAt! };
+  });
 }
 
+/** The write statement's own instant (a common table expression named `stamp`, evaluated once). */
+const stamp = sql<Date>`(select at from stamp)`;
+
 /**
- * One statement: the journal entries, their postings, the captured holds and the new balances.
- * Each row is built from one object (Kysely's typed multi-row insert), so no column can slip out of
- * step with another.
+ * One statement: the journal entries, their postings, the captured holds and the new balances,
+ * dated by the instant the statement runs (the locks are held by then). Each row is built from one
+ * object (Kysely's typed multi-row insert), so no column can slip out of step with another.
+ * Answers that instant; null when nothing was written.
  */
 async function writeEntries(
   trx: Db,
   written: ReadonlyArray<{ id: string; entry: EntryInput }>,
   balances: readonly LockedAccount[],
   capturedHoldIds: readonly string[],
-): Promise<void> {
-  if (written.length === 0) return;
-  const postedAt = (entry: EntryInput) => entry.postedAt ?? sql<Date>`now()`;
+): Promise<InstantText | null> {
+  if (written.length === 0) return null;
+  const postedAt = (entry: EntryInput) => entry.postedAt ?? stamp;
   const newBalances = sql.join(
     balances.map(
       (account) =>
         sql`(${account.id}::bigint, ${formatMinor(account.bookedMinor, account.currency)}::numeric, ${formatMinor(account.availableMinor, account.currency)}::numeric)`,
     ),
   );
-  await trx
+  const [answer] = await trx
+    .with('stamp', (db) => db.selectNoFrom(sql<Date>`clock_timestamp()`.as('at')))
     .with('new_entries', (db) =>
       db.insertInto('journal_entries').values(written.map(({ id, entry }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: postedAt(entry) }))),
     )
@@ -255,17 +286,23 @@ async function writeEntries(
       ),
     )
     .with('captured_holds', (db) =>
-      db.updateTable('ledger_holds').set({ status: 'captured', closed_at: sql<Date>`now()` }).where('id', '=', sql<string>`any(${[...capturedHoldIds]}::uuid[])`),
+      db.updateTable('ledger_holds').set({ status: 'captured', closed_at: stamp }).where('id', '=', sql<string>`any(${[...capturedHoldIds]}::uuid[])`),
     )
     .updateTable('ledger_accounts as account')
     .from(sql<{ id: string; booked: string; available: string }>`(values ${newBalances})`.as<'balance'>(sql`balance (id, booked, available)`))
     .set((eb) => ({ booked: eb.ref('balance.booked'), available: eb.ref('balance.available') }))
     .whereRef('account.id', '=', 'balance.id')
+    .returning(instantText(stamp).as('at'))
     .execute();
+  if (!answer) throw new LedgerInvariantError('The ledger write changed no balance');
+  return answer.at;
 }
 
 /** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */
-export async function postEntry(trx: Db, entry: EntryInput): Promise<{ entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance> }> {
+export async function postEntry(
+  trx: Db,
+  entry: EntryInput,
+): Promise<{ entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance>; bookedAt: InstantText }> {
   const [outcome] = await postEntries(trx, [entry]);
   if (!outcome) throw new LedgerInvariantError('postEntries answered nothing for one entry');
   if (!outcome.ok) throw new AppError('INSUFFICIENT_FUNDS');
@@ -274,12 +311,13 @@ export async function postEntry(trx: Db, entry: EntryInput): Promise<{ entryId: 
 
 /**
  * Reserves funds of a client account for a pending transfer: available drops now, booked stays
- * until the transfer settles (captured by postEntry) or is released.
+ * until the transfer settles (captured by postEntry) or is released. Answers the balances after it
+ * and the instant it was placed.
  */
 export async function placeHold(
   trx: Db,
   hold: { accountId: LedgerAccountId; currency: Currency; amountMinor: bigint; transferId?: string | null },
-): Promise<{ holdId: string; balance: Balance }> {
+): Promise<{ holdId: string; balance: Balance; heldAt: InstantText }> {
   if (hold.amountMinor <= 0n) throw new LedgerInvariantError('A hold must be positive');
   const account = (await lockAccounts(trx, [hold.accountId])).get(hold.accountId)!;
   if (account.kind !== 'client') throw new LedgerInvariantError('Holds are placed on client accounts only');
@@ -287,7 +325,8 @@ export async function placeHold(
   const availableMinor = account.availableMinor - hold.amountMinor;
   if (availableMinor < 0n) throw new AppError('INSUFFICIENT_FUNDS');
   const holdId = randomUUID();
-  await trx
+  const written = await trx
+    .with('stamp', (db) => db.selectNoFrom(sql<Date>`clock_timestamp()`.as('at')))
     .with('new_hold', (db) =>
       db.insertInto('ledger_holds').values({
         id: holdId,
@@ -295,13 +334,15 @@ export async function placeHold(
         currency: hold.currency,
         amount: formatMinor(hold.amountMinor, hold.currency),
         transfer_id: hold.transferId ?? null,
+        created_at: stamp,
       }),
     )
     .updateTable('ledger_accounts')
     .set({ available: formatMinor(availableMinor, account.currency) })
     .where('id', '=', hold.accountId)
-    .execute();
-  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor } };
+    .returning(instantText(stamp).as('at'))
+    .executeTakeFirstOrThrow();
+  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor }, heldAt: written.at };
 }
 
 /** Gives a hold's funds back to `available` (a denied or cancelled transfer). */

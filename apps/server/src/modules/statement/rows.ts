@@ -1,17 +1,19 @@
 import { formatMinor, type StatementRow } from '@bank/contracts';
-import type { TransactionRow } from '../transfers/transaction-rows';
+import { movementOf, type TransactionRow } from '../transfers/transaction-rows';
 
 /**
- * A stored row as the statement shows it. The four balance figures are the row's own, from the
- * available balance the ledger left right after the operation (balance_after, written in the same
- * database transaction as the postings or the hold): an incoming row credits its amount less the
- * fee, an outgoing row debits its amount plus the fee, and the opening balance is what was there
- * before, so opening + credit − debit = balance holds on every row.
+ * A stored row as the statement shows it, dated by its place on the statement (when it was booked,
+ * or made while nothing is booked). The four balance figures are the row's own, on the booked basis
+ * of the period's balances: the booked balance before it, what it credited (an incoming row's
+ * amount less the fee) or debited (an outgoing row's amount plus the fee), each equal to its posting,
+ * and the booked balance after it (balance_after, written with the postings). A pending row (status
+ * New or Processing), and a denied or canceled one, books nothing: its opening balance is its
+ * balance and its turnovers are zero. So opening + credit − debit = balance on every row, each row
+ * opens where the one before it closed, and the rows of a period add up to its turnovers.
  */
 export function toStatementRow(row: TransactionRow, accountNumber: string): StatementRow {
   const money = (minor: bigint) => formatMinor(minor, row.currency);
-  const creditMinor = row.direction === 'IN' ? row.amountMinor - row.feeMinor : 0n;
-  const debitMinor = row.direction === 'OUT' ? row.amountMinor + row.feeMinor : 0n;
+  const { creditMinor, debitMinor } = movementOf(row);
   // The name stored with a row is the counterparty's as typed by the payer; for a payment received
   // from another bank it is the sender's name.
   const nameIsSender = row.direction === 'IN' && row.reference === 'International';

@@ -22,6 +22,22 @@ import {
 import { clientAccounts, type ClientAccountRow } from './repository';
 import { toStatementRow } from './rows';
 
+/**
+ * The statement: a period's rows of the client's accounts and each account's balances over it.
+ *
+ * One basis, the booked balance. The period's opening and closing balances and turnovers are the
+ * sums of the ledger's postings (balances.ts). The rows (the transfers module's read model) stand
+ * where their money was booked, at their postings' instant, each with the booked balance after it
+ * and a turnover equal to its posting: an incoming row credits amount − fee, an outgoing one debits
+ * amount + fee. A pending transfer abroad is a row dated when it was made, marked by its status
+ * (New, Processing), that moves nothing (its hold is not a posting: it lowers only the available
+ * balance); its approval books the row and moves it to the approval's instant, and a denied or
+ * canceled row stays where it was, moving nothing. So for any account and period the oldest row
+ * opens at the opening balance, each row opens where the older one closed, the newest closes at the
+ * closing balance, and the rows' turnovers add up to the period's. The CSV (csv.ts) and the printed
+ * statement show the same rows.
+ */
+
 /** What one statement request covers, resolved once: the client's accounts, the period, the row scope. */
 export interface StatementScope {
   accounts: ClientAccountRow[];

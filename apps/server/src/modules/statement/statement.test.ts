@@ -25,7 +25,7 @@ import { bankAccountId, postEntry } from '../ledger/ledger';
 import { approveTransfer } from '../transfers/international';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
-import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
+import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -227,7 +227,7 @@ describe('rows and filters', () => {
       templateName: 'Rent',
     });
     expect(byNumber.get(op.three)).toMatchObject({ direction: 'IN', openingBalance: '9854.90', creditTurnover: '250.50', debitTurnover: '0.00', balance: '10105.40' });
-    // The international transfer debits amount plus fee from the available balance when it is made.
+    // The international transfer debits amount plus fee from the booked balance when it is approved.
     expect(byNumber.get(op.four)).toMatchObject({
       type: 'International (SWIFT)',
       paymentRegion: 'SWIFT',
@@ -370,14 +370,21 @@ describe('balances and turnovers of the period', () => {
     expect(octoberUtc.accounts![0]).toMatchObject({ openingBalance: '0.00', creditTurnover: '10000.00', debitTurnover: '145.10', closingBalance: '9854.90' });
   });
 
-  it('books an approved transfer on its approval date, not the date it was made', async () => {
-    // Made on the 10th, approved on the 12th: the 10th shows the row but no posting.
+  it('books an approved transfer on its approval date, not the date it was made: its row moves there', async () => {
+    // Made on the 10th, approved on the 12th: the 10th shows neither the row nor a posting.
     const tenth = await statement(alice, { accountNumber: accounts.a1, from: '2026-11-10', to: '2026-11-11' });
-    expect(numbers(tenth)).toEqual([`${op.four}-`]);
+    expect(numbers(tenth)).toEqual([]);
     expect(tenth.accounts![0]).toMatchObject({ openingBalance: '10105.40', creditTurnover: '0.00', debitTurnover: '0.00', closingBalance: '10105.40' });
     const twelfth = await statement(alice, { accountNumber: accounts.a1, from: '2026-11-12', to: '2026-11-12' });
-    expect(numbers(twelfth)).toEqual([]);
+    expect(numbers(twelfth)).toEqual([`${op.four}-`]);
     expect(twelfth.accounts![0]).toMatchObject({ openingBalance: '10105.40', debitTurnover: usd(cents('1000.00') + feeUsd), closingBalance: usd(cents('9105.40') - feeUsd) });
+    expect(twelfth.rows[0]).toMatchObject({
+      created: Date.parse('2026-11-12T10:00:00Z') / 1000,
+      openingBalance: '10105.40',
+      debitTurnover: usd(cents('1000.00') + feeUsd),
+      balance: usd(cents('9105.40') - feeUsd),
+    });
+    expect(rowsAgainstSummary(twelfth.rows, twelfth.accounts![0]!)).toEqual([]);
   });
 
   it('leaves a pending hold out: it is not a posting', async () => {
@@ -385,8 +392,15 @@ describe('balances and turnovers of the period', () => {
     expect(page.accounts).toEqual([
       { accountNumber: accounts.a2, currency: 'EUR', openingBalance: '5000.00', creditTurnover: eur(exchangedEur), debitTurnover: '0.00', closingBalance: eur(cents('5000.00') + exchangedEur) },
     ]);
-    // The row itself shows the hold in the available balance.
-    expect(page.rows.find((row) => row.transactionNumber === op.five)).toMatchObject({ debitTurnover: '350.00', balance: '4650.00', status: 'New' });
+    // The pending row moves nothing: it shows the booked balance at its place, and its status.
+    expect(page.rows.find((row) => row.transactionNumber === op.five)).toMatchObject({
+      openingBalance: '5000.00',
+      creditTurnover: '0.00',
+      debitTurnover: '0.00',
+      balance: '5000.00',
+      status: 'New',
+    });
+    expect(rowsAgainstSummary(page.rows, page.accounts![0]!)).toEqual([]);
   });
 
   it('answers every account when none is chosen, the currency filter narrowing them', async () => {

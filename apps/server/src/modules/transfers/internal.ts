@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InternalTransferRequest } from '@bank/contracts';
 import { parseAmount } from '@bank/contracts';
 import type { Db } from '../../db';
+import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
 import { postEntries, type Balance } from '../ledger/ledger';
@@ -46,7 +47,7 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
   const outcomes = await postEntries(trx, entries);
   const numbers = await recordOperations(
     trx,
-    outcomes.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome.balances)] : [])),
+    outcomes.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome)] : [])),
   );
   return outcomes.map((outcome, index) =>
     outcome.ok
@@ -55,7 +56,7 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
   );
 }
 
-function internalOperation(order: InternalTransferOrder, transferId: string, balances: ReadonlyMap<string, Balance>): NewOperation {
+function internalOperation(order: InternalTransferOrder, transferId: string, booked: { balances: ReadonlyMap<string, Balance>; bookedAt: InstantText }): NewOperation {
   const recipient = order.recipient ?? order.to.number;
   const shared = {
     fromAccount: order.from.number,
@@ -65,8 +66,11 @@ function internalOperation(order: InternalTransferOrder, transferId: string, bal
     currency: order.from.currency,
     transactionType: 'Intra' as const,
     reference: 'Internal' as const,
+    bookedAt: booked.bookedAt,
   };
+  const bookedAfter = (account: ClientAccount) => booked.balances.get(account.ledgerAccountId)!.bookedMinor;
   return {
+    at: booked.bookedAt,
     transfer: {
       id: transferId,
       kind: 'internal',
@@ -82,11 +86,10 @@ function internalOperation(order: InternalTransferOrder, transferId: string, bal
       paymentDate: order.paymentDate,
       purpose: order.purpose,
       recipientDetails: order.recipientDetails,
-      createdAt: order.at,
     },
     sides: [
-      { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: balances.get(order.from.ledgerAccountId)!.availableMinor },
-      { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: balances.get(order.to.ledgerAccountId)!.availableMinor },
+      { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: bookedAfter(order.from) },
+      { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: bookedAfter(order.to) },
     ],
     actor: { type: 'client', id: order.clientId },
   };

@@ -9,6 +9,7 @@ import {
 } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { InstantText } from '../../db/instant';
 import type { TransferKind } from './tables';
 
 /**
@@ -38,8 +39,6 @@ export interface NewTransfer {
   recipient?: string;
   recipientDetails?: unknown;
   holdId?: string;
-  /** When it happened, if not now (demo history only). */
-  createdAt?: Date;
 }
 
 export interface NewSide {
@@ -52,12 +51,17 @@ export interface NewSide {
   amountMinor: bigint;
   currency: Currency;
   feeMinor?: bigint;
+  /** When its money was booked: the instant of its postings; null while nothing is booked (a pending transfer). */
+  bookedAt: InstantText | null;
+  /** The account's booked balance right after the row (for a pending row: as it stands, the hold aside). */
   balanceAfterMinor: bigint;
   transactionType: TransactionType;
   reference: TransactionReference;
 }
 
 export interface NewOperation {
+  /** When it was made: the instant the ledger booked it or placed its hold. */
+  at: InstantText;
   transfer: NewTransfer;
   sides: NewSide[];
   /** Who asked for it, for the audit trail. */
@@ -66,9 +70,6 @@ export interface NewOperation {
 
 const money = (minor: bigint | undefined, currency: Currency | undefined): string | null =>
   minor === undefined || currency === undefined ? null : formatMinor(minor, currency);
-
-/** When a record happened: the operation's own instant (demo history) or the transaction's. */
-const instant = (at: Date | undefined) => at ?? sql<Date>`now()`;
 
 /** What the client said about the payment, stored on the transfer and on each of its side rows. */
 const paymentDetails = (transfer: NewTransfer) => ({
@@ -90,7 +91,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
   const numbered = await trx
     .insertInto('transfers')
     .values(
-      operations.map(({ transfer }) => ({
+      operations.map(({ at, transfer }) => ({
         id: transfer.id,
         transaction_number: sql<string>`nextval('transaction_number_seq')::text`,
         kind: transfer.kind,
@@ -107,8 +108,8 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
         recipient: transfer.recipient ?? null,
         recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
         hold_id: transfer.holdId ?? null,
-        created_at: instant(transfer.createdAt),
-        updated_at: instant(transfer.createdAt),
+        created_at: at,
+        updated_at: at,
       })),
     )
     .returning(['id', 'transaction_number'])
@@ -134,7 +135,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
     )
     .insertInto('transactions')
     .values(
-      operations.flatMap(({ transfer, sides }) =>
+      operations.flatMap(({ at, transfer, sides }) =>
         sides.map((side) => ({
           transfer_id: transfer.id,
           transaction_number: numberOf(transfer.id),
@@ -152,7 +153,8 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
           reference: side.reference,
           status: transfer.status,
           ...paymentDetails(transfer),
-          created_at: instant(transfer.createdAt),
+          created_at: at,
+          booked_at: side.bookedAt,
         })),
       ),
     )
@@ -160,10 +162,23 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
   return numbers;
 }
 
-/** Moves a transfer and its side rows to a new status. */
-export async function setTransferStatus(trx: Db, transferId: string, status: TransactionStatus): Promise<void> {
+/**
+ * Moves a transfer and its side rows to a new status. With a booking (an approval), the side row of
+ * the booked account is booked at the postings' instant with the balance after them: it moves to
+ * that place on the statement.
+ */
+export async function setTransferStatus(
+  trx: Db,
+  transferId: string,
+  status: TransactionStatus,
+  booking?: { accountId: string; at: InstantText; balanceAfterMinor: bigint; currency: Currency },
+): Promise<void> {
+  const booked = booking ? { booked_at: booking.at, balance_after: formatMinor(booking.balanceAfterMinor, booking.currency) } : {};
   await trx
-    .with('sides', (db) => db.updateTable('transactions').set({ status }).where('transfer_id', '=', transferId))
+    .with('sides', (db) => {
+      const sides = db.updateTable('transactions').set({ status, ...booked }).where('transfer_id', '=', transferId);
+      return booking ? sides.where('account_id', '=', booking.accountId) : sides;
+    })
     .updateTable('transfers')
     .set({ status, updated_at: new Date() })
     .where('id', '=', transferId)

@@ -23,8 +23,14 @@ import { instantText, type InstantText } from '../../db/instant';
  * currencies and enumerations and turns their amounts into minor units. The transfer list, the
  * statement (and its CSV) and the saved templates all read through it. Nothing here writes, and
  * every query is scoped by the signed-in client first (transactions.client_id), so no filter can
- * reach another client's rows. Rows are ordered newest first by (created_at, id), the keyset of the
- * indexes transactions_(account|client)_created_idx.
+ * reach another client's rows.
+ *
+ * A row stands at its place on the statement, statement_at: when its money was booked (booked_at,
+ * the instant of its postings), or when it was made while nothing is booked (a pending transfer;
+ * a denied or canceled one for good). Rows are ordered newest first by (statement_at, id), the
+ * keyset of the indexes transactions_(account|client)_statement_idx, and a period holds the rows
+ * whose place is in it. Its balance_after is the account's booked balance right after it, so the
+ * rows read in this order chain from the ledger's balance before them to the one after them.
  */
 
 /** Which rows to read: the client, optionally one account and a period, and the statement's filters. */
@@ -61,10 +67,12 @@ export interface Seek {
 /** One stored row, checked and typed; amounts in minor units of its currency. */
 export interface TransactionRow {
   id: string;
-  /** Its position in the keyset (the instant rows are ordered and cut into periods by). */
+  /** Its place on the statement (statement_at): the instant rows are ordered and cut into periods by. */
   at: InstantText;
   /** When the operation was made. */
   createdAt: InstantText;
+  /** When its money was booked; null while nothing is (pending, denied, canceled). */
+  bookedAt: InstantText | null;
   transactionNumber: string;
   /** The owner's account this row belongs to. */
   accountId: string;
@@ -75,7 +83,7 @@ export interface TransactionRow {
   currency: Currency;
   amountMinor: bigint;
   feeMinor: bigint;
-  /** The account's balance right after the row, as written with it. */
+  /** The account's booked balance right after the row, at its place. */
   balanceAfterMinor: bigint;
   type: TransactionType;
   reference: TransactionReference;
@@ -89,6 +97,16 @@ export interface TransactionRow {
   rate: string | null;
 }
 
+/**
+ * What a row moved on its account's booked balance: an incoming one credits its amount less the
+ * fee, an outgoing one debits its amount plus the fee, each equal to its posting to the account;
+ * a row not booked (pending, denied, canceled) moves nothing.
+ */
+export function movementOf(row: TransactionRow): { creditMinor: bigint; debitMinor: bigint } {
+  if (row.bookedAt === null) return { creditMinor: 0n, debitMinor: 0n };
+  return row.direction === 'IN' ? { creditMinor: row.amountMinor - row.feeMinor, debitMinor: 0n } : { creditMinor: 0n, debitMinor: row.amountMinor + row.feeMinor };
+}
+
 /** A LIKE pattern that matches `text` anywhere, with LIKE's own characters taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -97,8 +115,8 @@ export function containsPattern(text: string): string {
 function scoped(db: Db, filter: TransactionFilter) {
   let query = db.selectFrom('transactions as t').where('t.client_id', '=', filter.clientId);
   if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
-  if (filter.start) query = query.where('t.created_at', '>=', filter.start);
-  if (filter.end) query = query.where('t.created_at', '<', filter.end);
+  if (filter.start) query = query.where('t.statement_at', '>=', filter.start);
+  if (filter.end) query = query.where('t.statement_at', '<', filter.end);
   // The payment purpose; an internal transfer has none of its own and shows the client's reference text.
   if (filter.purpose) query = query.where(sql<SqlBool>`coalesce(t.purpose, t.payment_reference) ilike ${containsPattern(filter.purpose)}`);
   // SPEC §2: the recipient filter is a case-insensitive substring of the target account.
@@ -112,8 +130,8 @@ function scoped(db: Db, filter: TransactionFilter) {
   return query;
 }
 
-/** The keyset position of a row. */
-const keyText = instantText(sql.ref('t.created_at'));
+/** The keyset position of a row: its place on the statement. */
+const keyText = instantText(sql.ref('t.statement_at'));
 
 function keysetComparison(seek: Seek) {
   if (seek.towards === 'older') return seek.inclusive ? sql`<=` : sql`<`;
@@ -122,9 +140,9 @@ function keysetComparison(seek: Seek) {
 
 function seeking(db: Db, filter: TransactionFilter, seek: Seek) {
   let query = scoped(db, filter);
-  if (seek.from) query = query.where(sql<SqlBool>`(t.created_at, t.id) ${keysetComparison(seek)} (${seek.from.at}::timestamptz, ${seek.from.id}::bigint)`);
+  if (seek.from) query = query.where(sql<SqlBool>`(t.statement_at, t.id) ${keysetComparison(seek)} (${seek.from.at}::timestamptz, ${seek.from.id}::bigint)`);
   const order = seek.towards === 'older' ? 'desc' : 'asc';
-  return query.orderBy('t.created_at', order).orderBy('t.id', order).offset(seek.offset);
+  return query.orderBy('t.statement_at', order).orderBy('t.id', order).offset(seek.offset);
 }
 
 /** Every column a reader of the rows may show, selected the same way for all of them. */
@@ -133,6 +151,7 @@ function selectRow(query: ReturnType<typeof scoped>) {
     't.id',
     keyText.as('at'),
     instantText(sql.ref('t.created_at')).as('created_at'),
+    instantText(sql.ref('t.booked_at')).$castTo<InstantText | null>().as('booked_at'),
     't.transaction_number',
     't.account_id',
     't.direction',
@@ -169,6 +188,7 @@ function toTransactionRow(row: StoredRow): TransactionRow {
     id: String(row.id),
     at: row.at,
     createdAt: row.created_at,
+    bookedAt: row.booked_at,
     transactionNumber: row.transaction_number,
     accountId: row.account_id,
     direction: row.direction,
