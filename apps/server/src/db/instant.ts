@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type ColumnType, type Expression, type RawBuilder } from 'kysely';
 
 /**
  * An instant as exact text: a timestamptz in UTC, ISO 8601 with microseconds
@@ -16,3 +16,6 @@ export function instantText(expression: Expression<unknown> | RawBuilder<unknown
 export function instantOfDate(date: Date): InstantText {
   return date.toISOString().replace(/Z$/, '000Z');
 }
+
+/** A TIMESTAMPTZ column written as InstantText (microseconds kept) or a Date, or left to its default. */
+export type InstantColumn = ColumnType<Date, InstantText | Date | undefined, InstantText | Date>;

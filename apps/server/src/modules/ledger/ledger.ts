@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
 import { instantOfDate, instantText, type InstantText } from '../../db/instant';
+import { unnestRows } from '../../db/unnest';
 import { AppError } from '../../lib/errors';
 import type { LedgerAccountKind } from './tables';
 
@@ -18,9 +19,9 @@ import type { LedgerAccountKind } from './tables';
  * that merely reference the account (postings, holds) check their foreign keys without waiting. The
  * CHECK constraints of migration 0020 are the second line behind the code checks.
  *
- * A write is dated by the instant it is made, while it holds its locks (clock_timestamp() in the
- * write statement), not by the start of its transaction: a transaction that started earlier but
- * waited for the lock is dated after the one it waited for. So the dates of one account's postings
+ * A write is dated by the instant it holds all its locks (clock_timestamp() read as they are
+ * taken), not by the start of its transaction: a transaction that started earlier but waited for
+ * a lock is dated after the one it waited for, which committed before it got the lock. So the dates of one account's postings
  * and holds are in the order they were applied to its balances, and a record dated with them (the
  * statement's rows, with the balance after each) reads in that order too. The caller gets the
  * instant back, to date its own records of the operation with.
@@ -114,15 +115,22 @@ export function assertBalancedEntry(entry: EntryInput): void {
   }
 }
 
-/** Locks the ledger accounts in ascending id order and reads their balances. */
-async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<Map<LedgerAccountId, LockedAccount>> {
+/**
+ * Locks the ledger accounts in ascending id order and reads their balances, and the instant by
+ * which all of them were locked: the clock is read for each row as it comes out locked, so the
+ * latest reading is after the last lock was taken (after any wait for it).
+ */
+async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<{ accounts: Map<LedgerAccountId, LockedAccount>; lockedAt: InstantText }> {
   const sorted = [...new Set(ids)].sort(compareIds);
   const locked = new Map<LedgerAccountId, LockedAccount>();
-  if (sorted.length === 0) return locked;
-  const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string }>`
-    select id, kind, currency, booked, available from ledger_accounts
-    where id = any(${sorted}::bigint[]) order by id for no key update`.execute(trx);
+  if (sorted.length === 0) throw new LedgerInvariantError('Nothing to lock');
+  const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string; locked_at: InstantText }>`
+    select id, kind, currency, booked, available, ${instantText(sql`clock_timestamp()`)} as locked_at
+    from (select id, kind, currency, booked, available from ledger_accounts
+      where id = any(${sorted}::bigint[]) order by id for no key update) as locked`.execute(trx);
+  let lockedAt = '';
   for (const row of rows) {
+    if (row.locked_at > lockedAt) lockedAt = row.locked_at;
     const currency = asCurrency(row.currency);
     locked.set(String(row.id), {
       id: String(row.id),
@@ -135,7 +143,7 @@ async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<Ma
   for (const id of sorted) {
     if (!locked.has(id)) throw new LedgerInvariantError(`Ledger account ${id} does not exist`);
   }
-  return locked;
+  return { accounts: locked, lockedAt };
 }
 
 async function readHolds(trx: Db, holdIds: readonly string[], forUpdate: boolean): Promise<Map<string, HoldRow>> {
@@ -177,7 +185,7 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
   if (new Set(holdIds).size !== holdIds.length) throw new LedgerInvariantError('A hold can be captured only once');
   // Hold rows name their accounts; read them first so their accounts are locked with the others, in order.
   const holdAccounts = holdIds.length > 0 ? [...(await readHolds(trx, holdIds, false)).values()].map((hold) => hold.accountId) : [];
-  const accounts = await lockAccounts(trx, [
+  const { accounts, lockedAt } = await lockAccounts(trx, [
     ...entries.flatMap((entry) => [...entry.postings.map((posting) => posting.accountId), ...(entry.observedAccountIds ?? [])]),
     ...holdAccounts,
   ]);
@@ -236,66 +244,63 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
       captured.push(holdId);
     }
   }
-  const writtenAt = await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured);
+  const postedAt = (entry: EntryInput) => (entry.postedAt ? instantOfDate(entry.postedAt) : lockedAt);
+  await writeEntries(trx, written.map(({ id, entry }) => ({ id, entry, at: postedAt(entry) })), [...changedIds].map((id) => accounts.get(id)!), captured, lockedAt);
   return outcomes.map((outcome) => {
     if (!outcome.ok) return outcome;
     const { entry, ...booked } = outcome;
-    return { ...booked, bookedAt: entry.postedAt ? instantOfDate(entry.postedAt) : writtenAt! };
+    return { ...booked, bookedAt: postedAt(entry) };
   });
 }
 
-/** The write statement's own instant (a common table expression named `stamp`, evaluated once). */
-const stamp = sql<Date>`(select at from stamp)`;
-
 /**
  * One statement: the journal entries, their postings, the captured holds and the new balances,
- * dated by the instant the statement runs (the locks are held by then). Each row is built from one
- * object (Kysely's typed multi-row insert), so no column can slip out of step with another.
- * Answers that instant; null when nothing was written.
+ * each kind of row sent as a few arrays built from typed row objects (db/unnest.ts).
  */
 async function writeEntries(
   trx: Db,
-  written: ReadonlyArray<{ id: string; entry: EntryInput }>,
+  written: ReadonlyArray<{ id: string; entry: EntryInput; at: InstantText }>,
   balances: readonly LockedAccount[],
   capturedHoldIds: readonly string[],
-): Promise<InstantText | null> {
-  if (written.length === 0) return null;
-  const postedAt = (entry: EntryInput) => entry.postedAt ?? stamp;
-  const newBalances = sql.join(
-    balances.map(
-      (account) =>
-        sql`(${account.id}::bigint, ${formatMinor(account.bookedMinor, account.currency)}::numeric, ${formatMinor(account.availableMinor, account.currency)}::numeric)`,
+  lockedAt: InstantText,
+): Promise<void> {
+  if (written.length === 0) return;
+  const entries = unnestRows(
+    'journal_entries',
+    'entry',
+    { id: 'uuid', kind: 'text', transfer_id: 'uuid', created_at: 'timestamptz' },
+    written.map(({ id, entry, at }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: at })),
+  );
+  const postings = unnestRows(
+    'postings',
+    'posting',
+    { entry_id: 'uuid', ledger_account_id: 'bigint', currency: 'text', amount: 'numeric', created_at: 'timestamptz' },
+    written.flatMap(({ id, entry, at }) =>
+      entry.postings.map((posting) => ({
+        entry_id: id,
+        ledger_account_id: posting.accountId,
+        currency: posting.currency,
+        amount: formatMinor(posting.amountMinor, posting.currency),
+        created_at: at,
+      })),
     ),
   );
-  const [answer] = await trx
-    .with('stamp', (db) => db.selectNoFrom(sql<Date>`clock_timestamp()`.as('at')))
-    .with('new_entries', (db) =>
-      db.insertInto('journal_entries').values(written.map(({ id, entry }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: postedAt(entry) }))),
-    )
-    .with('new_postings', (db) =>
-      db.insertInto('postings').values(
-        written.flatMap(({ id, entry }) =>
-          entry.postings.map((posting) => ({
-            entry_id: id,
-            ledger_account_id: posting.accountId,
-            currency: posting.currency,
-            amount: formatMinor(posting.amountMinor, posting.currency),
-            created_at: postedAt(entry),
-          })),
-        ),
-      ),
-    )
-    .with('captured_holds', (db) =>
-      db.updateTable('ledger_holds').set({ status: 'captured', closed_at: stamp }).where('id', '=', sql<string>`any(${[...capturedHoldIds]}::uuid[])`),
-    )
-    .updateTable('ledger_accounts as account')
-    .from(sql<{ id: string; booked: string; available: string }>`(values ${newBalances})`.as<'balance'>(sql`balance (id, booked, available)`))
-    .set((eb) => ({ booked: eb.ref('balance.booked'), available: eb.ref('balance.available') }))
-    .whereRef('account.id', '=', 'balance.id')
-    .returning(instantText(stamp).as('at'))
-    .execute();
-  if (!answer) throw new LedgerInvariantError('The ledger write changed no balance');
-  return answer.at;
+  const newBalances = unnestRows(
+    'ledger_accounts',
+    'balance',
+    { id: 'bigint', booked: 'numeric', available: 'numeric' },
+    balances.map((account) => ({
+      id: account.id,
+      booked: formatMinor(account.bookedMinor, account.currency),
+      available: formatMinor(account.availableMinor, account.currency),
+    })),
+  );
+  await sql`
+    with new_entries as (insert into journal_entries (${entries.columns}) select ${entries.values()} from ${entries.from}),
+    new_postings as (insert into postings (${postings.columns}) select ${postings.values()} from ${postings.from} order by ${postings.position}),
+    captured_holds as (update ledger_holds set status = 'captured', closed_at = ${lockedAt}::timestamptz where id = any(${[...capturedHoldIds]}::uuid[]))
+    update ledger_accounts as account set booked = balance.booked, available = balance.available
+    from ${newBalances.from} where account.id = balance.id`.execute(trx);
 }
 
 /** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */
@@ -319,14 +324,14 @@ export async function placeHold(
   hold: { accountId: LedgerAccountId; currency: Currency; amountMinor: bigint; transferId?: string | null },
 ): Promise<{ holdId: string; balance: Balance; heldAt: InstantText }> {
   if (hold.amountMinor <= 0n) throw new LedgerInvariantError('A hold must be positive');
-  const account = (await lockAccounts(trx, [hold.accountId])).get(hold.accountId)!;
+  const { accounts, lockedAt } = await lockAccounts(trx, [hold.accountId]);
+  const account = accounts.get(hold.accountId)!;
   if (account.kind !== 'client') throw new LedgerInvariantError('Holds are placed on client accounts only');
   if (account.currency !== hold.currency) throw new LedgerInvariantError(`Hold in ${hold.currency} on an account kept in ${account.currency}`);
   const availableMinor = account.availableMinor - hold.amountMinor;
   if (availableMinor < 0n) throw new AppError('INSUFFICIENT_FUNDS');
   const holdId = randomUUID();
-  const written = await trx
-    .with('stamp', (db) => db.selectNoFrom(sql<Date>`clock_timestamp()`.as('at')))
+  await trx
     .with('new_hold', (db) =>
       db.insertInto('ledger_holds').values({
         id: holdId,
@@ -334,21 +339,20 @@ export async function placeHold(
         currency: hold.currency,
         amount: formatMinor(hold.amountMinor, hold.currency),
         transfer_id: hold.transferId ?? null,
-        created_at: stamp,
+        created_at: lockedAt,
       }),
     )
     .updateTable('ledger_accounts')
     .set({ available: formatMinor(availableMinor, account.currency) })
     .where('id', '=', hold.accountId)
-    .returning(instantText(stamp).as('at'))
-    .executeTakeFirstOrThrow();
-  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor }, heldAt: written.at };
+    .execute();
+  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor }, heldAt: lockedAt };
 }
 
 /** Gives a hold's funds back to `available` (a denied or cancelled transfer). */
 export async function releaseHold(trx: Db, holdId: string): Promise<Balance> {
   const [unlocked] = (await readHolds(trx, [holdId], false)).values();
-  const account = (await lockAccounts(trx, [unlocked!.accountId])).get(unlocked!.accountId)!;
+  const account = (await lockAccounts(trx, [unlocked!.accountId])).accounts.get(unlocked!.accountId)!;
   const hold = (await readHolds(trx, [holdId], true)).get(holdId)!;
   if (hold.status !== 'active') throw new LedgerInvariantError(`Hold ${holdId} is ${hold.status}, not active`);
   const availableMinor = account.availableMinor + hold.amountMinor;

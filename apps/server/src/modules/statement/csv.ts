@@ -56,9 +56,9 @@ function party(account: string, name: string | null): string {
 }
 
 /** One line's cells, in STATEMENT_COLUMNS order (arrays cost csv-stringify far less than objects). */
-function csvRecord(row: StatementRow, createdAt: Date, formatTimestamp: (instant: Date) => string): string[] {
+function csvRecord(row: StatementRow, datedAt: Date, formatTimestamp: (instant: Date) => string): string[] {
   const cells: Record<StatementColumn, string> = {
-    date: formatTimestamp(createdAt),
+    date: formatTimestamp(datedAt),
     transactionNumber: row.transactionNumber,
     sender: party(row.sender, row.senderName),
     recipient: party(row.recipient, row.recipientName),

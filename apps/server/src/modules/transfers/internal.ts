@@ -30,7 +30,7 @@ export type InternalTransferOutcome = { ok: true; transferId: string; transactio
 /**
  * Settles internal transfers at once (free, Approved): one journal entry each (payer −, payee +),
  * then the transfer and its two side rows. Several orders share the transaction and its few
- * statements (the ledger's lock and write, then the records' two), yet each succeeds or fails on
+ * statements (the ledger's lock and write, then the records' one), yet each succeeds or fails on
  * its own: an order the payer cannot afford is skipped.
  */
 export async function settleInternalTransfers(trx: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {

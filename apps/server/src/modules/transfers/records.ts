@@ -10,12 +10,13 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
+import { unnestRows } from '../../db/unnest';
 import type { TransferKind } from './tables';
 
 /**
  * The transfers module's records: one `transfers` row per operation and one `transactions` row per
  * side as its owner sees it, with an audit row per transfer. Written in bulk after the ledger has
- * booked the operations (a batch costs two statements, whatever its size); read through
+ * booked the operations (a batch costs one statement, whatever its size); read through
  * transaction-rows.ts.
  */
 export interface NewTransfer {
@@ -81,85 +82,142 @@ const paymentDetails = (transfer: NewTransfer) => ({
   rate: transfer.rate ?? null,
 });
 
+const paymentDetailTypes = {
+  purpose: 'text',
+  template_name: 'text',
+  payment_region: 'text',
+  payment_reference: 'text',
+  payment_date: 'date',
+  rate: 'text',
+} as const;
+
 /**
- * Writes a batch of operations in two statements, whatever its size: the transfers, numbered from
- * the sequence in the order given, then one row per side carrying its transfer's number and an
- * audit row per transfer. Answers each transfer's number by transfer id.
+ * Writes a batch of operations in one statement, whatever its size: the transfers, numbered from
+ * the sequence in the order given (new_transfers), one row per side carrying its transfer's number,
+ * and an audit row per transfer. Each kind of row goes as a few arrays built from typed row objects
+ * (db/unnest.ts). Answers each transfer's number by transfer id.
  */
 export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
   if (operations.length === 0) return new Map();
-  const numbered = await trx
-    .insertInto('transfers')
-    .values(
-      operations.map(({ at, transfer }) => ({
-        id: transfer.id,
-        transaction_number: sql<string>`nextval('transaction_number_seq')::text`,
-        kind: transfer.kind,
+  const transfers = unnestRows(
+    'transfers',
+    'transfer',
+    {
+      id: 'uuid',
+      kind: 'text',
+      status: 'text',
+      client_id: 'uuid',
+      from_account_id: 'uuid',
+      to_account_id: 'uuid',
+      amount: 'numeric',
+      currency: 'text',
+      fee: 'numeric',
+      counter_amount: 'numeric',
+      counter_currency: 'text',
+      ...paymentDetailTypes,
+      recipient: 'text',
+      recipient_details: 'jsonb',
+      hold_id: 'uuid',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    operations.map(({ at, transfer }) => ({
+      id: transfer.id,
+      kind: transfer.kind,
+      status: transfer.status,
+      client_id: transfer.clientId,
+      from_account_id: transfer.fromAccountId,
+      to_account_id: transfer.toAccountId,
+      amount: formatMinor(transfer.amountMinor, transfer.currency),
+      currency: transfer.currency,
+      fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
+      counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
+      counter_currency: transfer.counterCurrency ?? null,
+      ...paymentDetails(transfer),
+      recipient: transfer.recipient ?? null,
+      recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
+      hold_id: transfer.holdId ?? null,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  const sides = unnestRows(
+    'transactions',
+    'side',
+    {
+      transfer_id: 'uuid',
+      client_id: 'uuid',
+      account_id: 'uuid',
+      direction: 'text',
+      from_account: 'text',
+      to_account: 'text',
+      recipient: 'text',
+      amount: 'numeric',
+      currency: 'text',
+      fee: 'numeric',
+      balance_after: 'numeric',
+      transaction_type: 'text',
+      reference: 'text',
+      status: 'text',
+      ...paymentDetailTypes,
+      created_at: 'timestamptz',
+      booked_at: 'timestamptz',
+    },
+    operations.flatMap(({ at, transfer, sides: transferSides }) =>
+      transferSides.map((side) => ({
+        transfer_id: transfer.id,
+        client_id: side.clientId,
+        account_id: side.accountId,
+        direction: side.direction,
+        from_account: side.fromAccount,
+        to_account: side.toAccount,
+        recipient: side.recipient,
+        amount: formatMinor(side.amountMinor, side.currency),
+        currency: side.currency,
+        fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+        balance_after: formatMinor(side.balanceAfterMinor, side.currency),
+        transaction_type: side.transactionType,
+        reference: side.reference,
         status: transfer.status,
-        client_id: transfer.clientId,
-        from_account_id: transfer.fromAccountId,
-        to_account_id: transfer.toAccountId,
-        amount: formatMinor(transfer.amountMinor, transfer.currency),
-        currency: transfer.currency,
-        fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
-        counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
-        counter_currency: transfer.counterCurrency ?? null,
         ...paymentDetails(transfer),
-        recipient: transfer.recipient ?? null,
-        recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
-        hold_id: transfer.holdId ?? null,
         created_at: at,
-        updated_at: at,
+        booked_at: side.bookedAt,
       })),
+    ),
+  );
+  const audit = unnestRows(
+    'audit_log',
+    'audit',
+    { actor_type: 'text', actor_id: 'text', action: 'text', subject_type: 'text', subject_id: 'text', after: 'jsonb' },
+    operations.map(({ transfer, actor }) => ({
+      actor_type: actor.type,
+      actor_id: actor.id,
+      action: `transfer.create.${transfer.kind}`,
+      subject_type: 'transfer',
+      subject_id: transfer.id,
+      after: JSON.stringify({ status: transfer.status }),
+    })),
+  );
+  const { rows } = await sql<{ id: string; transaction_number: string }>`
+    with new_transfers as (
+      insert into transfers (${transfers.columns}, transaction_number)
+      select ${transfers.values()}, nextval('transaction_number_seq')::text from ${transfers.from} order by ${transfers.position}
+      returning id, transaction_number
+    ),
+    new_sides as (
+      insert into transactions (${sides.columns}, transaction_number)
+      select ${sides.values()}, numbered.transaction_number
+      from ${sides.from} join new_transfers as numbered on numbered.id = side.transfer_id
+      order by ${sides.position}
+    ),
+    new_audit as (
+      insert into audit_log (${audit.columns})
+      select ${audit.values({ after: sql`audit.after || jsonb_build_object('number', numbered.transaction_number)` })}
+      from ${audit.from} join new_transfers as numbered on numbered.id::text = audit.subject_id
+      order by ${audit.position}
     )
-    .returning(['id', 'transaction_number'])
-    .execute();
-  const numbers = new Map(numbered.map((row) => [row.id, row.transaction_number]));
-  const numberOf = (transferId: string) => {
-    const number = numbers.get(transferId);
-    if (number === undefined) throw new Error(`Transfer ${transferId} was not numbered`);
-    return number;
-  };
-  await trx
-    .with('new_audit', (db) =>
-      db.insertInto('audit_log').values(
-        operations.map(({ transfer, actor }) => ({
-          actor_type: actor.type,
-          actor_id: actor.id,
-          action: `transfer.create.${transfer.kind}`,
-          subject_type: 'transfer',
-          subject_id: transfer.id,
-          after: JSON.stringify({ status: transfer.status, number: numberOf(transfer.id) }),
-        })),
-      ),
-    )
-    .insertInto('transactions')
-    .values(
-      operations.flatMap(({ at, transfer, sides }) =>
-        sides.map((side) => ({
-          transfer_id: transfer.id,
-          transaction_number: numberOf(transfer.id),
-          client_id: side.clientId,
-          account_id: side.accountId,
-          direction: side.direction,
-          from_account: side.fromAccount,
-          to_account: side.toAccount,
-          recipient: side.recipient,
-          amount: formatMinor(side.amountMinor, side.currency),
-          currency: side.currency,
-          fee: formatMinor(side.feeMinor ?? 0n, side.currency),
-          balance_after: formatMinor(side.balanceAfterMinor, side.currency),
-          transaction_type: side.transactionType,
-          reference: side.reference,
-          status: transfer.status,
-          ...paymentDetails(transfer),
-          created_at: at,
-          booked_at: side.bookedAt,
-        })),
-      ),
-    )
-    .execute();
-  return numbers;
+    select id, transaction_number from new_transfers`.execute(trx);
+  return new Map(rows.map((row) => [row.id, row.transaction_number]));
 }
 
 /**

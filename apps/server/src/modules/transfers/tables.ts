@@ -1,5 +1,5 @@
-import type { ColumnType, Generated, RawBuilder } from 'kysely';
-import type { InstantText } from '../../db/instant';
+import type { ColumnType, Generated } from 'kysely';
+import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
 
 export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming';
@@ -7,8 +7,6 @@ export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming
 /** A DATE column: written as 'YYYY-MM-DD', read back as a Date by the drivers. */
 type DateColumn = ColumnType<Date | string, string | null | undefined, string | null>;
 
-/** A TIMESTAMPTZ column written as exact text (InstantText, microseconds kept) or a Date. */
-type InstantColumn = ColumnType<Date, InstantText | Date | RawBuilder<Date> | undefined, InstantText | Date>;
 
 /** Transfers and per-side transaction rows (migrations 0022 and 0041). */
 export interface TransferTables {
