@@ -179,6 +179,7 @@ function isOverdrawn(account: LockedAccount): boolean {
  * operations afterwards, in the same transaction, from the outcomes.
  */
 export async function postEntries(trx: Db, entries: readonly EntryInput[]): Promise<EntryOutcome[]> {
+  if (entries.length === 0) return [];
   for (const entry of entries) assertBalancedEntry(entry);
 
   const holdIds = entries.flatMap((entry) => entry.captureHoldIds ?? []);
@@ -192,9 +193,8 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
   const holds = await readHolds(trx, holdIds, true);
   const changedIds = new Set<LedgerAccountId>();
 
-  // The outcomes before the write, which dates them.
-  const outcomes: Array<Exclude<EntryOutcome, { ok: true }> | { ok: true; entryId: string; balances: Map<LedgerAccountId, Balance>; entry: EntryInput }> = [];
-  const written: Array<{ id: string; entry: EntryInput }> = [];
+  const outcomes: EntryOutcome[] = [];
+  const written: Array<{ id: string; entry: EntryInput; at: InstantText }> = [];
   const captured: string[] = [];
   for (const entry of entries) {
     // Work on copies of the touched accounts only; they replace the locked values if the entry holds.
@@ -237,20 +237,16 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
       const account = accounts.get(id)!;
       balances.set(id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
     }
-    outcomes.push({ ok: true, entryId, balances, entry });
-    written.push({ id: entryId, entry });
+    const bookedAt = entry.postedAt ? instantOfDate(entry.postedAt) : lockedAt;
+    outcomes.push({ ok: true, entryId, balances, bookedAt });
+    written.push({ id: entryId, entry, at: bookedAt });
     for (const holdId of entry.captureHoldIds ?? []) {
       holds.get(holdId)!.status = 'captured';
       captured.push(holdId);
     }
   }
-  const postedAt = (entry: EntryInput) => (entry.postedAt ? instantOfDate(entry.postedAt) : lockedAt);
-  await writeEntries(trx, written.map(({ id, entry }) => ({ id, entry, at: postedAt(entry) })), [...changedIds].map((id) => accounts.get(id)!), captured, lockedAt);
-  return outcomes.map((outcome) => {
-    if (!outcome.ok) return outcome;
-    const { entry, ...booked } = outcome;
-    return { ...booked, bookedAt: postedAt(entry) };
-  });
+  await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured, lockedAt);
+  return outcomes;
 }
 
 /**
