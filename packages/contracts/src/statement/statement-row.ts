@@ -7,14 +7,19 @@ import { DIRECTIONS, TRANSACTION_REFERENCES, TRANSACTION_STATUSES, TRANSACTION_T
 /**
  * One statement row (SPEC §2): date, transfer number, sender, recipient, type, payment purpose,
  * amount, currency, direction, status, opening balance, credit turnover, debit turnover and fiat
- * balance. The four balance figures are this row's own: the account's available balance before
- * it, what it credited (the amount less any fee), what it debited (the amount plus any fee) and
- * the balance after it, as the ledger left it when the operation was made; so
- * openingBalance + creditTurnover − debitTurnover = balance on every row.
+ * balance. The four balance figures are this row's own, on the basis of the period's summary (the
+ * booked balance): the account's booked balance before it, what it credited (the amount less any
+ * fee) or debited (the amount plus any fee), each its posting, and the booked balance after it; so
+ * openingBalance + creditTurnover − debitTurnover = balance on every row, each row opens where the
+ * older one closed, and a period's rows add up to its summary. A row not booked (status New or
+ * Processing: pending; Denied, Canceled) moves nothing: zero turnovers, opening balance = balance.
  */
 export const statementRowSchema = z.object({
   transactionNumber: z.string(),
-  /** Creation time, unix seconds (SPEC §3 `created`). */
+  /**
+   * The row's date on the statement, unix seconds: when its money was booked, or when it was made
+   * while nothing is booked (a pending transfer; a denied or canceled one). Rows are in this order.
+   */
   created: z.number().int(),
   /** The client's own account this row belongs to. */
   accountNumber: z.string(),
@@ -37,7 +42,7 @@ export const statementRowSchema = z.object({
   openingBalance: moneyStringSchema,
   creditTurnover: moneyStringSchema,
   debitTurnover: moneyStringSchema,
-  /** Fiat balance: the account's available balance right after this row. */
+  /** Fiat balance: the account's booked balance right after this row. */
   balance: moneyStringSchema,
   templateName: z.string().nullable(),
   paymentRegion: z.enum(PAYMENT_REGIONS).nullable(),

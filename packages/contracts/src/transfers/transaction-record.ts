@@ -52,7 +52,7 @@ export const transactionRecordSchema = z.object({
   /** Amount of this side in `currency`, without the fee. */
   amount: moneyStringSchema,
   currency: z.enum(CURRENCIES as [Currency, ...Currency[]]),
-  /** Available balance of the client's account right after this operation. */
+  /** Booked balance of the client's account right after this row (a pending transfer's hold does not lower it). */
   balance: moneyStringSchema,
   direction: z.enum(DIRECTIONS),
   transactionType: z.enum(TRANSACTION_TYPES),

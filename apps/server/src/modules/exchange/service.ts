@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { convertMinor, formatMinor, parseAmount, sameRate, type ExchangeRequest } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { findOwnAccount } from '../accounts/service';
+import { findOwnAccount, type ClientAccount } from '../accounts/service';
 import { bankAccountId, postEntry } from '../ledger/ledger';
 import { offeredRate } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
@@ -49,7 +49,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
   }
 
   const transferId = randomUUID();
-  const { balances } = await postEntry(trx, {
+  const { balances, bookedAt } = await postEntry(trx, {
     kind: 'exchange',
     transferId,
     postedAt: options.at,
@@ -60,9 +60,11 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
       { accountId: to.ledgerAccountId, currency: to.currency, amountMinor: creditMinor },
     ],
   });
-  const shared = { clientId, fromAccount: from.number, toAccount: to.number, recipient: to.number, transactionType: 'Exchange' as const, reference: 'Exchange' as const };
+  const shared = { clientId, fromAccount: from.number, toAccount: to.number, recipient: to.number, transactionType: 'Exchange' as const, reference: 'Exchange' as const, bookedAt };
+  const bookedAfter = (account: ClientAccount) => balances.get(account.ledgerAccountId)!.bookedMinor;
   const numbers = await recordOperations(trx, [
     {
+      at: bookedAt,
       transfer: {
         id: transferId,
         kind: 'exchange',
@@ -76,11 +78,10 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
         counterCurrency: to.currency,
         rate,
         recipient: to.number,
-        createdAt: options.at,
       },
       sides: [
-        { ...shared, accountId: from.id, direction: 'OUT', amountMinor: amount.minor, currency: from.currency, balanceAfterMinor: balances.get(from.ledgerAccountId)!.availableMinor },
-        { ...shared, accountId: to.id, direction: 'IN', amountMinor: creditMinor, currency: to.currency, balanceAfterMinor: balances.get(to.ledgerAccountId)!.availableMinor },
+        { ...shared, accountId: from.id, direction: 'OUT', amountMinor: amount.minor, currency: from.currency, balanceAfterMinor: bookedAfter(from) },
+        { ...shared, accountId: to.id, direction: 'IN', amountMinor: creditMinor, currency: to.currency, balanceAfterMinor: bookedAfter(to) },
       ],
       actor: { type: 'client', id: clientId },
     },

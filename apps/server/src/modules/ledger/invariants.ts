@@ -57,6 +57,29 @@ const CHECKS: Array<{ rule: string; query: ReturnType<typeof sql<{ detail: strin
       where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
   },
   {
+    // The statement's rows and its balances are one basis: each posting of an operation to a client
+    // account is its row's movement (credit amount − fee, debit amount + fee), at the row's place.
+    rule: 'every posting of a transfer to a client account is its statement row, booked at the same instant',
+    query: sql`select p.id::text || ' ' || p.amount::text as detail
+      from postings p
+      join journal_entries e on e.id = p.entry_id
+      join accounts a on a.ledger_account_id = p.ledger_account_id
+      where e.transfer_id is not null and 1 <> (
+        select count(*) from transactions s
+        where s.transfer_id = e.transfer_id and s.account_id = a.id and s.booked_at = p.created_at
+          and p.amount = case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end)`,
+  },
+  {
+    rule: 'every booked statement row that moves money has its posting',
+    query: sql`select s.id::text as detail
+      from transactions s
+      join accounts a on a.id = s.account_id
+      where s.booked_at is not null and (case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end) <> 0
+        and not exists (
+          select 1 from postings p join journal_entries e on e.id = p.entry_id
+          where e.transfer_id = s.transfer_id and p.ledger_account_id = a.ledger_account_id and p.created_at = s.booked_at)`,
+  },
+  {
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,
   },

@@ -2,7 +2,7 @@
 // exchanges, international transfers with holds, approvals, denials and cancellations. After every
 // step: each currency sums to zero, each balance equals its postings, none is below zero, and the
 // balances and posting counts are exactly those of a model kept in bigint (nothing lost or doubled).
-import { convertMinor, decimalToMinor, formatMinor, internationalTransferSchema, type FiatCurrency } from '@bank/contracts';
+import { convertMinor, decimalToMinor, exchangePayloadSchema, formatMinor, internationalTransferSchema, type FiatCurrency } from '@bank/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,10 @@ import { offeredRate } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from '../transfers/fees';
 import { settleInternalTransfers } from '../transfers/internal';
-import { approveTransfer, cancelTransfer, createInternationalTransfer, denyTransfer } from '../transfers/international';
+import { createInternationalTransfer } from '../transfers/international';
+import { decideOneOf, transferIdOf } from '../transfers/test-support';
 import { AppError } from '../../lib/errors';
+import { exchange } from '../statement/test-support';
 import { findLedgerViolations } from './invariants';
 import { fundLedgerAccount } from './test-support';
 
@@ -120,15 +122,7 @@ async function run(commands: Command[]): Promise<void> {
         const to = accounts[command.client]![1 - command.sell]!;
         const rate = offeredRate(await loadRateTable(context.db), from.currency, to.currency);
         const creditMinor = convertMinor(command.amountMinor, from.currency, to.currency, rate);
-        const request = {
-          type: 'exchange' as const,
-          accNumberFrom: from.number,
-          accNumberTo: to.number,
-          amount: formatMinor(command.amountMinor, from.currency),
-          forAmountCurrency: from.currency as FiatCurrency,
-          getAmountCurrency: to.currency as FiatCurrency,
-          rate,
-        };
+        const request = exchangePayloadSchema.parse(exchange(from, to, formatMinor(command.amountMinor, from.currency), rate));
         const result = await context.db
           .transaction()
           .execute((trx) => createExchange(trx, clients[command.client]!.id, request))
@@ -175,23 +169,17 @@ async function run(commands: Command[]): Promise<void> {
         expect(result !== null).toBe(affordable);
         if (result !== null) {
           balanceOf(account).availableMinor -= fee.totalMinor;
-          const row = await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', result).executeTakeFirstOrThrow();
-          pending.push({ transferId: row.id, clientId, account, amountMinor: command.amountMinor, feeMinor: fee.feeMinor });
+          pending.push({ transferId: await transferIdOf(context.db, result), clientId, account, amountMinor: command.amountMinor, feeMinor: fee.feeMinor });
         }
         break;
       }
       case 'approve':
       case 'deny':
       case 'cancel': {
-        if (pending.length === 0) break;
-        const [transfer] = pending.splice(command.pick % pending.length, 1);
-        const { transferId, clientId, account, amountMinor, feeMinor } = transfer!;
+        const decided = await decideOneOf(context.db, pending, command);
+        if (!decided) break;
+        const { account, amountMinor, feeMinor } = decided;
         const total = amountMinor + feeMinor;
-        await context.db.transaction().execute(async (trx) => {
-          if (command.kind === 'approve') await approveTransfer(trx, transferId, clientId);
-          else if (command.kind === 'deny') await denyTransfer(trx, transferId, clientId);
-          else await cancelTransfer(trx, transferId, clientId);
-        });
         if (command.kind === 'approve') {
           balanceOf(account).bookedMinor -= total;
           expectedPostings += 3n;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
+import { instantOfDate, instantText, type InstantText } from '../../db/instant';
+import { unnestRows } from '../../db/unnest';
 import { AppError } from '../../lib/errors';
 import type { LedgerAccountKind } from './tables';
 
@@ -14,8 +16,15 @@ import type { LedgerAccountKind } from './tables';
  * the locked values, checked (no client balance below zero, every entry summing to zero per
  * currency) and written with one statement. The lock is FOR NO KEY UPDATE, the lock an UPDATE of
  * the balance takes anyway: it excludes every other writer of the row, yet lets inserts elsewhere
- * that merely reference the account (postings, holds) check their foreign keys without waiting. The CHECK constraints of migration 0020 are the second
- * line behind the code checks.
+ * that merely reference the account (postings, holds) check their foreign keys without waiting. The
+ * CHECK constraints of migration 0020 are the second line behind the code checks.
+ *
+ * A write is dated by the instant it holds all its locks (clock_timestamp() read as they are
+ * taken), not by the start of its transaction: a transaction that started earlier but waited for
+ * a lock is dated after the one it waited for, which committed before it got the lock. So the dates of one account's postings
+ * and holds are in the order they were applied to its balances, and a record dated with them (the
+ * statement's rows, with the balance after each) reads in that order too. The caller gets the
+ * instant back, to date its own records of the operation with.
  */
 
 export type LedgerAccountId = string;
@@ -51,23 +60,16 @@ export interface EntryInput {
   captureHoldIds?: readonly string[];
   /** When the movement happened, if not now: demo history and value-dated corrections only. */
   postedAt?: Date;
+  /**
+   * Accounts the entry does not post to whose balances the outcome should answer too, locked with
+   * the others (a record of the entry that moves nothing on such an account still shows its balance).
+   */
+  observedAccountIds?: readonly LedgerAccountId[];
 }
 
 export type EntryOutcome =
-  | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance> }
+  | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance>; bookedAt: InstantText }
   | { ok: false; reason: 'INSUFFICIENT_FUNDS'; accountId: LedgerAccountId };
-
-/**
- * Writes of another module that belong with the entries (the transfer and statement rows of the
- * same operations): their common table expressions run in the ledger's one write statement, so the
- * balance rows stay locked for a single round trip, and the final select answers the caller.
- */
-export interface CompanionWrite<Row> {
-  /** "name as (statement), …": data-modifying common table expressions. */
-  ctes: RawBuilder<unknown>;
-  /** The statement's final select. */
-  select: RawBuilder<Row>;
-}
 
 /** A broken invariant: a bug, never a client's mistake. It aborts the transaction loudly. */
 export class LedgerInvariantError extends Error {
@@ -113,15 +115,22 @@ export function assertBalancedEntry(entry: EntryInput): void {
   }
 }
 
-/** Locks the ledger accounts in ascending id order and reads their balances. */
-async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<Map<LedgerAccountId, LockedAccount>> {
+/**
+ * Locks the ledger accounts in ascending id order and reads their balances, and the instant by
+ * which all of them were locked: the clock is read for each row as it comes out locked, so the
+ * latest reading is after the last lock was taken (after any wait for it).
+ */
+async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<{ accounts: Map<LedgerAccountId, LockedAccount>; lockedAt: InstantText }> {
   const sorted = [...new Set(ids)].sort(compareIds);
   const locked = new Map<LedgerAccountId, LockedAccount>();
-  if (sorted.length === 0) return locked;
-  const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string }>`
-    select id, kind, currency, booked, available from ledger_accounts
-    where id = any(${sorted}::bigint[]) order by id for no key update`.execute(trx);
+  if (sorted.length === 0) throw new LedgerInvariantError('Nothing to lock');
+  const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string; locked_at: InstantText }>`
+    select id, kind, currency, booked, available, ${instantText(sql`clock_timestamp()`)} as locked_at
+    from (select id, kind, currency, booked, available from ledger_accounts
+      where id = any(${sorted}::bigint[]) order by id for no key update) as locked`.execute(trx);
+  let lockedAt = '';
   for (const row of rows) {
+    if (row.locked_at > lockedAt) lockedAt = row.locked_at;
     const currency = asCurrency(row.currency);
     locked.set(String(row.id), {
       id: String(row.id),
@@ -134,7 +143,7 @@ async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<Ma
   for (const id of sorted) {
     if (!locked.has(id)) throw new LedgerInvariantError(`Ledger account ${id} does not exist`);
   }
-  return locked;
+  return { accounts: locked, lockedAt };
 }
 
 async function readHolds(trx: Db, holdIds: readonly string[], forUpdate: boolean): Promise<Map<string, HoldRow>> {
@@ -165,33 +174,27 @@ function isOverdrawn(account: LockedAccount): boolean {
 /**
  * Posts several journal entries in the caller's transaction. Each entry succeeds or fails on its
  * own (a failed one writes nothing), evaluated in order against the locked balances; the result
- * says which. Used for one transfer as for a batch of them.
+ * says which. Used for one transfer as for a batch of them: a batch costs the same few statements
+ * as one entry (lock, write), whatever its size. The caller writes its own records of the same
+ * operations afterwards, in the same transaction, from the outcomes.
  */
 export async function postEntries(trx: Db, entries: readonly EntryInput[]): Promise<EntryOutcome[]> {
-  return (await postEntriesWith(trx, entries, () => null)).outcomes;
-}
-
-/**
- * postEntries with the companion writes the caller derives from the outcomes, written in the same
- * statement as the entries; answers the outcomes and the rows of the companion's select.
- */
-export async function postEntriesWith<Row>(
-  trx: Db,
-  entries: readonly EntryInput[],
-  companion: (outcomes: readonly EntryOutcome[]) => CompanionWrite<Row> | null,
-): Promise<{ outcomes: EntryOutcome[]; rows: Row[] }> {
+  if (entries.length === 0) return [];
   for (const entry of entries) assertBalancedEntry(entry);
 
   const holdIds = entries.flatMap((entry) => entry.captureHoldIds ?? []);
   if (new Set(holdIds).size !== holdIds.length) throw new LedgerInvariantError('A hold can be captured only once');
   // Hold rows name their accounts; read them first so their accounts are locked with the others, in order.
   const holdAccounts = holdIds.length > 0 ? [...(await readHolds(trx, holdIds, false)).values()].map((hold) => hold.accountId) : [];
-  const accounts = await lockAccounts(trx, [...entries.flatMap((entry) => entry.postings.map((posting) => posting.accountId)), ...holdAccounts]);
+  const { accounts, lockedAt } = await lockAccounts(trx, [
+    ...entries.flatMap((entry) => [...entry.postings.map((posting) => posting.accountId), ...(entry.observedAccountIds ?? [])]),
+    ...holdAccounts,
+  ]);
   const holds = await readHolds(trx, holdIds, true);
   const changedIds = new Set<LedgerAccountId>();
 
   const outcomes: EntryOutcome[] = [];
-  const written: Array<{ id: string; entry: EntryInput }> = [];
+  const written: Array<{ id: string; entry: EntryInput; at: InstantText }> = [];
   const captured: string[] = [];
   for (const entry of entries) {
     // Work on copies of the touched accounts only; they replace the locked values if the entry holds.
@@ -229,66 +232,78 @@ export async function postEntriesWith<Row>(
       changedIds.add(account.id);
       balances.set(account.id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
     }
-    outcomes.push({ ok: true, entryId, balances });
-    written.push({ id: entryId, entry });
+    for (const id of entry.observedAccountIds ?? []) {
+      if (balances.has(id)) continue;
+      const account = accounts.get(id)!;
+      balances.set(id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor });
+    }
+    const bookedAt = entry.postedAt ? instantOfDate(entry.postedAt) : lockedAt;
+    outcomes.push({ ok: true, entryId, balances, bookedAt });
+    written.push({ id: entryId, entry, at: bookedAt });
     for (const holdId of entry.captureHoldIds ?? []) {
       holds.get(holdId)!.status = 'captured';
       captured.push(holdId);
     }
   }
-  const rows = await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured, companion(outcomes));
-  return { outcomes, rows };
+  await writeEntries(trx, written, [...changedIds].map((id) => accounts.get(id)!), captured, lockedAt);
+  return outcomes;
 }
 
-/** One statement: journal entries, their postings, the new balances, the captured holds and the companion writes. */
-async function writeEntries<Row>(
+/**
+ * One statement: the journal entries, their postings, the captured holds and the new balances,
+ * each kind of row sent as a few arrays built from typed row objects (db/unnest.ts).
+ */
+async function writeEntries(
   trx: Db,
-  written: ReadonlyArray<{ id: string; entry: EntryInput }>,
+  written: ReadonlyArray<{ id: string; entry: EntryInput; at: InstantText }>,
   balances: readonly LockedAccount[],
   capturedHoldIds: readonly string[],
-  companion: CompanionWrite<Row> | null,
-): Promise<Row[]> {
-  const ctes: RawBuilder<unknown>[] = [];
-  if (written.length > 0) {
-    const postings = written.flatMap(({ id, entry }) => entry.postings.map((posting) => ({ entryId: id, posting, postedAt: entry.postedAt })));
-    ctes.push(sql`
-      new_entries as (
-        insert into journal_entries (id, kind, transfer_id, created_at)
-        select entry.id, entry.kind, entry.transfer_id, coalesce(entry.posted_at, now())
-        from unnest(${written.map((item) => item.id)}::uuid[], ${written.map((item) => item.entry.kind)}::text[],
-          ${written.map((item) => item.entry.transferId ?? null)}::uuid[],
-          ${written.map((item) => item.entry.postedAt?.toISOString() ?? null)}::timestamptz[]) as entry (id, kind, transfer_id, posted_at)
-      ),
-      new_postings as (
-        insert into postings (entry_id, ledger_account_id, currency, amount, created_at)
-        select posting.entry_id, posting.ledger_account_id, posting.currency, posting.amount, coalesce(posting.posted_at, now())
-        from unnest(${postings.map((item) => item.entryId)}::uuid[],
-          ${postings.map((item) => item.posting.accountId)}::bigint[],
-          ${postings.map((item) => item.posting.currency)}::text[],
-          ${postings.map((item) => formatMinor(item.posting.amountMinor, item.posting.currency))}::numeric[],
-          ${postings.map((item) => item.postedAt?.toISOString() ?? null)}::timestamptz[]) as posting (entry_id, ledger_account_id, currency, amount, posted_at)
-      ),
-      new_balances as (
-        update ledger_accounts as account
-        set booked = balance.booked, available = balance.available
-        from unnest(${balances.map((account) => account.id)}::bigint[],
-          ${balances.map((account) => formatMinor(account.bookedMinor, account.currency))}::numeric[],
-          ${balances.map((account) => formatMinor(account.availableMinor, account.currency))}::numeric[]) as balance (id, booked, available)
-        where account.id = balance.id
-      )`);
-  }
-  if (capturedHoldIds.length > 0) {
-    ctes.push(sql`captured_holds as (update ledger_holds set status = 'captured', closed_at = now() where id = any(${[...capturedHoldIds]}::uuid[]))`);
-  }
-  if (companion) ctes.push(companion.ctes);
-  if (ctes.length === 0) return [];
-  const select = companion ? companion.select : sql<Row>`select 1`;
-  const { rows } = await sql<Row>`with ${sql.join(ctes, sql`, `)} ${select}`.execute(trx);
-  return companion ? rows : [];
+  lockedAt: InstantText,
+): Promise<void> {
+  if (written.length === 0) return;
+  const entries = unnestRows(
+    'journal_entries',
+    'entry',
+    { id: 'uuid', kind: 'text', transfer_id: 'uuid', created_at: 'timestamptz' },
+    written.map(({ id, entry, at }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: at })),
+  );
+  const postings = unnestRows(
+    'postings',
+    'posting',
+    { entry_id: 'uuid', ledger_account_id: 'bigint', currency: 'text', amount: 'numeric', created_at: 'timestamptz' },
+    written.flatMap(({ id, entry, at }) =>
+      entry.postings.map((posting) => ({
+        entry_id: id,
+        ledger_account_id: posting.accountId,
+        currency: posting.currency,
+        amount: formatMinor(posting.amountMinor, posting.currency),
+        created_at: at,
+      })),
+    ),
+  );
+  const newBalances = unnestRows(
+    'ledger_accounts',
+    'balance',
+    { id: 'bigint', booked: 'numeric', available: 'numeric' },
+    balances.map((account) => ({
+      id: account.id,
+      booked: formatMinor(account.bookedMinor, account.currency),
+      available: formatMinor(account.availableMinor, account.currency),
+    })),
+  );
+  await sql`
+    with new_entries as (insert into journal_entries (${entries.columns}) select ${entries.values()} from ${entries.from}),
+    new_postings as (insert into postings (${postings.columns}) select ${postings.values()} from ${postings.from} order by ${postings.position}),
+    captured_holds as (update ledger_holds set status = 'captured', closed_at = ${lockedAt}::timestamptz where id = any(${[...capturedHoldIds]}::uuid[]))
+    update ledger_accounts as account set booked = balance.booked, available = balance.available
+    from ${newBalances.from} where account.id = balance.id`.execute(trx);
 }
 
 /** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */
-export async function postEntry(trx: Db, entry: EntryInput): Promise<{ entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance> }> {
+export async function postEntry(
+  trx: Db,
+  entry: EntryInput,
+): Promise<{ entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance>; bookedAt: InstantText }> {
   const [outcome] = await postEntries(trx, [entry]);
   if (!outcome) throw new LedgerInvariantError('postEntries answered nothing for one entry');
   if (!outcome.ok) throw new AppError('INSUFFICIENT_FUNDS');
@@ -297,41 +312,53 @@ export async function postEntry(trx: Db, entry: EntryInput): Promise<{ entryId: 
 
 /**
  * Reserves funds of a client account for a pending transfer: available drops now, booked stays
- * until the transfer settles (captured by postEntry) or is released.
+ * until the transfer settles (captured by postEntry) or is released. Answers the balances after it
+ * and the instant it was placed.
  */
 export async function placeHold(
   trx: Db,
   hold: { accountId: LedgerAccountId; currency: Currency; amountMinor: bigint; transferId?: string | null },
-): Promise<{ holdId: string; balance: Balance }> {
+): Promise<{ holdId: string; balance: Balance; heldAt: InstantText }> {
   if (hold.amountMinor <= 0n) throw new LedgerInvariantError('A hold must be positive');
-  const account = (await lockAccounts(trx, [hold.accountId])).get(hold.accountId)!;
+  const { accounts, lockedAt } = await lockAccounts(trx, [hold.accountId]);
+  const account = accounts.get(hold.accountId)!;
   if (account.kind !== 'client') throw new LedgerInvariantError('Holds are placed on client accounts only');
   if (account.currency !== hold.currency) throw new LedgerInvariantError(`Hold in ${hold.currency} on an account kept in ${account.currency}`);
   const availableMinor = account.availableMinor - hold.amountMinor;
   if (availableMinor < 0n) throw new AppError('INSUFFICIENT_FUNDS');
   const holdId = randomUUID();
-  await sql`
-    with new_hold as (
-      insert into ledger_holds (id, ledger_account_id, currency, amount, transfer_id)
-      values (${holdId}, ${hold.accountId}, ${hold.currency}, ${formatMinor(hold.amountMinor, hold.currency)}, ${hold.transferId ?? null})
+  await trx
+    .with('new_hold', (db) =>
+      db.insertInto('ledger_holds').values({
+        id: holdId,
+        ledger_account_id: hold.accountId,
+        currency: hold.currency,
+        amount: formatMinor(hold.amountMinor, hold.currency),
+        transfer_id: hold.transferId ?? null,
+        created_at: lockedAt,
+      }),
     )
-    update ledger_accounts set available = ${formatMinor(availableMinor, account.currency)}::numeric where id = ${hold.accountId}`.execute(trx);
-  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor } };
+    .updateTable('ledger_accounts')
+    .set({ available: formatMinor(availableMinor, account.currency) })
+    .where('id', '=', hold.accountId)
+    .execute();
+  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor }, heldAt: lockedAt };
 }
 
 /** Gives a hold's funds back to `available` (a denied or cancelled transfer). */
 export async function releaseHold(trx: Db, holdId: string): Promise<Balance> {
   const [unlocked] = (await readHolds(trx, [holdId], false)).values();
-  const account = (await lockAccounts(trx, [unlocked!.accountId])).get(unlocked!.accountId)!;
+  const account = (await lockAccounts(trx, [unlocked!.accountId])).accounts.get(unlocked!.accountId)!;
   const hold = (await readHolds(trx, [holdId], true)).get(holdId)!;
   if (hold.status !== 'active') throw new LedgerInvariantError(`Hold ${holdId} is ${hold.status}, not active`);
   const availableMinor = account.availableMinor + hold.amountMinor;
   if (availableMinor > account.bookedMinor) throw new LedgerInvariantError(`Releasing hold ${holdId} would lift available above booked`);
-  await sql`
-    with released as (
-      update ledger_holds set status = 'released', closed_at = now() where id = ${holdId}
-    )
-    update ledger_accounts set available = ${formatMinor(availableMinor, account.currency)}::numeric where id = ${account.id}`.execute(trx);
+  await trx
+    .with('released', (db) => db.updateTable('ledger_holds').set({ status: 'released', closed_at: sql<Date>`now()` }).where('id', '=', holdId))
+    .updateTable('ledger_accounts')
+    .set({ available: formatMinor(availableMinor, account.currency) })
+    .where('id', '=', account.id)
+    .execute();
   return { bookedMinor: account.bookedMinor, availableMinor };
 }
 

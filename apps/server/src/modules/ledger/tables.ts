@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { InstantColumn } from '../../db/instant';
 
 export type LedgerAccountKind = 'client' | 'clearing' | 'fee_income' | 'fx_position';
 export type HoldStatus = 'active' | 'captured' | 'released';
@@ -17,7 +18,7 @@ export interface LedgerTables {
     id: string;
     kind: string;
     transfer_id: string | null;
-    created_at: Generated<Date>;
+    created_at: InstantColumn;
   };
   postings: {
     id: Generated<string>;
@@ -25,7 +26,7 @@ export interface LedgerTables {
     ledger_account_id: string;
     currency: string;
     amount: string;
-    created_at: Generated<Date>;
+    created_at: InstantColumn;
   };
   ledger_holds: {
     id: Generated<string>;
@@ -34,7 +35,7 @@ export interface LedgerTables {
     amount: string;
     status: Generated<HoldStatus>;
     transfer_id: string | null;
-    created_at: Generated<Date>;
+    created_at: InstantColumn;
     closed_at: Date | null;
   };
   idempotency_keys: {

@@ -33,9 +33,10 @@ function ceilDay(instant: Date): Date {
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
 /**
- * The first UTC day that is not settled. A posting is dated by its transaction's start (now()),
- * so once no transaction that started before a midnight is still open, no posting dated before
- * that midnight can appear any more. pg_stat_activity shows the open transactions of every
+ * The first UTC day that is not settled. A posting is dated no earlier than its transaction's
+ * start (the ledger dates a write when it runs, its locks held), so once no transaction that
+ * started before a midnight is still open, no posting dated before that midnight can appear any
+ * more (value-dated postings aside: migration 0032 drops the cache they land in). pg_stat_activity shows the open transactions of every
  * connection of this database (one role, so all are visible); it is read before the postings
  * are, so a transaction that commits in between is already in the postings read after it.
  */

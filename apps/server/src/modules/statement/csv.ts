@@ -10,7 +10,7 @@ import {
 } from '@bank/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db';
-import { fetchRows, type KeysetKey } from './repository';
+import { readTransactionRows, type KeysetKey } from '../transfers/transaction-rows';
 import { toStatementRow } from './rows';
 import { resolveScope } from './service';
 
@@ -56,9 +56,9 @@ function party(account: string, name: string | null): string {
 }
 
 /** One line's cells, in STATEMENT_COLUMNS order (arrays cost csv-stringify far less than objects). */
-function csvRecord(row: StatementRow, createdAt: Date, formatTimestamp: (instant: Date) => string): string[] {
+function csvRecord(row: StatementRow, datedAt: Date, formatTimestamp: (instant: Date) => string): string[] {
   const cells: Record<StatementColumn, string> = {
-    date: formatTimestamp(createdAt),
+    date: formatTimestamp(datedAt),
     transactionNumber: row.transactionNumber,
     sender: party(row.sender, row.senderName),
     recipient: party(row.recipient, row.recipientName),
@@ -105,12 +105,12 @@ export async function statementCsv(
     yield `\uFEFF${stringify([STATEMENT_COLUMNS.map((key) => headings[key])])}`;
     let from: KeysetKey | null = null;
     for (;;) {
-      const rows = await fetchRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
+      const rows = await readTransactionRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
       const pieces: string[] = [];
       for (let start = 0; start < rows.length; start += CSV_PIECE_ROWS) {
         const records = rows
           .slice(start, start + CSV_PIECE_ROWS)
-          .map((row) => csvRecord(toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? ''), new Date(row.at), formatTimestamp));
+          .map((row) => csvRecord(toStatementRow(row, scope.accountNumbers.get(row.accountId) ?? ''), new Date(row.at), formatTimestamp));
         pieces.push(stringify(records));
       }
       yield* pieces;

@@ -1,66 +1,45 @@
-import {
-  decimalToMinor,
-  formatMinor,
-  isCurrency,
-  PAYMENT_REGIONS,
-  TRANSACTION_REFERENCES,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-  type Currency,
-  type PaymentRegion,
-  type StatementRow,
-  type TransactionReference,
-  type TransactionStatus,
-  type TransactionType,
-} from '@bank/contracts';
-import type { StatementDbRow } from './repository';
-
-function oneOf<T extends string>(values: readonly T[], value: string | null, what: string): T {
-  if (value === null || !(values as readonly string[]).includes(value)) throw new Error(`Unknown ${what} ${value} in transactions`);
-  return value as T;
-}
+import { formatMinor, type StatementRow } from '@bank/contracts';
+import { movementOf, type TransactionRow } from '../transfers/transaction-rows';
 
 /**
- * A stored row as the statement shows it. The four balance figures are the row's own, from the
- * available balance the ledger left right after the operation (balance_after, written in the same
- * database transaction as the postings or the hold): an incoming row credits its amount less the
- * fee, an outgoing row debits its amount plus the fee, and the opening balance is what was there
- * before, so opening + credit − debit = balance holds on every row.
+ * A stored row as the statement shows it, dated by its place on the statement (when it was booked,
+ * or made while nothing is booked). The four balance figures are the row's own, on the booked basis
+ * of the period's balances: the booked balance before it, what it credited (an incoming row's
+ * amount less the fee) or debited (an outgoing row's amount plus the fee), each equal to its posting,
+ * and the booked balance after it (balance_after, written with the postings). A pending row (status
+ * New or Processing), and a denied or canceled one, books nothing: its opening balance is its
+ * balance and its turnovers are zero. So opening + credit − debit = balance on every row, each row
+ * opens where the one before it closed, and the rows of a period add up to its turnovers.
  */
-export function toStatementRow(row: StatementDbRow, accountNumber: string): StatementRow {
-  if (!isCurrency(row.currency)) throw new Error(`Unknown currency ${row.currency} in transactions`);
-  const currency: Currency = row.currency;
-  const amountMinor = decimalToMinor(row.amount, currency);
-  const feeMinor = decimalToMinor(row.fee, currency);
-  const balanceMinor = decimalToMinor(row.balance_after, currency);
-  const creditMinor = row.direction === 'IN' ? amountMinor - feeMinor : 0n;
-  const debitMinor = row.direction === 'OUT' ? amountMinor + feeMinor : 0n;
-  const reference = oneOf<TransactionReference>(TRANSACTION_REFERENCES, row.reference, 'reference');
+export function toStatementRow(row: TransactionRow, accountNumber: string): StatementRow {
+  const money = (minor: bigint) => formatMinor(minor, row.currency);
+  const { creditMinor, debitMinor } = movementOf(row);
   // The name stored with a row is the counterparty's as typed by the payer; for a payment received
   // from another bank it is the sender's name.
-  const nameIsSender = row.direction === 'IN' && reference === 'International';
-  const name = row.recipient && row.recipient !== row.to_account && row.recipient !== row.from_account ? row.recipient : null;
+  const nameIsSender = row.direction === 'IN' && row.reference === 'International';
+  const name = row.recipient && row.recipient !== row.toAccount && row.recipient !== row.fromAccount ? row.recipient : null;
   return {
-    transactionNumber: row.transaction_number,
+    transactionNumber: row.transactionNumber,
     created: Math.floor(Date.parse(row.at) / 1000),
     accountNumber,
-    sender: row.from_account,
+    sender: row.fromAccount,
     senderName: nameIsSender ? name : null,
-    recipient: row.to_account,
+    recipient: row.toAccount,
     recipientName: nameIsSender ? null : name,
-    type: oneOf<TransactionType>(TRANSACTION_TYPES, row.transaction_type, 'transaction type'),
-    reference,
-    purpose: row.purpose,
-    amount: formatMinor(amountMinor, currency),
-    fee: formatMinor(feeMinor, currency),
-    currency,
+    type: row.type,
+    reference: row.reference,
+    // The payment purpose; an internal transfer has none of its own and shows the client's reference text.
+    purpose: row.purpose ?? row.paymentReference,
+    amount: money(row.amountMinor),
+    fee: money(row.feeMinor),
+    currency: row.currency,
     direction: row.direction,
-    status: oneOf<TransactionStatus>(TRANSACTION_STATUSES, row.status, 'status'),
-    openingBalance: formatMinor(balanceMinor - creditMinor + debitMinor, currency),
-    creditTurnover: formatMinor(creditMinor, currency),
-    debitTurnover: formatMinor(debitMinor, currency),
-    balance: formatMinor(balanceMinor, currency),
-    templateName: row.template_name,
-    paymentRegion: row.payment_region === null ? null : oneOf<PaymentRegion>(PAYMENT_REGIONS, row.payment_region, 'payment region'),
+    status: row.status,
+    openingBalance: money(row.balanceAfterMinor - creditMinor + debitMinor),
+    creditTurnover: money(creditMinor),
+    debitTurnover: money(debitMinor),
+    balance: money(row.balanceAfterMinor),
+    templateName: row.templateName,
+    paymentRegion: row.paymentRegion,
   };
 }

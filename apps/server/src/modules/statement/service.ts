@@ -13,15 +13,30 @@ import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor, filtersFingerprint, type PageCursor } from './cursor';
 import { ledgerPeriodTotals } from './balances';
 import {
-  clientAccounts,
-  countRows,
-  fetchKeyAt,
-  fetchRows,
-  type ClientAccountRow,
-  type RowScope,
+  countTransactionRows,
+  readKeyAt,
+  readTransactionRows,
   type Seek,
-} from './repository';
+  type TransactionFilter,
+} from '../transfers/transaction-rows';
+import { clientAccounts, type ClientAccountRow } from './repository';
 import { toStatementRow } from './rows';
+
+/**
+ * The statement: a period's rows of the client's accounts and each account's balances over it.
+ *
+ * One basis, the booked balance. The period's opening and closing balances and turnovers are the
+ * sums of the ledger's postings (balances.ts). The rows (the transfers module's read model) stand
+ * where their money was booked, at their postings' instant, each with the booked balance after it
+ * and a turnover equal to its posting: an incoming row credits amount − fee, an outgoing one debits
+ * amount + fee. A pending transfer abroad is a row dated when it was made, marked by its status
+ * (New, Processing), that moves nothing (its hold is not a posting: it lowers only the available
+ * balance); its approval books the row and moves it to the approval's instant, and a denied or
+ * canceled row stays where it was, moving nothing. So for any account and period the oldest row
+ * opens at the opening balance, each row opens where the older one closed, the newest closes at the
+ * closing balance, and the rows' turnovers add up to the period's. The CSV (csv.ts) and the printed
+ * statement show the same rows.
+ */
 
 /** What one statement request covers, resolved once: the client's accounts, the period, the row scope. */
 export interface StatementScope {
@@ -30,7 +45,7 @@ export interface StatementScope {
   /** The accounts the balances are answered for: the chosen one, or all in the chosen currency. */
   summaryAccounts: ClientAccountRow[];
   period: ResolvedPeriod;
-  rows: RowScope;
+  rows: TransactionFilter;
 }
 
 /**
@@ -104,7 +119,7 @@ interface SeekPlan {
  * Where to read page `page` from. Next and previous pages are pure keyset seeks from the cursor
  * (nothing skipped, so a deep page costs what the first does). A jump to page N (the numbered
  * links) starts from whichever is nearest: the newest row, the oldest row, or the cursor's page,
- * and skips the pages in between over the index's keys only (see fetchKeyAt). The page controls
+ * and skips the pages in between over the index's keys only (see readKeyAt). The page controls
  * link the first, last and nearby pages, so every move the screen offers skips at most a few pages.
  */
 export function planSeek(page: number, limit: number, total: { total: number; exact: boolean }, cursor: PageCursor | null): SeekPlan {
@@ -132,11 +147,11 @@ export function planSeek(page: number, limit: number, total: { total: number; ex
 }
 
 /** Runs a seek; pages behind others are reached by finding their first key over the index, then reading from it. */
-async function runSeek(db: Db, scope: RowScope, seek: Seek) {
-  if (seek.offset === 0) return fetchRows(db, scope, seek);
-  const key = await fetchKeyAt(db, scope, seek);
+async function runSeek(db: Db, scope: TransactionFilter, seek: Seek) {
+  if (seek.offset === 0) return readTransactionRows(db, scope, seek);
+  const key = await readKeyAt(db, scope, seek);
   if (!key) return [];
-  return fetchRows(db, scope, { towards: seek.towards, from: key, inclusive: true, offset: 0, limit: seek.limit });
+  return readTransactionRows(db, scope, { towards: seek.towards, from: key, inclusive: true, offset: 0, limit: seek.limit });
 }
 
 /**
@@ -166,13 +181,13 @@ export async function readStatementPage(
   const cursor = query.cursor ? decodeCursor(query.cursor, fingerprint) : null;
   const scope = await resolveScope(db, clientId, query, now);
   const limit = query.limit;
-  let counted = cursor ? { total: cursor.total, exact: cursor.totalExact } : await countRows(db, scope.rows, countCap);
+  let counted = cursor ? { total: cursor.total, exact: cursor.totalExact } : await countTransactionRows(db, scope.rows, countCap);
   const pageOf = (wanted: number) => (counted.exact ? Math.min(wanted, Math.max(1, Math.ceil(counted.total / limit))) : wanted);
   let page = pageOf(query.page ?? cursor?.page ?? 1);
   let plan = planSeek(page, limit, counted, cursor);
   if (plan.fromBottom && cursor) {
     // Counting from the oldest row needs today's count, not the one the cursor carries.
-    counted = await countRows(db, scope.rows, countCap);
+    counted = await countTransactionRows(db, scope.rows, countCap);
     page = pageOf(query.page ?? cursor.page);
     plan = planSeek(page, limit, counted, null);
   }
@@ -180,7 +195,7 @@ export async function readStatementPage(
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {
-    rows: rows.map((row) => toStatementRow(row, scope.accountNumbers.get(row.account_id) ?? '')),
+    rows: rows.map((row) => toStatementRow(row, scope.accountNumbers.get(row.accountId) ?? '')),
     page,
     pageSize: limit,
     total: counted.total,

@@ -1,8 +1,9 @@
 // Proves GET /api/statement against hand-computed answers: every filter, every preset in UTC and in
 // zones far from it (Vladivostok +10 across a month boundary, Kiritimati +14), the period's opening
 // and closing balances and turnovers against the ledger's postings (a pending hold is not one; an
-// approval books on its own date), each row's own balance figures, keyset paging in both directions
-// and by page number, and that a client never reaches another client's rows through any filter.
+// approval books on its own date), each row's own balance figures, that the transfer list, the
+// statement and the templates read the same rows alike, keyset paging in both directions and by
+// page number, and that a client never reaches another client's rows through any filter.
 import { randomUUID } from 'node:crypto';
 import {
   decimalToMinor,
@@ -10,7 +11,9 @@ import {
   statementQuerySchema,
   type StatementPage,
   type StatementQueryInput,
+  type TransactionRecord,
   type TransferFeeResponse,
+  type TransferTemplate,
 } from '@bank/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +25,7 @@ import { bankAccountId, postEntry } from '../ledger/ledger';
 import { approveTransfer } from '../transfers/international';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
-import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
+import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -205,6 +208,7 @@ describe('rows and filters', () => {
 
   it('shows each party and the row own balance figures, which chain from row to row', async () => {
     const rows = (await statement(alice, { accountNumber: accounts.a1 })).rows;
+    expect(rows).toHaveLength(6);
     const byNumber = new Map(rows.map((row) => [row.transactionNumber, row]));
     expect(byNumber.get(op.one)).toMatchObject({
       sender: accounts.a1,
@@ -223,7 +227,7 @@ describe('rows and filters', () => {
       templateName: 'Rent',
     });
     expect(byNumber.get(op.three)).toMatchObject({ direction: 'IN', openingBalance: '9854.90', creditTurnover: '250.50', debitTurnover: '0.00', balance: '10105.40' });
-    // The international transfer debits amount plus fee from the available balance when it is made.
+    // The international transfer debits amount plus fee from the booked balance when it is approved.
     expect(byNumber.get(op.four)).toMatchObject({
       type: 'International (SWIFT)',
       paymentRegion: 'SWIFT',
@@ -239,6 +243,64 @@ describe('rows and filters', () => {
       if (older) expect(row.openingBalance).toBe(older.balance);
     }
     expect(rows[0]!.balance).toBe(usd(cents('8875.40') - feeUsd));
+  });
+
+  it('reads each row once for the transfer list, the statement and the templates: the same rows, the same figures', async () => {
+    const records = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: alice.headers })).json<TransactionRecord[]>();
+    const page = await statement(alice);
+    const rows = page.rows;
+    expect(records).toHaveLength(8);
+    expect(records.map((record) => `${record.transactionNumber}${record.direction === 'IN' ? '+' : '-'}`)).toEqual(numbers(page));
+    for (const [index, record] of records.entries()) {
+      const row = rows[index]!;
+      expect({
+        accountNumber: record.accountNumber,
+        sender: record.fromAccount,
+        recipient: record.toAccount,
+        amount: record.amount,
+        fee: record.fee,
+        currency: record.currency,
+        status: record.transactionStatus,
+        balance: record.balance,
+        type: record.transactionType,
+        reference: record.reference,
+        purpose: record.purpose ?? record.paymentReference,
+        templateName: record.templateName,
+        paymentRegion: record.paymentRegion,
+      }).toEqual({
+        accountNumber: row.accountNumber,
+        sender: row.sender,
+        recipient: row.recipient,
+        amount: row.amount,
+        fee: row.fee,
+        currency: row.currency,
+        status: row.status,
+        balance: row.balance,
+        type: row.type,
+        reference: row.reference,
+        purpose: row.purpose,
+        templateName: row.templateName,
+        paymentRegion: row.paymentRegion,
+      });
+    }
+    const templates = (await context.app.inject({ method: 'GET', url: '/api/statement/templates', headers: alice.headers })).json<TransferTemplate[]>();
+    expect(templates.map((template) => [template.templateName, template.uses])).toEqual([['Rent', 2], ['Hans', 1]]);
+    for (const template of templates) {
+      const latest = records.find((record) => record.templateName === template.templateName && record.direction === 'OUT')!;
+      expect(template).toEqual({
+        templateName: latest.templateName,
+        accountNumber: latest.fromAccount,
+        currency: latest.currency,
+        toAccount: latest.toAccount,
+        recipient: latest.recipient,
+        amount: latest.amount,
+        type: latest.transactionType,
+        paymentRegion: latest.paymentRegion,
+        purpose: latest.purpose,
+        lastUsed: latest.created,
+        uses: template.uses,
+      });
+    }
   });
 });
 
@@ -308,14 +370,21 @@ describe('balances and turnovers of the period', () => {
     expect(octoberUtc.accounts![0]).toMatchObject({ openingBalance: '0.00', creditTurnover: '10000.00', debitTurnover: '145.10', closingBalance: '9854.90' });
   });
 
-  it('books an approved transfer on its approval date, not the date it was made', async () => {
-    // Made on the 10th, approved on the 12th: the 10th shows the row but no posting.
+  it('books an approved transfer on its approval date, not the date it was made: its row moves there', async () => {
+    // Made on the 10th, approved on the 12th: the 10th shows neither the row nor a posting.
     const tenth = await statement(alice, { accountNumber: accounts.a1, from: '2026-11-10', to: '2026-11-11' });
-    expect(numbers(tenth)).toEqual([`${op.four}-`]);
+    expect(numbers(tenth)).toEqual([]);
     expect(tenth.accounts![0]).toMatchObject({ openingBalance: '10105.40', creditTurnover: '0.00', debitTurnover: '0.00', closingBalance: '10105.40' });
     const twelfth = await statement(alice, { accountNumber: accounts.a1, from: '2026-11-12', to: '2026-11-12' });
-    expect(numbers(twelfth)).toEqual([]);
+    expect(numbers(twelfth)).toEqual([`${op.four}-`]);
     expect(twelfth.accounts![0]).toMatchObject({ openingBalance: '10105.40', debitTurnover: usd(cents('1000.00') + feeUsd), closingBalance: usd(cents('9105.40') - feeUsd) });
+    expect(twelfth.rows[0]).toMatchObject({
+      created: Date.parse('2026-11-12T10:00:00Z') / 1000,
+      openingBalance: '10105.40',
+      debitTurnover: usd(cents('1000.00') + feeUsd),
+      balance: usd(cents('9105.40') - feeUsd),
+    });
+    expect(rowsAgainstSummary(twelfth.rows, twelfth.accounts![0]!)).toEqual([]);
   });
 
   it('leaves a pending hold out: it is not a posting', async () => {
@@ -323,8 +392,15 @@ describe('balances and turnovers of the period', () => {
     expect(page.accounts).toEqual([
       { accountNumber: accounts.a2, currency: 'EUR', openingBalance: '5000.00', creditTurnover: eur(exchangedEur), debitTurnover: '0.00', closingBalance: eur(cents('5000.00') + exchangedEur) },
     ]);
-    // The row itself shows the hold in the available balance.
-    expect(page.rows.find((row) => row.transactionNumber === op.five)).toMatchObject({ debitTurnover: '350.00', balance: '4650.00', status: 'New' });
+    // The pending row moves nothing: it shows the booked balance at its place, and its status.
+    expect(page.rows.find((row) => row.transactionNumber === op.five)).toMatchObject({
+      openingBalance: '5000.00',
+      creditTurnover: '0.00',
+      debitTurnover: '0.00',
+      balance: '5000.00',
+      status: 'New',
+    });
+    expect(rowsAgainstSummary(page.rows, page.accounts![0]!)).toEqual([]);
   });
 
   it('answers every account when none is chosen, the currency filter narrowing them', async () => {
@@ -522,21 +598,25 @@ describe('only the client own rows, ever', () => {
   it('never shows another client rows through any filter, and each side sees only its own side', async () => {
     const own = async (client: TestClient) => new Set((await statement(client)).rows.map((row) => `${row.transactionNumber}${row.direction}`));
     const aliceRows = await own(alice);
-    const filters: Array<Record<string, string | boolean>> = [
-      {},
-      { recipient: accounts.c1 },
-      { recipient: accounts.b1 },
-      { purpose: 'Carol secret' },
-      { amount: '12.34' },
-      { incoming: true },
-      { currency: 'USD' },
-      { type: 'Intra' },
-      { templateName: 'Rent' },
-      { paymentRegion: 'SWIFT' },
-      { from: '2000-01-01', to: '2100-12-31' },
+    expect(aliceRows.size).toBe(8);
+    // Each filter with the number of Alice's rows it matches: none where only another client's rows would.
+    const filters: Array<[Record<string, string | boolean>, number]> = [
+      [{}, 8],
+      [{ recipient: accounts.c1 }, 0],
+      [{ recipient: accounts.b1 }, 3],
+      [{ purpose: 'Carol secret' }, 0],
+      [{ amount: '12.34' }, 0],
+      [{ incoming: true }, 2],
+      [{ currency: 'USD' }, 6],
+      [{ type: 'Intra' }, 4],
+      [{ templateName: 'Rent' }, 2],
+      [{ paymentRegion: 'SWIFT' }, 1],
+      [{ from: '2000-01-01', to: '2100-12-31' }, 8],
     ];
-    for (const filter of filters) {
-      for (const row of (await statement(alice, filter)).rows) {
+    for (const [filter, count] of filters) {
+      const rows = (await statement(alice, filter)).rows;
+      expect({ filter, count: rows.length }).toEqual({ filter, count });
+      for (const row of rows) {
         expect(aliceRows.has(`${row.transactionNumber}${row.direction}`)).toBe(true);
         expect([accounts.a1, accounts.a2]).toContain(row.accountNumber);
       }
@@ -551,7 +631,7 @@ describe('only the client own rows, ever', () => {
   it('keeps a cursor of another client to the reader own rows', async () => {
     const bobsPage = await statement(bob, { limit: 3 });
     const answer = await statement(alice, { limit: 3, cursor: bobsPage.cursor!, page: 2 });
-    const aliceRows = new Set((await statement(alice)).rows.map((row) => row.transactionNumber));
-    for (const row of answer.rows) expect(aliceRows.has(row.transactionNumber)).toBe(true);
+    // Bob's first page ends at his side of op.three; Alice's rows older than that key are hers only.
+    expect(numbers(answer)).toEqual([`${op.two}-`, `${op.one}-`]);
   });
 });

@@ -1,5 +1,7 @@
+import { decimalToMinor, formatMinor, type StatementAccountSummary, type StatementRow } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { transferIdOf } from '../transfers/test-support';
 
 /**
  * Test helpers that place operations made through the real money services at chosen instants, so
@@ -19,18 +21,17 @@ async function withHistoryUnlocked(db: Db, work: (trx: Db) => Promise<void>): Pr
   });
 }
 
-async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
-  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Moves an operation (its transfer, its rows and, unless `postingsAt` says otherwise, its postings) to an instant. */
+/**
+ * Moves an operation to an instant: its transfer and its rows (made then), and its postings, with
+ * the booking of its rows, to `postingsAt` if given (an approval later than the making).
+ */
 export async function moveOperationTo(db: Db, transactionNumber: string, at: Date, options: { postingsAt?: Date } = {}): Promise<void> {
   const transferId = await transferIdOf(db, transactionNumber);
   const postingsAt = options.postingsAt ?? at;
   await withHistoryUnlocked(db, async (trx) => {
     await sql`update transfers set created_at = ${at}, updated_at = ${postingsAt} where id = ${transferId}`.execute(trx);
-    await sql`update transactions set created_at = ${at} where transfer_id = ${transferId}`.execute(trx);
+    await sql`update transactions set created_at = ${at}, booked_at = case when booked_at is null then null else ${postingsAt}::timestamptz end
+      where transfer_id = ${transferId}`.execute(trx);
     await sql`update journal_entries set created_at = ${postingsAt} where transfer_id = ${transferId}`.execute(trx);
     await sql`update postings set created_at = ${postingsAt}
       where entry_id in (select id from journal_entries where transfer_id = ${transferId})`.execute(trx);
@@ -110,4 +111,38 @@ export function international(fromAccount: string, region: 'SWIFT' | 'SEPA', amo
     },
     ...extra,
   };
+}
+
+/**
+ * Checks one account's statement rows (the whole period, newest first) against its summary: the
+ * oldest row opens at the period's opening balance, each row opens where the older one closed and
+ * closes at opening + credit − debit, the newest closes at the period's closing balance, and the
+ * rows' turnovers add up to the period's. Answers what does not hold, or nothing.
+ */
+export function rowsAgainstSummary(rows: readonly StatementRow[], summary: StatementAccountSummary): string[] {
+  const minor = (text: string) => decimalToMinor(text, summary.currency);
+  const problems: string[] = [];
+  let balance = summary.openingBalance;
+  let credit = 0n;
+  let debit = 0n;
+  for (const row of [...rows].reverse()) {
+    const name = `${row.transactionNumber}${row.direction === 'IN' ? '+' : '-'}`;
+    if (row.accountNumber !== summary.accountNumber) problems.push(`${name} belongs to ${row.accountNumber}`);
+    if (row.openingBalance !== balance) problems.push(`${name} opens at ${row.openingBalance}, the balance before it is ${balance}`);
+    if (minor(row.openingBalance) + minor(row.creditTurnover) - minor(row.debitTurnover) !== minor(row.balance)) {
+      problems.push(`${name}: ${row.openingBalance} + ${row.creditTurnover} − ${row.debitTurnover} ≠ ${row.balance}`);
+    }
+    balance = row.balance;
+    credit += minor(row.creditTurnover);
+    debit += minor(row.debitTurnover);
+  }
+  if (balance !== summary.closingBalance) problems.push(`the rows close at ${balance}, the period at ${summary.closingBalance}`);
+  if (formatMinor(credit, summary.currency) !== summary.creditTurnover) problems.push(`the rows credit ${formatMinor(credit, summary.currency)}, the period ${summary.creditTurnover}`);
+  if (formatMinor(debit, summary.currency) !== summary.debitTurnover) problems.push(`the rows debit ${formatMinor(debit, summary.currency)}, the period ${summary.debitTurnover}`);
+  return problems;
+}
+
+/** An exchange payload of POST /api/transaction/create: `amount` of `from`'s currency sold for `to`'s, at `rate` when given. */
+export function exchange(from: { number: string; currency: string }, to: { number: string; currency: string }, amount: string, rate?: string) {
+  return { type: 'exchange', accNumberFrom: from.number, accNumberTo: to.number, amount, forAmountCurrency: from.currency, getAmountCurrency: to.currency, rate };
 }

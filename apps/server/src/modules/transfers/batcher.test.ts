@@ -1,6 +1,8 @@
 // Proves group commit of internal transfers: concurrent orders settle in shared transactions, each
-// succeeding or failing on its own, with every invariant intact; batches in flight never share an
-// account, and one account's orders keep their sequence.
+// succeeding or failing on its own, with every invariant intact; a batch costs the database
+// statements of a single transfer; batches in flight never share an account, and one account's
+// orders keep their sequence.
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -8,6 +10,7 @@ import { openAccount, type ClientAccount } from '../accounts/service';
 import { findLedgerViolations } from '../ledger/invariants';
 import { fundLedgerAccount } from '../ledger/test-support';
 import { InternalTransferBatcher, internalTransferBatcher } from './batcher';
+import { settleInternalTransfers, type InternalTransferOrder } from './internal';
 
 let context: TestContext;
 let accounts: ClientAccount[];
@@ -24,6 +27,43 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 const order = (from: ClientAccount, to: ClientAccount, amountMinor: bigint) => ({ clientId: from.clientId, from, to, amountMinor });
+
+/** Settles orders in one transaction and answers how many statements it sent to the database. */
+async function statementsToSettle(orders: InternalTransferOrder[]): Promise<number> {
+  let statements = 0;
+  const counter: KyselyPlugin = {
+    transformQuery(args) {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const outcomes = await context.db.transaction().execute((trx) => settleInternalTransfers(trx.withPlugin(counter), orders));
+  expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(orders.length - 1);
+  return statements;
+}
+
+describe('settleInternalTransfers', () => {
+  it('costs the same few statements for a batch of many transfers as for one', async () => {
+    const fresh: ClientAccount[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const client = await createSignedInClient(context);
+      const account = await context.db.transaction().execute((trx) => openAccount(trx, client.id, 'EUR'));
+      await fundLedgerAccount(context.db, account.ledgerAccountId, 'EUR', '100.00');
+      fresh.push(account);
+    }
+    const [a, b, c, d] = fresh as [ClientAccount, ClientAccount, ClientAccount, ClientAccount];
+    // Each batch ends with an order its payer cannot afford: skipped, it costs nothing either.
+    const one = await statementsToSettle([order(a, b, 100n), order(c, d, 1_000_000n)]);
+    const many = await statementsToSettle([
+      ...Array.from({ length: 12 }, (_, index) => order(fresh[index % 4]!, fresh[(index + 1) % 4]!, BigInt(index + 1))),
+      order(d, a, 1_000_000n),
+    ]);
+    expect(one).toBeLessThanOrEqual(3);
+    expect(many).toBe(one);
+    expect(await findLedgerViolations(context.db)).toEqual([]);
+  });
+});
 
 describe('InternalTransferBatcher', () => {
   it('settles each order on its own and keeps one account’s orders in sequence', async () => {

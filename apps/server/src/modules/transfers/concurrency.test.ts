@@ -1,13 +1,14 @@
 // Proves on PostgreSQL (real parallel transactions) that concurrent transfers never overdraw, never
 // lose or double a posting and never fail a client with a deadlock: 200 transfers fired at once at
 // one account succeed exactly as far as the money goes; crossing transfers between two accounts all
-// succeed.
+// succeed, and each account's statement reads in the order they were applied to its balance.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { findLedgerViolations } from '../ledger/invariants';
+import { readCsv } from '../statement/test-support';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQL', () => {
   let context: TestContext;
@@ -61,6 +62,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQ
     expect((await listedAccount(context, alice, aliceAccount.number)).balance).toBe('900.00');
     expect((await listedAccount(context, bob, bobAccount.number)).balance).toBe('1100.00');
     expect(await findLedgerViolations(context.db)).toEqual([]);
+    // A transaction that waited for the other's lock is dated after it, so each statement, oldest
+    // row first, opens every row where the one before closed: from the funding to the balance now.
+    for (const [client, account, closing] of [[alice, aliceAccount, '900.00'], [bob, bobAccount, '1100.00']] as const) {
+      const csv = await context.app.inject({ method: 'GET', url: `/api/statement?format=csv&lang=en&accountNumber=${account.number}`, headers: client.headers });
+      const rows = readCsv(csv.rawPayload.toString('utf8').replace(/^\uFEFF/, '')).slice(1).reverse();
+      expect(rows).toHaveLength(200);
+      const breaks = rows.filter((row, index) => row[10] !== (index === 0 ? '1000.00' : rows[index - 1]![13]));
+      expect({ account: account.number, breaks: breaks.length, closing: rows[rows.length - 1]![13] }).toEqual({ account: account.number, breaks: 0, closing });
+    }
   });
 
   it('holds for international transfers never overdraw under concurrency either', async () => {

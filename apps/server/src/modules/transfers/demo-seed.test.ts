@@ -1,11 +1,13 @@
 // Proves the demo money: both demo clients get three accounts and four months of varied history
-// booked through the ledger (every invariant holds), with a transfer abroad pending for each.
-import type { Account, TransactionRecord } from '@bank/contracts';
+// booked through the ledger (every invariant holds), with a transfer abroad pending for each, and
+// each account's statement rows add up to its balances and turnovers.
+import type { Account, StatementPage, TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSession } from '../auth/sessions';
 import { findLedgerViolations } from '../ledger/invariants';
+import { rowsAgainstSummary } from '../statement/test-support';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -41,10 +43,25 @@ describe('demo money', () => {
       expect(rows.some((row) => Number(row.fee) > 0)).toBe(true);
       const oldest = Math.min(...rows.map((row) => row.created));
       expect(Date.now() / 1000 - oldest).toBeGreaterThan(100 * 86_400);
-      // Newest first, and each row's balance is its account's balance right after it.
+      // Newest first, and each row's balance is its account's booked balance right after it (the
+      // pending transfer's hold lowers the available balance only).
       for (const account of accounts) {
         const own = rows.filter((row) => row.accountNumber === account.number);
-        expect(own[0]!.balance).toBe(account.balance);
+        expect(own[0]!.balance).toBe(account.bookedBalance);
+      }
+      expect(accounts.some((account) => account.balance !== account.bookedBalance)).toBe(true);
+
+      // The statement of each account, this month and all of it: the rows open at the period's
+      // opening balance, chain from row to row, close at its closing balance and add up to its turnovers.
+      for (const account of accounts) {
+        const periods: Array<Record<string, string>> = [{}, { period: 'thisMonth' }, { period: 'last30Days' }];
+        for (const period of periods) {
+          const query = new URLSearchParams({ accountNumber: account.number, limit: '100', ...period });
+          const page = (await context.app.inject({ method: 'GET', url: `/api/statement?${query}`, headers })).json<StatementPage>();
+          expect(page.total).toBeLessThanOrEqual(100);
+          expect({ account: account.number, period, problems: rowsAgainstSummary(page.rows, page.accounts![0]!) }).toEqual({ account: account.number, period, problems: [] });
+          if (Object.keys(period).length === 0) expect(page.accounts![0]!.closingBalance).toBe(account.bookedBalance);
+        }
       }
     });
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TRANSACTION_TYPE_OF_REGION, type PaymentRegion } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { ClientAccount } from '../accounts/service';
-import { bankAccountId, postEntry, readBalances } from '../ledger/ledger';
+import { bankAccountId, postEntry } from '../ledger/ledger';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
 import { recordOperations } from './records';
@@ -39,11 +39,18 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
   if (feeMinor > 0n) postings.push({ accountId: await bankAccountId(trx, 'fee_income', account.currency), currency: account.currency, amountMinor: feeMinor });
   // A credit equal to the fee would be a zero posting: leave only clearing → fee income then.
   const entryPostings = postings.filter((posting) => posting.amountMinor !== 0n);
-  const { balances } = await postEntry(trx, { kind: 'incoming_payment', transferId, postings: entryPostings, postedAt: payment.at });
-  const balance = balances.get(account.ledgerAccountId) ?? (await readBalances(trx, [account.ledgerAccountId])).get(account.ledgerAccountId)!;
-  const availableAfter = balance.availableMinor;
+  // The client's account is observed too: when the fee takes the whole payment it is not posted to,
+  // yet its row shows its balance.
+  const { balances, bookedAt } = await postEntry(trx, {
+    kind: 'incoming_payment',
+    transferId,
+    postings: entryPostings,
+    postedAt: payment.at,
+    observedAccountIds: [account.ledgerAccountId],
+  });
   const numbers = await recordOperations(trx, [
     {
+      at: bookedAt,
       transfer: {
         id: transferId,
         kind: 'incoming',
@@ -58,7 +65,6 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
         purpose: payment.purpose,
         paymentReference: payment.paymentReference,
         recipient: payment.senderName,
-        createdAt: payment.at,
       },
       sides: [
         {
@@ -71,7 +77,8 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
           amountMinor: payment.amountMinor,
           currency: account.currency,
           feeMinor,
-          balanceAfterMinor: availableAfter,
+          bookedAt,
+          balanceAfterMinor: balances.get(account.ledgerAccountId)!.bookedMinor,
           transactionType: TRANSACTION_TYPE_OF_REGION[payment.paymentRegion],
           reference: 'International',
         },

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { InternalTransferRequest } from '@bank/contracts';
 import { parseAmount } from '@bank/contracts';
 import type { Db } from '../../db';
+import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
-import { postEntriesWith, type Balance } from '../ledger/ledger';
-import { operationsWrite, type NewOperation } from './records';
+import { postEntries, type Balance } from '../ledger/ledger';
+import { recordOperations, type NewOperation } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
 export interface InternalTransferOrder {
@@ -29,7 +30,8 @@ export type InternalTransferOutcome = { ok: true; transferId: string; transactio
 /**
  * Settles internal transfers at once (free, Approved): one journal entry each (payer −, payee +),
  * then the transfer and its two side rows. Several orders share the transaction and its few
- * statements, yet each succeeds or fails on its own: an order the payer cannot afford is skipped.
+ * statements (the ledger's lock and write, then the records' one), yet each succeeds or fails on
+ * its own: an order the payer cannot afford is skipped.
  */
 export async function settleInternalTransfers(trx: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {
   const transferIds = orders.map(() => randomUUID());
@@ -42,12 +44,11 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
       { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
     ],
   }));
-  // The transfer and statement rows go out in the ledger's own write statement: the balance rows
-  // stay locked for one round trip, which is what bounds throughput on a busy account.
-  const { outcomes, rows } = await postEntriesWith(trx, entries, (results) =>
-    operationsWrite(results.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome.balances)] : []))),
+  const outcomes = await postEntries(trx, entries);
+  const numbers = await recordOperations(
+    trx,
+    outcomes.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome)] : [])),
   );
-  const numbers = new Map(rows.map((row) => [row.id, row.transaction_number]));
   return outcomes.map((outcome, index) =>
     outcome.ok
       ? { ok: true, transferId: transferIds[index]!, transactionNumber: numbers.get(transferIds[index]!)! }
@@ -55,7 +56,7 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
   );
 }
 
-function internalOperation(order: InternalTransferOrder, transferId: string, balances: ReadonlyMap<string, Balance>): NewOperation {
+function internalOperation(order: InternalTransferOrder, transferId: string, booked: { balances: ReadonlyMap<string, Balance>; bookedAt: InstantText }): NewOperation {
   const recipient = order.recipient ?? order.to.number;
   const shared = {
     fromAccount: order.from.number,
@@ -65,8 +66,11 @@ function internalOperation(order: InternalTransferOrder, transferId: string, bal
     currency: order.from.currency,
     transactionType: 'Intra' as const,
     reference: 'Internal' as const,
+    bookedAt: booked.bookedAt,
   };
+  const bookedAfter = (account: ClientAccount) => booked.balances.get(account.ledgerAccountId)!.bookedMinor;
   return {
+    at: booked.bookedAt,
     transfer: {
       id: transferId,
       kind: 'internal',
@@ -82,11 +86,10 @@ function internalOperation(order: InternalTransferOrder, transferId: string, bal
       paymentDate: order.paymentDate,
       purpose: order.purpose,
       recipientDetails: order.recipientDetails,
-      createdAt: order.at,
     },
     sides: [
-      { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: balances.get(order.from.ledgerAccountId)!.availableMinor },
-      { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: balances.get(order.to.ledgerAccountId)!.availableMinor },
+      { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: bookedAfter(order.from) },
+      { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: bookedAfter(order.to) },
     ],
     actor: { type: 'client', id: order.clientId },
   };

@@ -59,6 +59,7 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
   const region: PaymentRegion = request.paymentRegions;
   const numbers = await recordOperations(trx, [
     {
+      at: held.heldAt,
       transfer: {
         id: transferId,
         kind: 'international',
@@ -89,7 +90,9 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
           amountMinor: amount.minor,
           currency: from.currency,
           feeMinor: fee.feeMinor,
-          balanceAfterMinor: held.balance.availableMinor,
+          // Pending: nothing is booked, and the booked balance is what it was; the hold is not a posting.
+          bookedAt: null,
+          balanceAfterMinor: held.balance.bookedMinor,
           transactionType: TRANSACTION_TYPE_OF_REGION[region],
           reference: 'International',
         },
@@ -183,12 +186,18 @@ export async function approveTransfer(trx: Db, transferId: string, operatorId: s
   if (transfer.feeMinor > 0n) {
     postings.push({ accountId: await bankAccountId(trx, 'fee_income', transfer.currency), currency: transfer.currency, amountMinor: transfer.feeMinor });
   }
-  await postEntry(trx, { kind: 'international_transfer', transferId, postings, captureHoldIds: [transfer.holdId] });
-  await setTransferStatus(trx, transferId, 'Approved');
+  const { balances, bookedAt } = await postEntry(trx, { kind: 'international_transfer', transferId, postings, captureHoldIds: [transfer.holdId] });
+  // The row is booked now, with the postings: it takes its place on the statement at this instant.
+  await setTransferStatus(trx, transferId, 'Approved', {
+    accountId: transfer.fromAccountId,
+    at: bookedAt,
+    balanceAfterMinor: balances.get(transfer.ledgerAccountId)!.bookedMinor,
+    currency: transfer.currency,
+  });
   await audit(trx, transfer, 'Approved', { type: 'operator', id: operatorId });
 }
 
-/** The back office denies: the hold is released and nothing is booked. */
+/** The back office denies: the hold is released and nothing is booked; the row stays where it was made, moving nothing. */
 export async function denyTransfer(trx: Db, transferId: string, operatorId: string, reason?: string): Promise<void> {
   const transfer = await lockPendingTransfer(trx, transferId);
   await releaseHold(trx, transfer.holdId);

@@ -23,7 +23,7 @@ import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
 import { createInternalTransfer } from './internal';
 import { createInternationalTransfer } from './international';
-import { listTransactionRecords } from './records';
+import { listTransactionRecords } from './transaction-rows';
 
 function createOperation(trx: Db, clientId: string, request: CreateTransactionRequest): Promise<string> {
   switch (request.type) {

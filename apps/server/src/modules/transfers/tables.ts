@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
 
 export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming';
@@ -6,7 +7,8 @@ export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming
 /** A DATE column: written as 'YYYY-MM-DD', read back as a Date by the drivers. */
 type DateColumn = ColumnType<Date | string, string | null | undefined, string | null>;
 
-/** Transfers and per-side transaction rows (migration 0022). */
+
+/** Transfers and per-side transaction rows (migrations 0022 and 0041). */
 export interface TransferTables {
   transfers: {
     id: string;
@@ -30,8 +32,8 @@ export interface TransferTables {
     recipient: string | null;
     recipient_details: unknown;
     hold_id: string | null;
-    created_at: Generated<Date>;
-    updated_at: Generated<Date>;
+    created_at: InstantColumn;
+    updated_at: InstantColumn;
   };
   transactions: {
     id: Generated<string>;
@@ -46,6 +48,7 @@ export interface TransferTables {
     amount: string;
     currency: string;
     fee: Generated<string>;
+    /** The booked balance of account_id right after the row, at its statement place (a pending row's hold does not move it). */
     balance_after: string;
     transaction_type: string;
     reference: TransactionReference;
@@ -56,6 +59,11 @@ export interface TransferTables {
     payment_reference: string | null;
     payment_date: DateColumn | null;
     rate: string | null;
-    created_at: Generated<Date>;
+    /** When the operation was made. */
+    created_at: InstantColumn;
+    /** When the row's money was booked (its postings' instant); null while pending, and for ever once denied or canceled. */
+    booked_at: ColumnType<Date | null, InstantText | Date | null | undefined, InstantText | Date | null>;
+    /** The row's place on the statement: booked_at, or created_at while nothing is booked (generated). */
+    statement_at: ColumnType<Date, never, never>;
   };
 }

@@ -275,10 +275,18 @@ describe('idempotency', () => {
     expect((await create(payer, body, key)).statusCode).toBe(200);
   });
 
-  it('refuses a malformed key with 400', async () => {
+  it('refuses a malformed key with 400 and its field error, however good the body, and moves nothing', async () => {
     const payer = await createSignedInClient(context);
-    const response = await create(payer, { type: 'internal' }, 'bad key with spaces');
+    const payee = await createSignedInClient(context);
+    const from = await openTestAccount(context, payer, 'EUR', '100.00');
+    const to = await openTestAccount(context, payee, 'EUR');
+    const body = { type: 'internal', accNumberFrom: from.number, accNumberTo: to.number, amount: '10.00' };
+    const response = await create(payer, body, 'bad key with spaces');
     expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ 'idempotency-key': 'validation.idempotencyKey.invalid' });
+    expect((await listedAccount(context, payer, from.number)).balance).toBe('100.00');
+    // The same body with a well-formed key goes through: the key alone was refused.
+    expect((await create(payer, body, randomUUID())).statusCode).toBe(200);
   });
 });
 
@@ -308,11 +316,12 @@ describe('international transfers', () => {
     const listed = await listedAccount(context, client, account.number);
     expect(listed).toMatchObject({ balance: '9950.00', bookedBalance: '20000.00' });
     const [row] = await list(client);
+    // The row's balance is the booked one: a hold is not a posting, the money moves when approved.
     expect(row).toMatchObject({
       direction: 'OUT',
       amount: '10000.00',
       fee: '50.00',
-      balance: '9950.00',
+      balance: '20000.00',
       transactionStatus: 'New',
       transactionType: 'International (SWIFT)',
       reference: 'International',
@@ -384,7 +393,8 @@ describe('international transfers', () => {
     expect((await list(client))[0]!.transactionStatus).toBe('Processing');
     await context.db.transaction().execute((trx) => approveTransfer(trx, transferId, randomUUID()));
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '950.00', bookedBalance: '950.00' });
-    expect((await list(client))[0]!.transactionStatus).toBe('Approved');
+    // Booked now: the row shows the booked balance after the approval's postings.
+    expect((await list(client))[0]).toMatchObject({ transactionStatus: 'Approved', balance: '950.00' });
     await expect(context.db.transaction().execute((trx) => denyTransfer(trx, transferId, randomUUID()))).rejects.toMatchObject({ code: 'CONFLICT' });
     const audit = await context.db.selectFrom('audit_log').select('action').where('subject_id', '=', transferId).orderBy('id').execute();
     expect(audit.map((item) => item.action)).toEqual(['transfer.create.international', 'transfer.processing', 'transfer.approved']);
@@ -405,7 +415,8 @@ describe('international transfers', () => {
     await expect(context.db.transaction().execute((trx) => cancelTransfer(trx, secondId, stranger.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await context.db.transaction().execute((trx) => cancelTransfer(trx, secondId, client.id));
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '2000.00', bookedBalance: '2000.00' });
-    expect((await list(client)).map((item) => item.transactionStatus)).toEqual(['Canceled', 'Denied']);
+    // Neither was booked: both rows stay where they were made, with the booked balance of then.
+    expect((await list(client)).map((item) => [item.transactionStatus, item.balance])).toEqual([['Canceled', '2000.00'], ['Denied', '2000.00']]);
   });
 });
 

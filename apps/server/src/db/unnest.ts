@@ -1,0 +1,48 @@
+import { sql, type Insertable, type RawBuilder } from 'kysely';
+import type { Database } from './schema';
+
+/** The PostgreSQL element type of a column's array parameter. */
+export type ArrayElementType = 'uuid' | 'text' | 'numeric' | 'bigint' | 'timestamptz' | 'date' | 'jsonb';
+
+type Cell = string | null;
+
+/** The columns of a table as Kysely inserts them. */
+type Columns<T extends keyof Database> = Insertable<Database[T]>;
+
+/** Many rows of one table as a FROM item, and their columns to insert and select. */
+export interface UnnestedRows<Column extends string> {
+  /** The column names, in order: for `insert into table (…)`. */
+  columns: RawBuilder<unknown>;
+  /** The same columns of the FROM item (alias.column, …), each replaceable by another expression. */
+  values(replaced?: Partial<Record<Column, RawBuilder<unknown>>>): RawBuilder<unknown>;
+  /** `unnest($1::type[], …) with ordinality as alias (column, …, position)`. */
+  from: RawBuilder<unknown>;
+  /** alias.position: the rows' order as given. */
+  position: RawBuilder<unknown>;
+}
+
+/**
+ * Rows of a table as one `unnest` of one array parameter per column, however many rows there are.
+ * A batch of hundreds of operations is thousands of cells: bound one by one (Kysely's values())
+ * they cost several times more to compile, send and plan than a few arrays, while the balance
+ * rows stay locked. `types` names the columns (checked against the table) with their SQL types;
+ * the rows are objects with those columns, each checked against its Kysely type; the column list,
+ * the arrays and the select list are all generated from `types` in one order, so no column can
+ * fall out of step with another.
+ */
+export function unnestRows<T extends keyof Database, Column extends keyof Columns<T> & string>(
+  _table: T,
+  alias: string,
+  types: { readonly [C in Column]: ArrayElementType },
+  rows: ReadonlyArray<{ readonly [C in Column]: Columns<T>[C] & Cell }>,
+): UnnestedRows<Column> {
+  const names = Object.keys(types) as Column[];
+  const arrays = names.map((name) => sql`${rows.map((row) => row[name] ?? null)}::${sql.raw(types[name])}[]`);
+  const columns = sql.join(names.map((name) => sql.ref(name)));
+  return {
+    columns,
+    values: (replaced = {}) => sql.join(names.map((name) => replaced[name] ?? sql.ref(`${alias}.${name}`))),
+    from: sql`unnest(${sql.join(arrays)}) with ordinality as ${sql.ref(alias)} (${columns}, position)`,
+    position: sql.ref(`${alias}.position`),
+  };
+}

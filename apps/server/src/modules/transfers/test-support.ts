@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db';
+import { approveTransfer, cancelTransfer, denyTransfer } from './international';
+
+export type TransferDecision = 'approve' | 'deny' | 'cancel';
+
+/**
+ * Test helper for random sequences: takes the pending transfer abroad that `pick` points at (modulo
+ * their number) out of the list, and the back office approves or denies it (as an operator of its
+ * own) or its client cancels it, in a database transaction of its own. Answers it; nothing when
+ * none is pending.
+ */
+export async function decideOneOf<Pending extends { transferId: string; clientId: string }>(
+  db: Db,
+  pending: Pending[],
+  command: { kind: TransferDecision; pick: number },
+): Promise<Pending | undefined> {
+  if (pending.length === 0) return undefined;
+  const [transfer] = pending.splice(command.pick % pending.length, 1) as [Pending];
+  await db.transaction().execute(async (trx) => {
+    if (command.kind === 'approve') await approveTransfer(trx, transfer.transferId, randomUUID());
+    else if (command.kind === 'deny') await denyTransfer(trx, transfer.transferId, randomUUID());
+    else await cancelTransfer(trx, transfer.transferId, transfer.clientId);
+  });
+  return transfer;
+}
+
+/** The id of the transfer behind a transaction number. */
+export async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
+  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).executeTakeFirstOrThrow();
+  return row.id;
+}
