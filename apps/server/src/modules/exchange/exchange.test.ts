@@ -8,18 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { findLedgerViolations } from '../ledger/invariants';
 import { parseEcbDailyXml } from '../rates/ecb';
 import { applyEcbRates, setOperatorRate } from '../rates/service';
+import { closeCheckingLedger } from '../ledger/test-context';
 
 let context: TestContext;
 beforeAll(async () => {
   context = await createTestContext();
 });
-afterAll(async () => {
-  expect(await findLedgerViolations(context.db)).toEqual([]);
-  await context.close();
-});
+afterAll(() => closeCheckingLedger(context));
 
 async function rateQuote(query: string): Promise<{ status: number; body: RateQuote & { fields?: Record<string, string> } }> {
   const response = await context.app.inject({ method: 'GET', url: `/api/exchange/rate?${query}` });

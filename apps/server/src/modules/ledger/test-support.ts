@@ -18,3 +18,4 @@ export async function fundLedgerAccount(db: Db, ledgerAccountId: string, currenc
     });
   });
 }
+

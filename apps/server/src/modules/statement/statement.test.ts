@@ -20,12 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
-import { findLedgerViolations } from '../ledger/invariants';
 import { bankAccountId, postEntry } from '../ledger/ledger';
 import { approveTransfer } from '../transfers/international';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
 import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';
+import { closeCheckingLedger } from '../ledger/test-context';
 
 let context: TestContext;
 let alice: TestClient;
@@ -126,10 +126,7 @@ beforeAll(async () => {
   exchangedEur = decimalToMinor(exchangeIn.amount, 'EUR');
 });
 
-afterAll(async () => {
-  expect(await findLedgerViolations(context.db)).toEqual([]);
-  await context.close();
-});
+afterAll(() => closeCheckingLedger(context));
 
 describe('rows and filters', () => {
   it('lists the client own rows newest first, both sides of an exchange, each account once', async () => {

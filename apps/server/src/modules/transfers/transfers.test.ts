@@ -7,17 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { findLedgerViolations } from '../ledger/invariants';
 import { approveTransfer, cancelTransfer, denyTransfer, markTransferProcessing } from './international';
+import { closeCheckingLedger } from '../ledger/test-context';
 
 let context: TestContext;
 beforeAll(async () => {
   context = await createTestContext();
 });
-afterAll(async () => {
-  expect(await findLedgerViolations(context.db)).toEqual([]);
-  await context.close();
-});
+afterAll(() => closeCheckingLedger(context));
 
 function create(client: TestClient, payload: unknown, idempotencyKey?: string) {
   return context.app.inject({
