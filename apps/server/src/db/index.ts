@@ -23,12 +23,16 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** How long a request may wait for a free connection of the pool before it is answered 503. */
+  connectionWaitMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      // A burst of requests queues for the pool's connections; on a busy machine the queue of a few
+      // hundred money transfers takes seconds, which is waiting, not failure.
+      connectionTimeoutMillis: options.connectionWaitMs ?? 30_000,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
@@ -65,4 +69,11 @@ export async function isDatabaseReady(db: Db, timeoutMs = 2_000): Promise<boolea
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** pg's answer when no connection of the pool came free in time, or none could be opened. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return error.message === 'timeout exceeded when trying to connect' || code === 'ECONNREFUSED' || code === '57P03';
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@bank/contracts';
+import { isDatabaseUnavailable } from '../db';
 import { AppError } from './errors';
 
 /**
@@ -22,6 +23,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : 'Bad request',
       };
       return reply.status(status).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Too busy or away: the client may try again; this is not a fault of the request.
+      request.log.warn({ err: error }, 'database unavailable');
+      const body: ErrorBody = { code: 'UNAVAILABLE', message: 'Service unavailable' };
+      return reply.status(503).send(body);
     }
     request.log.error({ err: error }, 'unexpected error');
     const body: ErrorBody = { code: 'INTERNAL', message: 'Internal server error' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db';
-import { createTestContext, type TestContext } from './harness';
+import { createTestContext, racesRun, type TestContext } from './harness';
 import { createSignedInClient } from './clients';
 import { revokeSession } from '../modules/auth/sessions';
 import { requireClient } from '../modules/auth/guard';
@@ -153,5 +153,24 @@ describe('health when the database is gone', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'unavailable', database: { ready: false } });
     await isolated.close();
+  });
+});
+
+describe.runIf(racesRun)('a busy database', () => {
+  it('answers 503, not 500, when no connection of the pool comes free in time', async () => {
+    const busy = await createTestContext({}, { pool: { size: 1, waitMs: 200 } });
+    try {
+      // The pool's one connection is held for a second while a request needs it.
+      const held = busy.db.transaction().execute((trx) => sql`select pg_sleep(1)`.execute(trx));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const response = await busy.app.inject({ method: 'POST', url: '/api/converter/convert', payload: { from: 'EUR', to: 'USD', amount: '1' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ code: 'UNAVAILABLE', message: 'Service unavailable' });
+      await held;
+      // Once it is free again, the same request is served.
+      expect((await busy.app.inject({ method: 'POST', url: '/api/converter/convert', payload: { from: 'EUR', to: 'USD', amount: '1' } })).statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
   });
 });

@@ -39,7 +39,7 @@ export function capturingMailer(mails: MailMessage[]): Mailer {
 
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  options: { postgresOnly?: boolean; mailer?: Mailer; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { postgresOnly?: boolean; mailer?: Mailer; beforeReady?: (app: FastifyInstance) => void; pool?: { size: number; waitMs: number } } = {},
 ): Promise<TestContext> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (options.postgresOnly && !baseUrl) throw new Error('TEST_DATABASE_URL is required for this test');
@@ -48,7 +48,7 @@ export async function createTestContext(
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://', poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://', poolSize: options.pool?.size ?? 20, connectionWaitMs: options.pool?.waitMs });
   await migrate(database.db);
   const mails: MailMessage[] = [];
   const deps: AppDeps = {
