@@ -182,7 +182,7 @@ describe('internal transfer', () => {
     // Checked on the web with the contract first: the required fields.
     await page.getByRole('button', { name: t('internal.submit') }).click();
     await page.getByLabel(t('internal.fields.accNumberTo')).and(page.locator('[aria-invalid="true"]')).waitFor();
-    expect(await page.getByText(t('validation.required')).count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByText(texts('en', 'validation')('required')).count()).toBeGreaterThanOrEqual(2);
 
     await page.getByLabel(t('internal.fields.accNumberFrom')).selectOption(payer.number);
     await page.getByLabel(t('internal.fields.amount')).fill('10');
@@ -216,7 +216,7 @@ describe('international transfer', () => {
 
     await page.getByRole('button', { name: t('bank.continue') }).click();
     await page.getByText(t('validation.paymentRegions.required')).waitFor();
-    expect(await page.getByText(t('validation.required')).count()).toBeGreaterThanOrEqual(6);
+    expect(await page.getByText(texts('en', 'validation')('required')).count()).toBeGreaterThanOrEqual(6);
 
     await page.getByLabel(t('bank.fields.paymentRegions')).selectOption('SEPA');
     await page.getByLabel(t('bank.fields.fromAccount')).selectOption(payer.number);
