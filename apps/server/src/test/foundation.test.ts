@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db';
-import { createTestContext, racesRun, type TestContext } from './harness';
+import { createTestContext, onPostgres, type TestContext } from './harness';
 import { createSignedInClient } from './clients';
 import { revokeSession } from '../modules/auth/sessions';
 import { requireClient } from '../modules/auth/guard';
@@ -156,7 +156,7 @@ describe('health when the database is gone', () => {
   });
 });
 
-describe.runIf(racesRun)('a busy database', () => {
+describe.runIf(onPostgres)('a busy database', () => {
   it('answers 503, not 500, when no connection of the pool comes free in time', async () => {
     const busy = await createTestContext({}, { pool: { size: 1, waitMs: 200 } });
     try {

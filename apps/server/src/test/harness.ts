@@ -11,10 +11,10 @@ import type { Mailer, MailMessage } from '../modules/mail/mailer';
  * when TEST_DATABASE_URL is set) and the app built on it, driven with `app.inject`.
  */
 /**
- * True when the tests run on PostgreSQL, where requests really run side by side. Tests of races
- * run only then: on PGlite's single connection two requests take turns and race nothing.
+ * True when the tests run on PostgreSQL, where requests really run side by side on a pool. Tests of
+ * races and of the pool run only then: on PGlite's single connection two requests take turns.
  */
-export const racesRun = Boolean(process.env.TEST_DATABASE_URL);
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export interface TestContext {
   app: FastifyInstance;

@@ -36,14 +36,11 @@ export function useSchemaForm<Values extends Record<string, string>, Output>(
   return {
     values,
     field,
-    shown,
     /** The parsed values when the form is valid; otherwise null, and every error shows. */
     submit(): Output | null {
       setSubmitted(true);
       return result.data;
     },
-    submitted,
-    invalid: result.errors !== null,
     setServerErrors,
     reset() {
       setValues(initial);

@@ -1,7 +1,7 @@
 // Proves registration: a personal or business client is created with an argon2id hash and a code is
 // mailed; every 409 text of SPEC §8 is exact; bad fields are a 400 with translation keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, racesRun, type TestContext } from '../../test/harness';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { lastCode, newRegistration, post } from '../../test/identity';
 
 let context: TestContext;
@@ -98,7 +98,7 @@ describe('POST /api/registrations', () => {
   });
 
   // A race needs a pool of connections: PGlite's one connection would run the two requests in turn.
-  it.runIf(racesRun)('keeps e-mails unique when two registrations race', async () => {
+  it.runIf(onPostgres)('keeps e-mails unique when two registrations race', async () => {
     const body = newRegistration();
     const answers = await Promise.all([
       post(context, '/api/registrations', body),

@@ -5,7 +5,7 @@
 // 'Invalid authorization data'.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, racesRun, type TestContext } from '../../test/harness';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { freshAddress, get, lastCode, post, registerAndSignIn } from '../../test/identity';
 import { FAILED_SIGN_INS_PER_ADDRESS, FAILED_SIGN_INS_PER_EMAIL, CODES_PER_EMAIL } from './throttle';
 
@@ -125,7 +125,7 @@ describe('step 2: POST /api/login', () => {
   });
 
   // A race needs a pool of connections: PGlite's one connection would run the two requests in turn.
-  it.runIf(racesRun)('accepts a code once even when two requests race', async () => {
+  it.runIf(onPostgres)('accepts a code once even when two requests race', async () => {
     const client = await registerAndSignIn(context);
     await stepOne(client.email, client.password);
     const body = { email: client.email, password: client.password, emailCode: lastCode(context, client.email) };

@@ -4,7 +4,7 @@
 // reads or changes another client's KYC (404, the same as missing).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, racesRun, type TestContext } from '../../test/harness';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { get, post } from '../../test/identity';
 import { setClientKycStatus } from '../../test/kyc';
@@ -121,7 +121,7 @@ describe('POST /api/kyc/create', () => {
   });
 
   // A race needs a pool of connections: PGlite's one connection would run the two requests in turn.
-  it.runIf(racesRun)('keeps one submission in review at a time, even when two race', async () => {
+  it.runIf(onPostgres)('keeps one submission in review at a time, even when two race', async () => {
     const client = await unidentified();
     const answers = await Promise.all([create(client, personalForm), create(client, personalForm)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
