@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push('  Demo sign-ins:');
     for (const credential of DEMO_CREDENTIALS) {
-      lines.push(`    ${credential.role.padEnd(16)} ${credential.email} / ${credential.password}${credential.where ? `  (${credential.where})` : ''}`);
+      lines.push(`    ${credential.role.padEnd(20)} ${credential.email} / ${credential.password}${credential.where ? `  (${credential.where})` : ''}`);
     }
     if (runtime.seeded?.created) lines.push('  Demo data was seeded into the empty database.');
   }

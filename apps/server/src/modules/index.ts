@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
+import backofficeRoutes from './backoffice/routes';
 import contactRoutes from './contact/routes';
 import exchangeRoutes from './exchange/routes';
 import healthRoutes from './health/routes';
@@ -15,4 +16,4 @@ import usersRoutes from './users/routes';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes];
+  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, backofficeRoutes];

@@ -1,14 +1,31 @@
 import type { AppDeps } from '../deps';
+import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import { hashPassword } from '../modules/auth/passwords';
+import { sealOperatorTotpSecret } from '../modules/backoffice/sign-in';
 import { seedFeatureData } from './features';
+
+/**
+ * The demo back-office operators, already enrolled with fixed authenticator secrets so a developer
+ * can add them to an app (or compute codes in a test). Development only: production never seeds.
+ */
+export const DEMO_OPERATORS = [
+  { email: 'operator@bank.example', name: 'Olga Sergeeva', roles: ['admin'], totpSecret: '2V7DMREUMCIPHU5NZP66EPBT6O7RZOPU' },
+  { email: 'compliance@bank.example', name: 'Irina Volkova', roles: ['compliance'], totpSecret: '4ZWVIGGKAPHSLDEJ3GMMIQTIGY6VYAA7' },
+  { email: 'payments@bank.example', name: 'Dmitry Orlov', roles: ['payments'], totpSecret: 'CJREUQBV5NVAPWQATWC2DZVGWDXNRGMK' },
+] as const satisfies ReadonlyArray<{ email: string; name: string; roles: readonly OperatorRole[]; totpSecret: string }>;
+export const DEMO_OPERATOR_PASSWORD = 'OperatorBank2024';
 
 /** Demo sign-ins printed at start and listed in the README (development only). */
 export const DEMO_CREDENTIALS = [
   { role: 'personal client', email: 'demo@bank.example', password: 'DemoBank2024', where: '/login' },
   { role: 'business client', email: 'corp@bank.example', password: 'DemoBank2024', where: '/login' },
-  // The operator signs in to the back office, which has its service functions but no screens yet.
-  { role: 'operator', email: 'operator@bank.example', password: 'OperatorBank2024', where: '' },
-] as const;
+  ...DEMO_OPERATORS.map((operator) => ({
+    role: `${operator.roles.join(', ')} operator`,
+    email: operator.email,
+    password: DEMO_OPERATOR_PASSWORD,
+    where: `/backoffice, authenticator secret ${operator.totpSecret}`,
+  })),
+];
 
 export type { DemoClients } from './demo-clients';
 
@@ -17,7 +34,7 @@ export interface SeedSummary {
 }
 
 /**
- * Seeds demo data into an empty database: two identified clients and an operator, then whatever
+ * Seeds demo data into an empty database: two identified clients and three operators, then whatever
  * each feature adds (accounts, balances, transactions…). A database with any client is left alone.
  */
 export async function seedDemoData(deps: AppDeps): Promise<SeedSummary> {
@@ -26,7 +43,7 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedSummary> {
   if (existing) return { created: false };
 
   const clientPasswordHash = await hashPassword('DemoBank2024');
-  const operatorPasswordHash = await hashPassword('OperatorBank2024');
+  const operatorPasswordHash = await hashPassword(DEMO_OPERATOR_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const personal = await trx
       .insertInto('clients')
@@ -64,12 +81,22 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedSummary> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const operator = await trx
+    const operators = await trx
       .insertInto('operators')
-      .values({ email: 'operator@bank.example', password_hash: operatorPasswordHash, full_name: 'Olga Sergeeva' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await seedFeatureData(trx, { personalId: personal.id, businessId: business.id, operatorId: operator.id });
+      .values(
+        DEMO_OPERATORS.map((operator) => ({
+          email: operator.email,
+          password_hash: operatorPasswordHash,
+          full_name: operator.name,
+          roles: [...operator.roles],
+          totp_secret: sealOperatorTotpSecret(operator.totpSecret, deps.config.secret),
+          totp_enrolled_at: new Date(),
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const admin = operators.find((operator) => operator.email === DEMO_OPERATORS[0].email)!;
+    await seedFeatureData(trx, { personalId: personal.id, businessId: business.id, operatorId: admin.id });
   });
   return { created: true };
 }

@@ -3,7 +3,6 @@ import { moneyStringSchema, requiredText } from '../accounts/fields';
 import { CURRENCIES, type Currency } from '../money';
 import { LIMITS } from '../protocol';
 import { PAYMENT_REGIONS } from '../tariffs';
-import { recipientDetailsSchema } from '../transfers/create-international-transfer';
 import { TRANSACTION_STATUSES } from '../transfers/transaction-record';
 import { pageNumberSchema, pageSchema } from './paging';
 
@@ -44,7 +43,8 @@ export const paymentReviewItemSchema = z.object({
   amountEur: moneyStringSchema,
   paymentRegion: z.enum(PAYMENT_REGIONS).nullable(),
   recipient: z.string(),
-  recipientDetails: recipientDetailsSchema.partial().passthrough().nullable(),
+  /** The recipient details the client gave (SPEC §3 recipientDetails), as stored. */
+  recipientDetails: z.record(z.string(), z.unknown()).nullable(),
   purpose: z.string().nullable(),
   reference: z.string().nullable(),
   /** The payer's available balance now (the transfer's own hold already taken off). */

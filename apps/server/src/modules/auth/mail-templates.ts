@@ -14,7 +14,8 @@ export function mailLanguage(request: FastifyRequest, chosen: Language | undefin
   return typeof header === 'string' && /^\s*ru\b/i.test(header) ? 'ru' : 'en';
 }
 
-const BRAND = { en: 'Meridian Bank', ru: 'Меридиан Банк' } as const;
+/** The bank's name as mails sign it. */
+export const BRAND = { en: 'Meridian Bank', ru: 'Меридиан Банк' } as const;
 const CODE_MINUTES = LOGIN_CODE_TTL_SECONDS / 60;
 
 export function codeMail(to: string, code: string, purpose: 'login' | 'registration', language: Language): MailMessage {

@@ -50,7 +50,7 @@ export async function registerClient(
     clientId = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('clients')
-        .values({ email: input.email, phone: input.phone, password_hash: passwordHash, account_type: input.accountType })
+        .values({ email: input.email, phone: input.phone, password_hash: passwordHash, account_type: input.accountType, language: meta.language })
         .returning(['id', 'client_number'])
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {

@@ -89,6 +89,8 @@ export async function beginSignIn(deps: AppDeps, input: { email: string; passwor
   await assertSignInAllowed(db, input.email, meta.ip);
   const client = await checkCredentials(db, input.email, input.password);
   if (!client) return failSignIn(db, input.email, null, 1, 'credentials', meta);
+  // The language the client signs in with is the one the bank writes to it in.
+  await db.updateTable('clients').set({ language: meta.language }).where('id', '=', client.id).where('language', '!=', meta.language).execute();
 
   await assertNotBlocked(db, CODES_PER_EMAIL, input.email);
   const code = await openChallenge(db, config.secret, client.id, 'login');

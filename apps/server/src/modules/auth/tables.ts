@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { OperatorRole } from '@bank/contracts/backoffice/roles';
+import type { ColumnType, Generated } from 'kysely';
 
 export type AccountType = 'personal' | 'business';
 export type KycStatus = 'New' | 'Approved' | 'Rejected';
@@ -24,6 +25,8 @@ export interface IdentityTables {
     country: string | null;
     post_code: string | null;
     state_or_province: string | null;
+    /** The language the client reads: the bank's mails are written in it. */
+    language: Generated<'en' | 'ru'>;
     created_at: Generated<Date>;
   };
   operators: {
@@ -31,6 +34,11 @@ export interface IdentityTables {
     email: string;
     password_hash: string;
     full_name: string;
+    roles: Generated<OperatorRole[]>;
+    totp_secret: string | null;
+    totp_pending_secret: string | null;
+    totp_enrolled_at: Date | null;
+    totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
     created_at: Generated<Date>;
   };
   sessions: {

@@ -10,5 +10,7 @@ export interface ContactTables {
     message: string | null;
     ip: string | null;
     mailed_at: Date | null;
+    handled_at: Date | null;
+    handled_by: string | null;
   };
 }

@@ -164,22 +164,34 @@ export async function deleteKyc(db: Db, clientId: string, kycId: string, actor: 
   });
 }
 
+/** What an operator's decision did: the submission's status after it, and whether this call made it. */
+export interface KycDecisionOutcome {
+  kycId: string;
+  status: KycStatus;
+  changed: boolean;
+  clientId: string;
+}
+
 /**
  * An operator's decision on a submission in review: Approved makes the client identified, Rejected
- * shows the form again with the reason. Used by the back office.
+ * shows the form again with the reason. Used by the back office. The same decision again changes
+ * nothing (a repeated click); the other decision on a reviewed submission is a 409.
  */
 export async function decideKyc(
   db: Db,
   kycId: string,
   decision: { status: 'Approved' | 'Rejected'; reason?: string | null },
   actor: Actor,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<KycDecisionOutcome> {
+  return db.transaction().execute(async (trx) => {
     const record = await trx.selectFrom('kyc_records').select(['client_id']).where('id', '=', kycId).executeTakeFirst();
     if (!record) throw new AppError('NOT_FOUND');
     const client = await lockClient(trx, record.client_id);
     const row = await trx.selectFrom('kyc_records').selectAll().where('id', '=', kycId).forUpdate().executeTakeFirstOrThrow();
-    if (row.status !== 'New') throw new AppError('CONFLICT', { message: 'This KYC submission has already been reviewed' });
+    if (row.status === decision.status) return { kycId, status: row.status, changed: false, clientId: row.client_id };
+    if (row.status !== 'New') {
+      throw new AppError('CONFLICT', { message: `This KYC submission is already ${row.status}`, details: { status: row.status } });
+    }
     await trx
       .updateTable('kyc_records')
       .set({
@@ -200,6 +212,7 @@ export async function decideKyc(
       { status: row.status, clientStatus: client.kyc_status },
       { status: decision.status, clientStatus, reason: decision.reason ?? null },
     );
+    return { kycId, status: decision.status, changed: true, clientId: record.client_id };
   });
 }
 

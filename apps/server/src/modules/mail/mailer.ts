@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../../db';
 
@@ -14,6 +15,11 @@ export interface Mailer {
   /** Where mails go, for the start banner. */
   describe(): string;
   close(): void;
+}
+
+/** Mails without holding up the answer; a failure is logged (the reader can ask again, the state is already saved). */
+export function mailInBackground(mailer: Mailer, log: FastifyBaseLogger, message: MailMessage): void {
+  mailer.send(message).catch((error: unknown) => log.error({ err: error }, 'mail not sent'));
 }
 
 /** Sends through the SMTP server of `smtpUrl` (nodemailer). */

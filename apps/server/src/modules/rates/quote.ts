@@ -15,15 +15,18 @@ import {
 } from '@bank/contracts';
 import { EXCHANGE_SPREAD_BASIS_POINTS } from './settings';
 
-/** Mid rates of every currency as units per 1 EUR (EUR itself is 1). */
-export type RateTable = ReadonlyMap<Currency, Ratio>;
+/** Mid rates of every currency as units per 1 EUR (EUR itself is 1), and the bank's spread on them. */
+export interface RateTable {
+  perEur: ReadonlyMap<Currency, Ratio>;
+  spreadBasisPoints: bigint;
+}
 
-export function rateTableFrom(perEur: Readonly<Record<Currency, string>>): RateTable {
-  return new Map(CURRENCIES.map((currency) => [currency, ratioFromDecimal(perEur[currency])]));
+export function rateTableFrom(perEur: Readonly<Record<Currency, string>>, spreadBasisPoints: bigint = EXCHANGE_SPREAD_BASIS_POINTS): RateTable {
+  return { perEur: new Map(CURRENCIES.map((currency) => [currency, ratioFromDecimal(perEur[currency])])), spreadBasisPoints };
 }
 
 function perEurOf(table: RateTable, currency: Currency): Ratio {
-  const value = table.get(currency);
+  const value = table.perEur.get(currency);
   if (!value) throw new Error(`No rate for ${currency}`);
   return value;
 }
@@ -37,9 +40,9 @@ export function midRate(table: RateTable, from: Currency, to: Currency): Ratio {
  * The rate offered to clients for selling `from` and buying `to`: the mid rate less the spread,
  * rounded down to RATE_SIGNIFICANT_DIGITS significant digits. The same currency is exactly "1".
  */
-export function offeredRate(table: RateTable, from: Currency, to: Currency, spreadBasisPoints: bigint = EXCHANGE_SPREAD_BASIS_POINTS): string {
+export function offeredRate(table: RateTable, from: Currency, to: Currency): string {
   if (from === to) return '1';
-  const withSpread = multiply(midRate(table, from, to), ratio(BASIS_POINTS_PER_UNIT - spreadBasisPoints, BASIS_POINTS_PER_UNIT));
+  const withSpread = multiply(midRate(table, from, to), ratio(BASIS_POINTS_PER_UNIT - table.spreadBasisPoints, BASIS_POINTS_PER_UNIT));
   return toSignificantDigitsDown(withSpread, RATE_SIGNIFICANT_DIGITS);
 }
 

@@ -1,11 +1,12 @@
-import { convertMinor, formatMinor, isCurrency, isDecimalText, parseAmount, ratioFromDecimal, type Currency, type RateQuote } from '@bank/contracts';
+import type { RatesResponse } from '@bank/contracts/backoffice/rates';
+import { CURRENCIES, convertMinor, formatMinor, isCurrency, isDecimalText, parseAmount, ratioFromDecimal, type Currency, type RateQuote } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';
 import { offeredRate, rateTableFrom, type RateTable } from './quote';
-import { RATE_BASE_CURRENCY } from './settings';
+import { EXCHANGE_SPREAD_BASIS_POINTS, RATE_BASE_CURRENCY } from './settings';
 import { SNAPSHOT_PER_EUR } from './snapshot';
 
 /**
@@ -14,12 +15,15 @@ import { SNAPSHOT_PER_EUR } from './snapshot';
  * server instance offers the same rate.
  */
 export async function loadRateTable(db: Db): Promise<RateTable> {
-  const rows = await db.selectFrom('fx_rates').select(['currency', 'per_eur']).execute();
+  const [rows, settings] = await Promise.all([
+    db.selectFrom('fx_rates').select(['currency', 'per_eur']).execute(),
+    db.selectFrom('rate_settings').select('spread_basis_points').executeTakeFirst(),
+  ]);
   const perEur: Record<Currency, string> = { ...SNAPSHOT_PER_EUR };
   for (const row of rows) {
     if (isCurrency(row.currency) && row.currency !== RATE_BASE_CURRENCY) perEur[row.currency] = row.per_eur;
   }
-  return rateTableFrom(perEur);
+  return rateTableFrom(perEur, settings ? BigInt(settings.spread_basis_points) : EXCHANGE_SPREAD_BASIS_POINTS);
 }
 
 /** A quote for `amount` of `from` in `to`: the offered rate and what an exchange would credit. */
@@ -70,20 +74,67 @@ export async function setOperatorRate(db: Db, change: { currency: Currency; perE
 }
 
 /** Stores the ECB day's rates for the currencies the ECB quotes; answers the currencies updated. */
-export async function applyEcbRates(db: Db, rates: EcbDailyRates): Promise<Currency[]> {
+export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null): Promise<Currency[]> {
   const updated: Currency[] = [];
   for (const [code, perEur] of Object.entries(bankCurrencyRates(rates))) {
     const currency = code as Currency;
     checkPerEur(currency, perEur);
     await db
       .insertInto('fx_rates')
-      .values({ currency, per_eur: perEur, source: 'ecb', rate_date: rates.date, updated_by: null })
+      .values({ currency, per_eur: perEur, source: 'ecb', rate_date: rates.date, updated_by: operatorId })
       .onConflict((conflict) =>
-        conflict.column('currency').doUpdateSet({ per_eur: perEur, source: 'ecb', rate_date: rates.date, updated_by: null, updated_at: new Date() }),
+        conflict.column('currency').doUpdateSet({ per_eur: perEur, source: 'ecb', rate_date: rates.date, updated_by: operatorId, updated_at: new Date() }),
       )
       .execute();
     updated.push(currency);
   }
-  await recordAudit(db, { actorType: 'system', action: 'rates.ecb', after: { date: rates.date, currencies: updated } });
+  await recordAudit(db, {
+    actorType: operatorId ? 'operator' : 'system',
+    actorId: operatorId,
+    action: 'rates.ecb',
+    subjectType: 'rates',
+    subjectId: rates.date,
+    after: { date: rates.date, currencies: updated },
+  });
   return updated;
+}
+
+/** The rate table as the back office shows it: every currency's mid rate per 1 EUR and where it comes from. */
+export async function listRates(db: Db): Promise<RatesResponse> {
+  const [rows, table] = await Promise.all([
+    db.selectFrom('fx_rates').select(['currency', 'per_eur', 'source', 'rate_date', 'updated_at']).execute(),
+    loadRateTable(db),
+  ]);
+  const stored = new Map(rows.map((row) => [row.currency, row]));
+  const dateText = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+  return {
+    spreadBasisPoints: Number(table.spreadBasisPoints),
+    rates: CURRENCIES.filter((currency) => currency !== RATE_BASE_CURRENCY).map((currency) => {
+      const row = stored.get(currency);
+      return row
+        ? { currency, perEur: row.per_eur, source: row.source, rateDate: dateText(row.rate_date), updatedAt: row.updated_at.toISOString() }
+        : { currency, perEur: SNAPSHOT_PER_EUR[currency], source: 'snapshot' as const, rateDate: null, updatedAt: null };
+    }),
+  };
+}
+
+/** An admin sets the spread on exchange; the exchange screen offers it at once. */
+export async function setSpread(db: Db, basisPoints: number, operatorId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('rate_settings').select('spread_basis_points').forUpdate().executeTakeFirst();
+    await trx
+      .insertInto('rate_settings')
+      .values({ id: true, spread_basis_points: basisPoints, updated_by: operatorId })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ spread_basis_points: basisPoints, updated_by: operatorId, updated_at: new Date() }))
+      .execute();
+    await recordAudit(trx, {
+      actorType: 'operator',
+      actorId: operatorId,
+      action: 'rates.spread',
+      subjectType: 'rates',
+      subjectId: 'spread',
+      before: { basisPoints: before ? before.spread_basis_points : Number(EXCHANGE_SPREAD_BASIS_POINTS) },
+      after: { basisPoints },
+    });
+  });
 }

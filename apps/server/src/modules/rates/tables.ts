@@ -10,4 +10,11 @@ export interface RateTables {
     updated_at: Generated<Date>;
     updated_by: string | null;
   };
+  /** One row (migration 0050): the spread on exchange; none means the default. */
+  rate_settings: {
+    id: Generated<boolean>;
+    spread_basis_points: number;
+    updated_at: Generated<Date>;
+    updated_by: string | null;
+  };
 }

@@ -115,7 +115,7 @@ async function run(commands: Command[], periods: Period[]): Promise<void> {
     switch (command.kind) {
       case 'incoming': {
         const target = accounts[command.account]!;
-        const number = await inTransaction((trx) =>
+        const { transactionNumber: number } = await inTransaction((trx) =>
           bookIncomingPayment(trx, {
             account: target,
             amountMinor: command.amountMinor,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { TRANSACTION_TYPE_OF_REGION, type PaymentRegion } from '@bank/contracts';
+import { TRANSACTION_TYPE_OF_REGION, type Currency, type PaymentRegion } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { ClientAccount } from '../accounts/service';
 import { bankAccountId, postEntry } from '../ledger/ledger';
+import type { RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
 import { recordOperations } from './records';
@@ -27,10 +28,14 @@ export interface IncomingPayment {
  * +fee. SPEC §9 charges international transfers in as out (0.30 %, 50–2000 EUR); a payment smaller
  * than the minimum fee is charged at most its own amount, so the credit is never negative.
  */
-export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Promise<string> {
+export function incomingFeeMinor(table: RateTable, currency: Currency, amountMinor: bigint): bigint {
+  const quote = quoteInternationalFee(table, currency, amountMinor);
+  return quote.feeMinor < amountMinor ? quote.feeMinor : amountMinor;
+}
+
+export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Promise<{ transactionNumber: string; feeMinor: bigint }> {
   const { account } = payment;
-  const quote = quoteInternationalFee(await loadRateTable(trx), account.currency, payment.amountMinor);
-  const feeMinor = quote.feeMinor < payment.amountMinor ? quote.feeMinor : payment.amountMinor;
+  const feeMinor = incomingFeeMinor(await loadRateTable(trx), account.currency, payment.amountMinor);
   const transferId = randomUUID();
   const postings = [
     { accountId: await bankAccountId(trx, 'clearing', account.currency), currency: account.currency, amountMinor: -payment.amountMinor },
@@ -86,5 +91,5 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
       actor: payment.actor,
     },
   ]);
-  return numbers.get(transferId)!;
+  return { transactionNumber: numbers.get(transferId)!, feeMinor };
 }

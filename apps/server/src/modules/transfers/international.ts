@@ -103,7 +103,7 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
   return numbers.get(transferId)!;
 }
 
-interface PendingTransfer {
+export interface PendingTransfer {
   id: string;
   status: TransactionStatus;
   clientId: string;
@@ -116,7 +116,7 @@ interface PendingTransfer {
 }
 
 /** Locks a pending international transfer (before any ledger row, always in that order). */
-async function lockPendingTransfer(trx: Db, transferId: string, clientId?: string): Promise<PendingTransfer> {
+export async function lockPendingTransfer(trx: Db, transferId: string, clientId?: string): Promise<PendingTransfer> {
   let query = trx
     .selectFrom('transfers')
     .innerJoin('accounts', 'accounts.id', 'transfers.from_account_id')
@@ -156,7 +156,13 @@ async function lockPendingTransfer(trx: Db, transferId: string, clientId?: strin
   };
 }
 
-async function audit(trx: Db, transfer: PendingTransfer, status: TransactionStatus, actor: { type: 'operator' | 'client'; id: string }, reason?: string) {
+async function audit(
+  trx: Db,
+  transfer: PendingTransfer,
+  status: TransactionStatus,
+  actor: { type: 'operator' | 'client'; id: string },
+  extra: Record<string, unknown> = {},
+) {
   await recordAudit(trx, {
     actorType: actor.type,
     actorId: actor.id,
@@ -164,21 +170,23 @@ async function audit(trx: Db, transfer: PendingTransfer, status: TransactionStat
     subjectType: 'transfer',
     subjectId: transfer.id,
     before: { status: transfer.status },
-    after: { status, ...(reason ? { reason } : {}) },
+    after: { status, ...extra },
   });
 }
 
-/** The back office takes a transfer into work (New → Processing); the funds stay held. */
-export async function markTransferProcessing(trx: Db, transferId: string, operatorId: string): Promise<void> {
-  const transfer = await lockPendingTransfer(trx, transferId);
-  if (transfer.status !== 'New') throw new AppError('CONFLICT', { message: `The transfer is already ${transfer.status}` });
-  await setTransferStatus(trx, transferId, 'Processing');
-  await audit(trx, transfer, 'Processing', { type: 'operator', id: operatorId });
+/** The back office takes a locked transfer into work (New → Processing); the funds stay held. */
+export async function setTransferProcessing(trx: Db, transfer: PendingTransfer, operatorId: string, extra: Record<string, unknown> = {}): Promise<void> {
+  if (transfer.status !== 'New') throw new AppError('CONFLICT', { message: `The transfer is already ${transfer.status}`, details: { status: transfer.status } });
+  await setTransferStatus(trx, transfer.id, 'Processing');
+  await audit(trx, transfer, 'Processing', { type: 'operator', id: operatorId }, extra);
 }
 
-/** The back office approves: the hold becomes postings (client −(amount + fee), clearing +amount, fee income +fee). */
-export async function approveTransfer(trx: Db, transferId: string, operatorId: string): Promise<void> {
-  const transfer = await lockPendingTransfer(trx, transferId);
+export async function markTransferProcessing(trx: Db, transferId: string, operatorId: string): Promise<void> {
+  await setTransferProcessing(trx, await lockPendingTransfer(trx, transferId), operatorId);
+}
+
+/** The final approval of a locked transfer: the hold becomes postings (client −(amount + fee), clearing +amount, fee income +fee). */
+export async function captureTransfer(trx: Db, transfer: PendingTransfer, operatorId: string, extra: Record<string, unknown> = {}): Promise<void> {
   const postings = [
     { accountId: transfer.ledgerAccountId, currency: transfer.currency, amountMinor: -(transfer.amountMinor + transfer.feeMinor) },
     { accountId: await bankAccountId(trx, 'clearing', transfer.currency), currency: transfer.currency, amountMinor: transfer.amountMinor },
@@ -186,23 +194,30 @@ export async function approveTransfer(trx: Db, transferId: string, operatorId: s
   if (transfer.feeMinor > 0n) {
     postings.push({ accountId: await bankAccountId(trx, 'fee_income', transfer.currency), currency: transfer.currency, amountMinor: transfer.feeMinor });
   }
-  const { balances, bookedAt } = await postEntry(trx, { kind: 'international_transfer', transferId, postings, captureHoldIds: [transfer.holdId] });
+  const { balances, bookedAt } = await postEntry(trx, { kind: 'international_transfer', transferId: transfer.id, postings, captureHoldIds: [transfer.holdId] });
   // The row is booked now, with the postings: it takes its place on the statement at this instant.
-  await setTransferStatus(trx, transferId, 'Approved', {
+  await setTransferStatus(trx, transfer.id, 'Approved', {
     accountId: transfer.fromAccountId,
     at: bookedAt,
     balanceAfterMinor: balances.get(transfer.ledgerAccountId)!.bookedMinor,
     currency: transfer.currency,
   });
-  await audit(trx, transfer, 'Approved', { type: 'operator', id: operatorId });
+  await audit(trx, transfer, 'Approved', { type: 'operator', id: operatorId }, extra);
 }
 
-/** The back office denies: the hold is released and nothing is booked; the row stays where it was made, moving nothing. */
-export async function denyTransfer(trx: Db, transferId: string, operatorId: string, reason?: string): Promise<void> {
-  const transfer = await lockPendingTransfer(trx, transferId);
+export async function approveTransfer(trx: Db, transferId: string, operatorId: string): Promise<void> {
+  await captureTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId);
+}
+
+/** Denial of a locked transfer: the hold is released and nothing is booked; the row stays where it was made, moving nothing. */
+export async function denyLockedTransfer(trx: Db, transfer: PendingTransfer, operatorId: string, reason?: string): Promise<void> {
   await releaseHold(trx, transfer.holdId);
-  await setTransferStatus(trx, transferId, 'Denied');
-  await audit(trx, transfer, 'Denied', { type: 'operator', id: operatorId }, reason);
+  await setTransferStatus(trx, transfer.id, 'Denied');
+  await audit(trx, transfer, 'Denied', { type: 'operator', id: operatorId }, reason ? { reason } : {});
+}
+
+export async function denyTransfer(trx: Db, transferId: string, operatorId: string, reason?: string): Promise<void> {
+  await denyLockedTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId, reason);
 }
 
 /** The client withdraws its own pending transfer: the hold is released. Another client's transfer is 404. */

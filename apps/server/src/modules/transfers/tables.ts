@@ -35,6 +35,12 @@ export interface TransferTables {
     created_at: InstantColumn;
     updated_at: InstantColumn;
   };
+  /** Operators' approvals of a pending transfer (migration 0050): two different ones for a large transfer. */
+  transfer_approvals: {
+    transfer_id: string;
+    operator_id: string;
+    approved_at: Generated<Date>;
+  };
   transactions: {
     id: Generated<string>;
     transfer_id: string;

@@ -18,6 +18,7 @@ import {
   clearCounter,
   recordHit,
 } from '../auth/throttle';
+import { mailInBackground } from '../mail/mailer';
 import { consumeResetToken, issueResetToken } from './password-reset';
 
 interface RequestMeta {
@@ -26,10 +27,6 @@ interface RequestMeta {
   log: FastifyBaseLogger;
 }
 
-/** Mails without holding up the answer; a failure is logged (the client can ask again). */
-function mailInBackground(deps: AppDeps, log: FastifyBaseLogger, message: Parameters<AppDeps['mailer']['send']>[0]): void {
-  deps.mailer.send(message).catch((error: unknown) => log.error({ err: error }, 'identity mail not sent'));
-}
 
 /**
  * POST /api/user/password/refresh: mails a reset link when the e-mail is a client's. The caller
@@ -45,7 +42,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
   const token = await issueResetToken(db, config.secret, client.id);
   await recordAudit(db, { actorType: 'anonymous', action: 'auth.passwordResetRequested', subjectType: 'client', subjectId: client.id, ip: meta.ip });
   const link = `${config.appUrl}/reset_password?token=${encodeURIComponent(token)}`;
-  mailInBackground(deps, meta.log, resetMail(client.email, link, meta.language));
+  mailInBackground(deps.mailer, meta.log, resetMail(client.email, link, meta.language));
 }
 
 /** POST /api/user/password/reset: sets the new password and signs the client out everywhere. */
@@ -69,7 +66,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   });
   // Control of the mailbox is proven: earlier failed sign-ins no longer hold the client back.
   await clearCounter(db, FAILED_SIGN_INS_PER_EMAIL, client.email.toLowerCase());
-  mailInBackground(deps, meta.log, passwordChangedMail(client.email, meta.language));
+  mailInBackground(deps.mailer, meta.log, passwordChangedMail(client.email, meta.language));
 }
 
 /**
@@ -99,5 +96,5 @@ export async function changePassword(
     await recordAudit(trx, { actorType: 'client', actorId: clientId, action: 'auth.passwordChanged', subjectType: 'client', subjectId: clientId, ip: meta.ip });
   });
   await clearCounter(db, FAILED_PASSWORD_CHANGES_PER_CLIENT, clientId);
-  mailInBackground(deps, meta.log, passwordChangedMail(client.email, meta.language));
+  mailInBackground(deps.mailer, meta.log, passwordChangedMail(client.email, meta.language));
 }

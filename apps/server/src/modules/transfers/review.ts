@@ -1,0 +1,190 @@
+import { decimalToMinor, formatMinor, isCurrency, type Currency, type PaymentRegion } from '@bank/contracts';
+import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
+import { MAKER_CHECKER_THRESHOLD_EUR, type PaymentReviewItem } from '@bank/contracts/backoffice/payments';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { convertAtMidMinor, type RateTable } from '../rates/quote';
+import { loadRateTable } from '../rates/service';
+import { captureTransfer, denyLockedTransfer, lockPendingTransfer, setTransferProcessing } from './international';
+
+/**
+ * The payments queue of the back office: international transfers waiting for the bank, and the
+ * operators' decisions on them. A transfer worth more than MAKER_CHECKER_THRESHOLD_EUR at the day's
+ * mid rate needs the approvals of two different operators (maker-checker): the first takes it to
+ * Processing, the second books it. Every decision locks the transfer first, so of two operators
+ * acting at once one decides and the other sees the new state.
+ */
+const PENDING = ['New', 'Processing'] as const;
+const THRESHOLD_MINOR = decimalToMinor(MAKER_CHECKER_THRESHOLD_EUR, 'EUR');
+
+function amountInEurMinor(table: RateTable, amountMinor: bigint, currency: Currency): bigint {
+  return convertAtMidMinor(table, amountMinor, currency, 'EUR');
+}
+
+export function approvalsRequired(table: RateTable, amountMinor: bigint, currency: Currency): 1 | 2 {
+  return amountInEurMinor(table, amountMinor, currency) > THRESHOLD_MINOR ? 2 : 1;
+}
+
+function reviewQuery(db: Db) {
+  return db
+    .selectFrom('transfers as t')
+    .innerJoin('accounts as a', 'a.id', 't.from_account_id')
+    .innerJoin('ledger_accounts as l', 'l.id', 'a.ledger_account_id')
+    .innerJoin('clients as c', 'c.id', 't.client_id')
+    .select([
+      't.id',
+      't.transaction_number',
+      't.status',
+      't.created_at',
+      't.amount',
+      't.fee',
+      't.currency',
+      't.payment_region',
+      't.recipient',
+      't.recipient_details',
+      't.purpose',
+      't.payment_reference',
+      'a.number as from_account',
+      'l.available',
+      'c.id as client_id',
+      'c.client_number',
+      'c.email',
+      'c.first_name',
+      'c.last_name',
+      'c.company_name',
+    ])
+    .where('t.kind', '=', 'international');
+}
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>['executeTakeFirstOrThrow']>>;
+
+export function clientDisplayName(row: { first_name: string | null; last_name: string | null; company_name: string | null; email: string }): string {
+  const person = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return row.company_name || person || row.email;
+}
+
+async function approvalsOf(db: Db, transferIds: string[]) {
+  if (transferIds.length === 0) return new Map<string, PaymentReviewItem['approvals']>();
+  const rows = await db
+    .selectFrom('transfer_approvals as p')
+    .innerJoin('operators as o', 'o.id', 'p.operator_id')
+    .select(['p.transfer_id', 'p.operator_id', 'p.approved_at', 'o.full_name'])
+    .where('p.transfer_id', 'in', transferIds)
+    .orderBy('p.approved_at')
+    .execute();
+  const byTransfer = new Map<string, PaymentReviewItem['approvals']>();
+  for (const row of rows) {
+    const list = byTransfer.get(row.transfer_id) ?? [];
+    list.push({ operatorId: row.operator_id, operatorName: row.full_name, at: row.approved_at.toISOString() });
+    byTransfer.set(row.transfer_id, list);
+  }
+  return byTransfer;
+}
+
+function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['approvals']): PaymentReviewItem {
+  if (!isCurrency(row.currency)) throw new Error(`Transfer ${row.transaction_number} has unknown currency ${row.currency}`);
+  const currency = row.currency;
+  const amountMinor = decimalToMinor(row.amount, currency);
+  const feeMinor = decimalToMinor(row.fee, currency);
+  return {
+    transactionNumber: row.transaction_number,
+    type: 'international',
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    client: { clientId: row.client_id, clientNumber: row.client_number, name: clientDisplayName(row), email: row.email },
+    fromAccount: row.from_account,
+    amount: formatMinor(amountMinor, currency),
+    fee: formatMinor(feeMinor, currency),
+    total: formatMinor(amountMinor + feeMinor, currency),
+    currency,
+    amountEur: formatMinor(amountInEurMinor(table, amountMinor, currency), 'EUR'),
+    paymentRegion: (row.payment_region as PaymentRegion | null) ?? null,
+    recipient: row.recipient ?? '',
+    recipientDetails: (typeof row.recipient_details === 'string' ? JSON.parse(row.recipient_details) : row.recipient_details) as PaymentReviewItem['recipientDetails'],
+    purpose: row.purpose,
+    reference: row.payment_reference,
+    availableBalance: formatMinor(decimalToMinor(row.available, currency), currency),
+    requiredApprovals: approvalsRequired(table, amountMinor, currency),
+    approvals,
+  };
+}
+
+/** GET /api/backoffice/transactions: pending international transfers, oldest waiting first. */
+export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Processing'; page: number }): Promise<Page<PaymentReviewItem>> {
+  const statuses = filter.status ? [filter.status] : [...PENDING];
+  const [rows, count, table] = await Promise.all([
+    reviewQuery(db)
+      .where('t.status', 'in', statuses)
+      .orderBy('t.created_at', 'asc')
+      .orderBy('t.id')
+      .limit(BACKOFFICE_PAGE_SIZE)
+      .offset((filter.page - 1) * BACKOFFICE_PAGE_SIZE)
+      .execute(),
+    db
+      .selectFrom('transfers')
+      .select((select) => select.fn.countAll<string>().as('total'))
+      .where('kind', '=', 'international')
+      .where('status', 'in', statuses)
+      .executeTakeFirstOrThrow(),
+    loadRateTable(db),
+  ]);
+  const approvals = await approvalsOf(db, rows.map((row) => row.id));
+  return { items: rows.map((row) => toItem(row, table, approvals.get(row.id) ?? [])), page: filter.page, pageSize: BACKOFFICE_PAGE_SIZE, total: Number(count.total) };
+}
+
+/** One international transfer by number, whatever its state. */
+export async function getPaymentReview(db: Db, transactionNumber: string): Promise<PaymentReviewItem> {
+  const row = await reviewQuery(db).where('t.transaction_number', '=', transactionNumber).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  const [table, approvals] = await Promise.all([loadRateTable(db), approvalsOf(db, [row.id])]);
+  return toItem(row, table, approvals.get(row.id) ?? []);
+}
+
+export async function countPendingPayments(db: Db): Promise<{ New: number; Processing: number }> {
+  const rows = await db
+    .selectFrom('transfers')
+    .select(['status', (select) => select.fn.countAll<string>().as('total')])
+    .where('kind', '=', 'international')
+    .where('status', 'in', [...PENDING])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.total ?? 0);
+  return { New: count('New'), Processing: count('Processing') };
+}
+
+async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
+  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).where('kind', '=', 'international').executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row.id;
+}
+
+/**
+ * An operator approves. One approval books a transfer up to the threshold; above it the first
+ * approval moves it to Processing and the second, by another operator, books it. The same operator
+ * approving again is a 409 and changes nothing.
+ */
+export async function approvePayment(db: Db, transactionNumber: string, operatorId: string): Promise<PaymentReviewItem> {
+  const transferId = await transferIdOf(db, transactionNumber);
+  await db.transaction().execute(async (trx) => {
+    const transfer = await lockPendingTransfer(trx, transferId);
+    const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).execute();
+    if (earlier.some((approval) => approval.operator_id === operatorId)) {
+      throw new AppError('CONFLICT', {
+        message: 'You have already approved this transfer: the second approval must come from another operator',
+        details: { status: transfer.status, reason: 'alreadyApproved' },
+      });
+    }
+    await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operatorId }).execute();
+    const required = approvalsRequired(await loadRateTable(trx), transfer.amountMinor, transfer.currency);
+    const given = earlier.length + 1;
+    if (given >= required) await captureTransfer(trx, transfer, operatorId, { approvals: given, required });
+    else await setTransferProcessing(trx, transfer, operatorId, { approvals: given, required });
+  });
+  return getPaymentReview(db, transactionNumber);
+}
+
+/** An operator denies: the hold is released in full. */
+export async function denyPayment(db: Db, transactionNumber: string, operatorId: string, reason: string): Promise<PaymentReviewItem> {
+  const transferId = await transferIdOf(db, transactionNumber);
+  await db.transaction().execute(async (trx) => denyLockedTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId, reason));
+  return getPaymentReview(db, transactionNumber);
+}
