@@ -1,0 +1,95 @@
+// Two operators acting on one transfer at the same moment, on PostgreSQL where the requests really
+// run side by side: exactly one decision wins, the other sees the new state (409), and the ledger's
+// invariants hold afterwards.
+import type { TransactionRecord } from '@bank/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listedAccount, openTestAccount } from '../accounts/test-support';
+import { closeCheckingLedger } from '../ledger/test-context';
+import { createSignedInClient } from '../../test/clients';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
+import { createSignedInOperator, type TestOperator } from '../../test/operators';
+
+describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', () => {
+  let context: TestContext;
+  let first: TestOperator;
+  let second: TestOperator;
+  beforeAll(async () => {
+    context = await createTestContext({}, { postgresOnly: true });
+    first = await createSignedInOperator(context, ['payments']);
+    second = await createSignedInOperator(context, ['admin']);
+  });
+  afterAll(() => closeCheckingLedger(context));
+
+  const details = {
+    fullName: 'Hans Müller',
+    recipientsSwiftBic: 'DEUTDEFF',
+    recipientsBankCountry: 'DE',
+    recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
+    recipientsBank: 'Deutsche Bank',
+    recipientsIban: 'DE89370400440532013000',
+    recipientsAddress: 'Hauptstraße 1, Berlin',
+    country: 'DE',
+    recipientsEmail: 'hans@example.de',
+    recipientType: 'individual',
+  };
+
+  it('approve against deny: one outcome per transfer, the money moved exactly once or not at all', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'EUR', '100000.00');
+    const rounds = 12;
+    for (let round = 0; round < rounds; round += 1) {
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/transaction/create',
+        headers: client.headers,
+        payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '1000.00', purpose: 'Rent', recipientDetails: details },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    const pending = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers }))
+      .json<TransactionRecord[]>()
+      .filter((row) => row.transactionStatus === 'New');
+    expect(pending).toHaveLength(rounds);
+
+    let approved = 0;
+    for (const [index, row] of pending.entries()) {
+      const approve = { method: 'POST' as const, url: `/api/backoffice/transactions/${row.transactionNumber}/approve`, headers: first.headers };
+      const deny = { method: 'POST' as const, url: `/api/backoffice/transactions/${row.transactionNumber}/deny`, headers: second.headers, payload: { reason: 'Compliance hold' } };
+      const answers = await Promise.all(index % 2 === 0 ? [context.app.inject(approve), context.app.inject(deny)] : [context.app.inject(deny), context.app.inject(approve)]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses, answers.map((answer) => answer.body).join(' | ')).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json<{ status: string }>().status;
+      const loser = answers.find((answer) => answer.statusCode === 409)!.json<{ details: { status: string } }>();
+      expect(loser.details.status).toBe(winner);
+      if (winner === 'Approved') approved += 1;
+      else expect(winner).toBe('Denied');
+    }
+    // Each approval moved 1000 + 50 fee once; each denial released its hold.
+    const expected = (100000 - approved * 1050).toFixed(2);
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: expected, bookedBalance: expected });
+  });
+
+  it('two operators approving a large transfer at once give its two approvals, never one operator twice', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'EUR', '50000.00');
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/transaction/create',
+      headers: client.headers,
+      payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '15000.00', purpose: 'Car', recipientDetails: details },
+    });
+    const [row] = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
+    const url = `/api/backoffice/transactions/${row!.transactionNumber}/approve`;
+    const answers = await Promise.all([
+      context.app.inject({ method: 'POST', url, headers: first.headers }),
+      context.app.inject({ method: 'POST', url, headers: first.headers }),
+      context.app.inject({ method: 'POST', url, headers: second.headers }),
+    ]);
+    const ok = answers.filter((answer) => answer.statusCode === 200);
+    expect(ok).toHaveLength(2);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(1);
+    const final = (await context.app.inject({ method: 'GET', url: `/api/backoffice/transactions/${row!.transactionNumber}`, headers: second.headers })).json();
+    expect(final.status).toBe('Approved');
+    expect(final.approvals.map((approval: { operatorId: string }) => approval.operatorId).sort()).toEqual([first.id, second.id].sort());
+  });
+});

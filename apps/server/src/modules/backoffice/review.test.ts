@@ -1,0 +1,325 @@
+// Proves the operators' work through the API: KYC decisions (the client identified at once, the
+// reason on its screen, a mail in its language), the payments queue with two approvals by two
+// operators above 10,000 EUR, denial releasing the hold, incoming payments on the statement,
+// rates and spread reaching the exchange screen, the read-only views, and an audit row for each.
+import { accountNumberFromSerial, type TransactionRecord } from '@bank/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listedAccount, openTestAccount } from '../accounts/test-support';
+import { closeCheckingLedger } from '../ledger/test-context';
+import { createSignedInClient, type TestClient } from '../../test/clients';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createSignedInOperator, type TestOperator } from '../../test/operators';
+
+let context: TestContext;
+let compliance: TestOperator;
+let payments: TestOperator;
+let secondPayments: TestOperator;
+let admin: TestOperator;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  compliance = await createSignedInOperator(context, ['compliance']);
+  payments = await createSignedInOperator(context, ['payments']);
+  secondPayments = await createSignedInOperator(context, ['payments']);
+  admin = await createSignedInOperator(context, ['admin']);
+});
+afterAll(() => closeCheckingLedger(context));
+
+function as(operator: TestOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  return context.app.inject({ method, url: `/api/backoffice/${url}`, headers: { ...operator.headers, ...headers }, ...(payload === undefined ? {} : { payload }) });
+}
+
+async function auditOf(subjectId: string): Promise<Array<{ action: string; actor_id: string | null; before: unknown; after: unknown }>> {
+  return context.db.selectFrom('audit_log').select(['action', 'actor_id', 'before', 'after']).where('subject_id', '=', subjectId).orderBy('id').execute();
+}
+
+const kycForm = {
+  firstName: 'Ivan',
+  lastName: 'Petrov',
+  country: 'kz',
+  city: 'Almaty',
+  postalCode: '050000',
+  address: '12 Abay Avenue',
+  phoneNumber: '+7 701 555 0101',
+  identityCardType: 'passport',
+  identityCardId: 'N12345678',
+  sourcesOfWealth: ['salary'],
+  isOtherSourcesOfWealth: false,
+  pep: false,
+  currencies: ['EUR'],
+};
+
+async function submitKyc(language: 'en' | 'ru'): Promise<{ client: TestClient; kycId: string }> {
+  const client = await createSignedInClient(context, { kycStatus: null });
+  await context.db.updateTable('clients').set({ language }).where('id', '=', client.id).execute();
+  const created = await context.app.inject({ method: 'POST', url: '/api/kyc/create', headers: client.headers, payload: kycForm });
+  expect(created.statusCode, created.body).toBe(200);
+  const [record] = (await context.app.inject({ method: 'GET', url: '/api/kyc/list', headers: client.headers })).json();
+  return { client, kycId: record.kycId };
+}
+
+async function userMenuStatus(client: TestClient): Promise<unknown> {
+  return (await context.app.inject({ method: 'GET', url: '/api/user/me', headers: client.headers })).json().verificationsList;
+}
+
+describe('KYC review', () => {
+  it('lists submissions in review with the client, and approval identifies the client at once, with a mail', async () => {
+    const { client, kycId } = await submitKyc('ru');
+    const queue = await as(compliance, 'GET', 'kyc?status=New');
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json().items.find((row: { kycId: string }) => row.kycId === kycId);
+    expect(item).toMatchObject({ status: 'New', firstName: 'Ivan', accountType: 'personal', client: { clientId: client.id, email: client.email } });
+    expect((await as(compliance, 'GET', `kyc/${kycId}`)).json().kycId).toBe(kycId);
+
+    const opened = await context.app.inject({ method: 'POST', url: '/api/account/create', headers: client.headers, payload: { currencies: ['EUR'] } });
+    expect(opened.statusCode).toBe(403);
+    const approved = await as(compliance, 'POST', `kyc/${kycId}/approve`);
+    expect(approved.json()).toEqual({ kycId, status: 'Approved' });
+    const reopened = await context.app.inject({ method: 'POST', url: '/api/account/create', headers: client.headers, payload: { currencies: ['EUR'] } });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    await expect.poll(() => context.mails.filter((mail) => mail.to === client.email).length).toBe(1);
+    const mail = context.mails.find((item) => item.to === client.email)!;
+    expect(mail.subject).toContain('Верификация пройдена');
+
+    // A repeated click changes nothing and mails nothing; the other decision is refused.
+    expect((await as(compliance, 'POST', `kyc/${kycId}/approve`)).json()).toEqual({ kycId, status: 'Approved' });
+    expect((await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: 'Too late' })).statusCode).toBe(409);
+    const audit = await auditOf(kycId);
+    expect(audit.filter((row) => row.action === 'kyc.decided')).toEqual([
+      { action: 'kyc.decided', actor_id: compliance.id, before: { status: 'New', clientStatus: 'New' }, after: { status: 'Approved', clientStatus: 'Approved', reason: null } },
+    ]);
+    expect(context.mails.filter((item) => item.to === client.email)).toHaveLength(1);
+    expect(await userMenuStatus(client)).toBeDefined();
+  });
+
+  it('rejection needs a reason, which the client reads on its KYC screen, with a mail in its language', async () => {
+    const { client, kycId } = await submitKyc('en');
+    expect((await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: '  ' })).json().fields).toEqual({ reason: 'validation.required' });
+    const rejected = await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: 'The passport photo is unreadable' });
+    expect(rejected.json()).toEqual({ kycId, status: 'Rejected' });
+    const [record] = (await context.app.inject({ method: 'GET', url: '/api/kyc/list', headers: client.headers })).json();
+    expect(record).toMatchObject({ status: 'Rejected', rejectionReason: 'The passport photo is unreadable' });
+    await expect.poll(() => context.mails.some((mail) => mail.to === client.email)).toBe(true);
+    const mail = context.mails.find((item) => item.to === client.email)!;
+    expect(mail.subject).toContain('needs another look');
+    expect(mail.text).toContain('The passport photo is unreadable');
+  });
+
+  it('a submission id that does not exist, or is no id at all, is 404', async () => {
+    expect((await as(compliance, 'POST', 'kyc/00000000-0000-4000-8000-000000000000/approve')).statusCode).toBe(404);
+    expect((await as(compliance, 'POST', 'kyc/not-an-id/approve')).statusCode).toBe(404);
+  });
+});
+
+const recipientDetails = {
+  fullName: 'Hans Müller',
+  recipientsSwiftBic: 'DEUTDEFF',
+  recipientsBankCountry: 'DE',
+  recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
+  recipientsBank: 'Deutsche Bank',
+  recipientsIban: 'DE89 3704 0044 0532 0130 00',
+  recipientsAddress: 'Hauptstraße 1, Berlin',
+  country: 'DE',
+  recipientsEmail: 'hans@example.de',
+  recipientType: 'individual',
+};
+
+async function sendAbroad(client: TestClient, fromAccount: string, amount: string): Promise<string> {
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/transaction/create',
+    headers: client.headers,
+    payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount, amount, purpose: 'Tuition', reference: 'INV-7', recipientDetails },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
+  return rows.find((row) => row.amount === amount && row.transactionStatus === 'New')!.transactionNumber;
+}
+
+describe('payments queue', () => {
+  it('books a transfer up to 10,000 EUR on one approval', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'EUR', '5000.00');
+    const number = await sendAbroad(client, account.number, '1000.00');
+    const queued = (await as(payments, 'GET', 'transactions?status=New')).json().items.find((row: { transactionNumber: string }) => row.transactionNumber === number);
+    expect(queued).toMatchObject({
+      status: 'New',
+      amount: '1000.00',
+      fee: '50.00',
+      total: '1050.00',
+      currency: 'EUR',
+      amountEur: '1000.00',
+      availableBalance: '3950.00',
+      requiredApprovals: 1,
+      approvals: [],
+      recipient: 'Hans Müller',
+      client: { clientId: client.id, email: client.email },
+    });
+    const approved = await as(payments, 'POST', `transactions/${number}/approve`);
+    expect(approved.json()).toMatchObject({ status: 'Approved', approvals: [{ operatorId: payments.id }] });
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '3950.00', bookedBalance: '3950.00' });
+    // Again: nothing more happens.
+    const again = await as(payments, 'POST', `transactions/${number}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ bookedBalance: '3950.00' });
+  });
+
+  it('above 10,000 EUR needs two approvals by two different operators', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'USD', '20000.00');
+    // 12,000 USD is over 10,000 EUR at the snapshot's mid rate.
+    const number = await sendAbroad(client, account.number, '12000.00');
+    const pending = (await as(payments, 'GET', `transactions/${number}`)).json();
+    expect(pending.requiredApprovals).toBe(2);
+    expect(Number(pending.amountEur)).toBeGreaterThan(10_000);
+
+    const first = await as(payments, 'POST', `transactions/${number}/approve`);
+    expect(first.json()).toMatchObject({ status: 'Processing', approvals: [{ operatorId: payments.id }] });
+    const bookedBefore = (await listedAccount(context, client, account.number)).bookedBalance;
+    expect(bookedBefore).toBe('20000.00');
+
+    const twice = await as(payments, 'POST', `transactions/${number}/approve`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().details).toMatchObject({ status: 'Processing', reason: 'alreadyApproved' });
+    expect((await as(payments, 'GET', `transactions/${number}`)).json().approvals).toHaveLength(1);
+
+    const second = await as(secondPayments, 'POST', `transactions/${number}/approve`);
+    expect(second.json()).toMatchObject({ status: 'Approved', approvals: [{ operatorId: payments.id }, { operatorId: secondPayments.id }] });
+    const fee = pending.fee as string;
+    const after = await listedAccount(context, client, account.number);
+    expect(after.bookedBalance).toBe(after.balance);
+    expect(Number(after.bookedBalance)).toBeCloseTo(20000 - 12000 - Number(fee), 2);
+    const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow()).id;
+    expect((await auditOf(transferId)).map((row) => [row.action, row.actor_id])).toEqual([
+      ['transfer.create.international', client.id],
+      ['transfer.processing', payments.id],
+      ['transfer.approved', secondPayments.id],
+    ]);
+  });
+
+  it('denial releases the hold in full and records the reason', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'EUR', '3000.00');
+    const number = await sendAbroad(client, account.number, '1000.00');
+    expect((await listedAccount(context, client, account.number)).balance).toBe('1950.00');
+    expect((await as(payments, 'POST', `transactions/${number}/deny`, {})).json().fields).toEqual({ reason: 'validation.required' });
+    const denied = await as(payments, 'POST', `transactions/${number}/deny`, { reason: 'Sanctions screening' });
+    expect(denied.json().status).toBe('Denied');
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '3000.00', bookedBalance: '3000.00' });
+    expect((await as(payments, 'POST', `transactions/${number}/approve`)).statusCode).toBe(409);
+    const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow()).id;
+    expect((await auditOf(transferId)).at(-1)).toMatchObject({ action: 'transfer.denied', actor_id: payments.id, after: { status: 'Denied', reason: 'Sanctions screening' } });
+    expect((await as(payments, 'GET', 'transactions/NO-SUCH/approve')).statusCode).toBe(404);
+  });
+});
+
+describe('incoming payments', () => {
+  it("previews and books money from abroad to a client's account: clearing → client less the fee, IN on the statement", async () => {
+    const client = await createSignedInClient(context, { firstName: 'Maria' });
+    const account = await openTestAccount(context, client, 'EUR');
+    const body = { accountNumber: account.number, amount: '20000.00', currency: 'EUR', senderName: 'Acme GmbH', senderAccount: 'DE89370400440532013000', purpose: 'Salary', paymentRegion: 'SEPA' };
+    const preview = await as(payments, 'POST', 'incoming-payments/preview', body);
+    expect(preview.json()).toEqual({ holder: 'Maria Client', amount: '20000.00', fee: '60.00', credited: '19940.00', currency: 'EUR' });
+    const key = { 'idempotency-key': 'incoming-0001-abcdef' };
+    const booked = await as(payments, 'POST', 'incoming-payments', body, key);
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json()).toMatchObject({ amount: '20000.00', fee: '60.00', credited: '19940.00' });
+    // The same key again replays the answer and books nothing more.
+    const replay = await as(payments, 'POST', 'incoming-payments', body, key);
+    expect(replay.json()).toEqual(booked.json());
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '19940.00', bookedBalance: '19940.00' });
+    const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ direction: 'IN', amount: '20000.00', fee: '60.00', recipient: 'Acme GmbH', transactionStatus: 'Approved', transactionNumber: booked.json().transactionNumber });
+    const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', booked.json().transactionNumber).executeTakeFirstOrThrow()).id;
+    expect((await auditOf(transferId))[0]).toMatchObject({ actor_id: payments.id });
+  });
+
+  it('refuses an unknown account, another currency and a bad amount, booking nothing', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'USD');
+    const base = { accountNumber: account.number, amount: '10.00', currency: 'USD', senderName: 'A', senderAccount: 'X1234', paymentRegion: 'SWIFT' };
+    expect((await as(payments, 'POST', 'incoming-payments', { ...base, currency: 'EUR' })).json().fields).toEqual({ currency: 'validation.currency.mismatch' });
+    expect((await as(payments, 'POST', 'incoming-payments', { ...base, amount: '1.001' })).json().fields).toEqual({ amount: 'validation.amount.tooManyDecimals' });
+    expect((await as(payments, 'POST', 'incoming-payments', { ...base, amount: '0' })).statusCode).toBe(400);
+    const unknown = await as(payments, 'POST', 'incoming-payments', { ...base, accountNumber: accountNumberFromSerial(987_654_321n) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().fields).toEqual({ accountNumber: 'validation.accountNumber.notFound' });
+    expect((await listedAccount(context, client, account.number)).balance).toBe('0.00');
+  });
+});
+
+describe('rates', () => {
+  async function quoteEurUsd(): Promise<string> {
+    const answer = await context.app.inject({ method: 'POST', url: '/api/converter/convert', payload: { from: 'EUR', to: 'USD', amount: '100.00' } });
+    return answer.json().rate;
+  }
+
+  it('an operator rate and the spread reach the exchange quote at once; each change is audited', async () => {
+    const rates = (await as(admin, 'GET', 'rates')).json();
+    expect(rates.spreadBasisPoints).toBe(50);
+    expect(rates.rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ source: 'snapshot' });
+    const set = await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.2000' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.2000', source: 'operator' });
+    expect(await quoteEurUsd()).toBe('1.1940000');
+    const spread = await as(admin, 'PUT', 'rates/spread', { basisPoints: 0 });
+    expect(spread.json().spreadBasisPoints).toBe(0);
+    expect(await quoteEurUsd()).toBe('1.2000000');
+    expect((await as(admin, 'PUT', 'rates', { pair: 'USD/EUR', rate: '1' })).json().fields).toEqual({ pair: 'validation.rate.pair' });
+    expect((await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '0' })).json().fields).toEqual({ rate: 'validation.rate.invalid' });
+    expect((await as(admin, 'PUT', 'rates/spread', { basisPoints: 5000 })).json().fields).toEqual({ basisPoints: 'validation.spread.invalid' });
+    const audit = await context.db.selectFrom('audit_log').select(['action', 'actor_id']).where('action', 'in', ['rates.set', 'rates.spread']).execute();
+    expect(audit).toEqual(expect.arrayContaining([{ action: 'rates.set', actor_id: admin.id }, { action: 'rates.spread', actor_id: admin.id }]));
+    await as(admin, 'PUT', 'rates/spread', { basisPoints: 50 });
+  });
+
+  it('takes the ECB daily file and refuses anything else', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+  <Cube><Cube time="2026-11-20"><Cube currency="USD" rate="1.0841"/><Cube currency="GBP" rate="0.8466"/><Cube currency="JPY" rate="162.1"/></Cube></Cube>
+</gesmes:Envelope>`;
+    const uploaded = await as(admin, 'POST', 'rates/ecb', { xml });
+    expect(uploaded.json()).toEqual({ date: '2026-11-20', currencies: expect.arrayContaining(['USD', 'GBP']) });
+    expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP')).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
+    expect((await as(admin, 'POST', 'rates/ecb', { xml: '<html>not a rate file</html>' })).json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
+  });
+});
+
+describe('read-only views', () => {
+  it('finds clients by e-mail, name or account number and shows a client card', async () => {
+    const client = await createSignedInClient(context, { firstName: 'Zinaida' });
+    const account = await openTestAccount(context, client, 'GBP', '12.50');
+    for (const query of [client.email.toUpperCase(), 'zinaida', account.number]) {
+      const found = (await as(compliance, 'GET', `clients?query=${encodeURIComponent(query)}`)).json().items;
+      expect(found.map((row: { clientId: string }) => row.clientId), query).toContain(client.id);
+    }
+    const card = (await as(payments, 'GET', `clients/${client.id}`)).json();
+    expect(card.client).toMatchObject({ clientId: client.id, email: client.email, name: 'Zinaida Client' });
+    expect(card.accounts).toEqual([{ number: account.number, currency: 'GBP', balance: '12.50', available: '12.50' }]);
+    expect((await as(payments, 'GET', 'clients/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('lists contact messages and marks one handled once', async () => {
+    const sent = await context.app.inject({ method: 'POST', url: '/api/mailer/sendContactFormData', payload: { name: 'Pavel', email: 'pavel@example.com', phone: '+49 30 1234567', message: 'Call me' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const messages = (await as(payments, 'GET', 'contact-messages')).json();
+    const message = messages.items.find((item: { email: string }) => item.email === 'pavel@example.com');
+    expect(message).toMatchObject({ name: 'Pavel', handledAt: null });
+    const summaryBefore = (await as(payments, 'GET', 'summary')).json().contactUnhandled;
+    const handled = (await as(payments, 'POST', `contact-messages/${message.id}/handled`)).json();
+    expect(handled.handledBy).toBe('Operator payments');
+    const again = (await as(admin, 'POST', `contact-messages/${message.id}/handled`)).json();
+    expect(again).toEqual(handled);
+    expect((await as(payments, 'GET', 'summary')).json().contactUnhandled).toBe(summaryBefore - 1);
+    expect((await auditOf(message.id)).map((row) => row.action)).toEqual(['contact.handled']);
+  });
+
+  it('the audit trail is filtered by subject and actor', async () => {
+    const byActor = (await as(compliance, 'GET', `audit?actor=${encodeURIComponent(admin.email)}`)).json();
+    expect(byActor.items.length).toBeGreaterThan(0);
+    expect(byActor.items.every((item: { actorId: string; actorName: string }) => item.actorId === admin.id && item.actorName === admin.email)).toBe(true);
+    const bySubject = (await as(compliance, 'GET', 'audit?subject=USD')).json();
+    expect(bySubject.items[0]).toMatchObject({ action: 'rates.set', subjectId: 'USD', before: { source: 'snapshot' }, after: { perEur: '1.2000', source: 'operator' } });
+  });
+});
