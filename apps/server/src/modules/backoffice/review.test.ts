@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeCheckingLedger(context));
 
-function as(operator: TestOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+function as(operator: TestOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) {
   return context.app.inject({ method, url: `/api/backoffice/${url}`, headers: { ...operator.headers, ...headers }, ...(payload === undefined ? {} : { payload }) });
 }
 
