@@ -14,6 +14,7 @@ export const paths = {
   forgotPassword: '/forgot_password',
   resetPassword: '/reset_password',
   cabinet: '/kabinet',
+  backoffice: '/backoffice',
 } as const;
 
 /** Anchors on /other-services (SPEC §2 header and footer). */

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
           { path: `${paths.cabinet}/*`, lazy: () => loadChunk(() => import('../features/cabinet/CabinetRoute')) },
         ],
       },
+      // The bank's operators: no client store, a session of its own (DESIGN §10).
+      { path: `${paths.backoffice}/*`, lazy: () => loadChunk(() => import('../features/backoffice/BackofficeRoute')) },
       { path: '*', lazy: () => loadChunk(() => import('../ui/NotFound')) },
     ],
   },

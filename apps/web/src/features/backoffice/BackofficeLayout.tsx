@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { backoffice } from './api';
+import { menuFor } from './menu';
+import { endOperatorSession, type OperatorSession } from './session';
+
+/** The signed-in back office: the menu of the operator's areas, who is signed in, and the screen. */
+export function BackofficeLayout({ session }: { session: OperatorSession }) {
+  const { t } = useTranslation('backoffice');
+  usePageTitle('title', 'backoffice');
+  const navigate = useNavigate();
+  const { operator } = session;
+  async function signOut() {
+    await backoffice('POST', 'logout').catch(() => undefined);
+    endOperatorSession();
+    void navigate('/backoffice/login', { replace: true });
+  }
+  return (
+    <div className="backoffice">
+      <aside className="backoffice__menu">
+        <span className="backoffice__brand">{t('brand')}</span>
+        <nav aria-label={t('menu.navigation')}>
+          <ul>
+            {menuFor(operator.roles).map((entry) => (
+              <li key={entry.key}>
+                <NavLink to={entry.path} end={entry.path === '/backoffice'} className="backoffice__link">
+                  {t(`menu.${entry.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="backoffice__main">
+        <header className="backoffice__topbar">
+          <div className="backoffice__who">
+            <strong>{operator.name}</strong>
+            <span className="backoffice__roles">{operator.roles.map((role) => t(`roles.${role}`)).join(', ')}</span>
+          </div>
+          <LanguageSwitch />
+          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+            {t('signOut')}
+          </button>
+        </header>
+        <main className="backoffice__content" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

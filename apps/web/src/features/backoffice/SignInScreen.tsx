@@ -1,0 +1,142 @@
+import { signInCredentialsSchema } from '@bank/contracts/auth/fields';
+import { totpCodeSchema, type OperatorLoginResponse, type OperatorSignedIn } from '@bank/contracts/backoffice/sign-in';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { serverFieldErrors } from '../../lib/formValidation';
+import { InputField, PasswordField } from '../../ui/FormField';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { useSchemaForm } from '../../ui/useSchemaForm';
+import { backoffice, problemOf } from './api';
+import { EnrolmentQr } from './EnrolmentQr';
+import { startOperatorSession, takeExpiredNotice } from './session';
+
+const codeSchema = z.object({ totpCode: totpCodeSchema });
+
+/**
+ * /backoffice/login: e-mail and password, then the code of the operator's authenticator app. An
+ * operator who has not enrolled yet is shown the QR code and the secret to add, and confirms with
+ * a first code.
+ */
+export function SignInScreen() {
+  const { t } = useTranslation('backoffice');
+  usePageTitle('signIn.title', 'backoffice');
+  const navigate = useNavigate();
+  const [expired] = useState(takeExpiredNotice);
+  const [step, setStep] = useState<{ kind: 'credentials' } | { kind: 'code' } | { kind: 'enrol'; secret: string; otpauthUrl: string }>({ kind: 'credentials' });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const credentials = useSchemaForm(signInCredentialsSchema, { email: '', password: '' });
+  const code = useSchemaForm(codeSchema, { totpCode: '' });
+
+  useEffect(() => setProblem(null), [step.kind]);
+
+  function failed(error: unknown, form: { setServerErrors: (errors: Record<string, string[]>) => void }) {
+    if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
+    else if (error instanceof ApiError && error.body?.code === 'INVALID_CREDENTIALS') setProblem(t('signIn.invalid'));
+    else setProblem(t(problemOf(error).key));
+  }
+
+  function signedIn(answer: OperatorSignedIn) {
+    startOperatorSession({ token: answer.operatorToken, operator: answer.operator });
+    void navigate('/backoffice', { replace: true });
+  }
+
+  async function submitCredentials(event: FormEvent) {
+    event.preventDefault();
+    const input = credentials.submit();
+    if (!input || busy) return;
+    setBusy(true);
+    try {
+      const answer = await backoffice<OperatorLoginResponse>('POST', 'login', { body: input });
+      if ('operatorToken' in answer) signedIn(answer);
+      else if ('enrolment' in answer) setStep({ kind: 'enrol', ...answer.enrolment });
+      else setStep({ kind: 'code' });
+    } catch (error) {
+      failed(error, credentials);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    const input = code.submit();
+    const account = credentials.submit();
+    if (!input || !account || busy) return;
+    setBusy(true);
+    try {
+      const body = { ...account, totpCode: input.totpCode };
+      const answer = await backoffice<OperatorLoginResponse>('POST', step.kind === 'enrol' ? 'login/enrol' : 'login', { body });
+      if ('operatorToken' in answer) signedIn(answer);
+      else setProblem(t('errors.generic'));
+    } catch (error) {
+      code.reset();
+      failed(error, code);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="backoffice-sign-in">
+      <div className="backoffice-sign-in__card">
+        <div className="backoffice-sign-in__top">
+          <span className="backoffice-sign-in__brand">{t('brand')}</span>
+          <LanguageSwitch />
+        </div>
+        {expired ? (
+          <p className="backoffice__notice" role="status">
+            {t('signIn.expired')}
+          </p>
+        ) : null}
+        {step.kind === 'credentials' ? (
+          <form onSubmit={submitCredentials} noValidate>
+            <h1>{t('signIn.title')}</h1>
+            <p className="backoffice__lead">{t('signIn.lead')}</p>
+            <InputField label={t('signIn.email')} type="email" autoComplete="username" required {...credentials.field('email')} />
+            <PasswordField label={t('signIn.password')} autoComplete="current-password" required {...credentials.field('password')} />
+            {problem ? <p className="field__error" role="alert">{problem}</p> : null}
+            <SubmitButton busy={busy} label={t('signIn.continue')} busyLabel={t('busy')} />
+          </form>
+        ) : (
+          <form onSubmit={submitCode} noValidate>
+            <h1>{step.kind === 'enrol' ? t('signIn.enrolTitle') : t('signIn.codeTitle')}</h1>
+            {step.kind === 'enrol' ? (
+              <>
+                <p className="backoffice__lead">{t('signIn.enrolLead')}</p>
+                <EnrolmentQr otpauthUrl={step.otpauthUrl} alt={t('signIn.qrAlt')} />
+                <p className="backoffice__secret">
+                  {t('signIn.secret')}{' '}
+                  <code data-testid="bo-enrol-secret">{step.secret}</code>
+                </p>
+              </>
+            ) : (
+              <p className="backoffice__lead">{t('signIn.codeLead')}</p>
+            )}
+            <InputField
+              label={t('signIn.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              data-testid="bo-totp"
+              {...code.field('totpCode')}
+            />
+            {problem ? <p className="field__error" role="alert">{problem}</p> : null}
+            <div className="backoffice__actions">
+              <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'credentials' })}>
+                {t('back')}
+              </button>
+              <SubmitButton busy={busy} label={step.kind === 'enrol' ? t('signIn.confirmEnrol') : t('signIn.submit')} busyLabel={t('busy')} />
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Back-office display helpers: dates in the reader's language, and an audit change in one line. */
+export function formatDateTime(iso: string | null | undefined, language: string): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * What an audit entry changed, field by field: `status: New → Approved` for a field in both,
+ * `reason: Sanctions` for one only after, `enrolled: true → —` for one only before.
+ */
+export function describeChange(before: unknown, after: unknown): string[] {
+  const from = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
+  const to = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
+  const names = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return names.map((name) => {
+    if (!(name in from)) return `${name}: ${valueText(to[name])}`;
+    if (!(name in to)) return `${name}: ${valueText(from[name])} → —`;
+    const left = valueText(from[name]);
+    const right = valueText(to[name]);
+    return left === right ? `${name}: ${right}` : `${name}: ${left} → ${right}`;
+  });
+}

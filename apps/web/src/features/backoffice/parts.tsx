@@ -1,0 +1,142 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../ui/Modal';
+import { problemOf } from './api';
+
+/** A screen of the back office: its heading and what it shows. */
+export function BackofficeScreen({ title, lead, actions, children }: { title: string; lead?: string; actions?: ReactNode; children?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="backoffice-screen">
+      <div className="backoffice-screen__head">
+        <h1 id={headingId} className="screen-heading">
+          {title}
+        </h1>
+        {actions}
+      </div>
+      {lead ? <p className="screen-lead">{lead}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** Loading, failure or the content of a screen. */
+export function Loaded<T>({ data, error, children }: { data: T | null; error: unknown; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation('backoffice');
+  if (error && !data) return <Problem error={error} />;
+  if (!data) return <p className="backoffice__muted">{t('loading')}</p>;
+  return <>{children(data)}</>;
+}
+
+export function Problem({ error }: { error: unknown }) {
+  const { t } = useTranslation('backoffice');
+  const problem = problemOf(error);
+  return (
+    <p className="backoffice__problem" role="alert">
+      {problem.message ?? t(problem.key)}
+    </p>
+  );
+}
+
+/** Previous and next page of a list. */
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('backoffice');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="backoffice__pager" aria-label={t('pager.label')}>
+      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('pager.previous')}
+      </button>
+      <span>{t('pager.position', { page, pages })}</span>
+      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** A status as a small label, coloured by what it means. */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('backoffice');
+  const tone = ['Approved'].includes(status) ? 'success' : ['Rejected', 'Denied', 'Canceled', 'Error'].includes(status) ? 'danger' : 'pending';
+  return (
+    <span className={`backoffice-status backoffice-status--${tone}`} data-testid="bo-status" data-status={status}>
+      {t(`status.${status}`, { defaultValue: status })}
+    </span>
+  );
+}
+
+/** Label and value pairs of a detail screen. */
+export function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="backoffice-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="backoffice-details__row">
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Asks for the reason of a refusal (KYC rejection, transfer denial) before it is sent. */
+export function ReasonDialog({ title, confirmLabel, onConfirm, onClose }: { title: string; confirmLabel: string; onConfirm: (reason: string) => Promise<void>; onClose: () => void }) {
+  const { t } = useTranslation('backoffice');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm(reason.trim());
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" form={id} className="button" disabled={busy} data-testid="bo-confirm">
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={id} onSubmit={submit} className="field">
+        <label htmlFor={`${id}-reason`}>{t('reason')}</label>
+        <textarea
+          id={`${id}-reason`}
+          rows={4}
+          maxLength={5000}
+          value={reason}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
+          data-testid="bo-reason"
+          onInput={(event) => {
+            setReason(event.currentTarget.value);
+            setMissing(false);
+          }}
+        />
+        {missing ? (
+          <span id={`${id}-error`} className="field__error">
+            {t('reasonRequired')}
+          </span>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

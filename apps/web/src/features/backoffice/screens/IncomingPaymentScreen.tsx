@@ -1,0 +1,139 @@
+import { incomingPaymentRequestSchema, type IncomingPaymentPreview, type IncomingPaymentResponse } from '@bank/contracts/backoffice/incoming-payment';
+import { FIAT_CURRENCIES } from '@bank/contracts/money/currencies';
+import { PAYMENT_REGIONS } from '@bank/contracts/tariffs';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, newIdempotencyKey } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/formValidation';
+import { InputField, SelectField } from '../../../ui/FormField';
+import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
+import { SubmitButton } from '../../../ui/SubmitButton';
+import { useSchemaForm } from '../../../ui/useSchemaForm';
+import { backoffice } from '../api';
+import { BackofficeScreen, Details, Problem } from '../parts';
+
+const EMPTY = { accountNumber: '', amount: '', currency: 'EUR', senderName: '', senderAccount: '', purpose: '', paymentRegion: '' };
+
+/**
+ * Money that arrived from another bank, booked to a client's account: the form, a confirmation
+ * showing whose account it is and what will be credited after the fee, then the booking.
+ */
+export function IncomingPaymentScreen() {
+  const { t, i18n } = useTranslation('backoffice');
+  const form = useSchemaForm(incomingPaymentRequestSchema, EMPTY, { toInput: (values) => ({ ...values, accountNumber: values.accountNumber.replace(/\s/g, '') }) });
+  const [preview, setPreview] = useState<{ input: unknown; answer: IncomingPaymentPreview; key: string } | null>(null);
+  const [booked, setBooked] = useState<IncomingPaymentResponse | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  function failed(error: unknown) {
+    if (error instanceof ApiError && error.body?.fields) {
+      form.setServerErrors(serverFieldErrors(error.body.fields));
+      setPreview(null);
+    } else setFailure(error);
+  }
+
+  async function check(event: FormEvent) {
+    event.preventDefault();
+    const input = form.submit();
+    if (!input || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await backoffice<IncomingPaymentPreview>('POST', 'incoming-payments/preview', { body: input });
+      setPreview({ input, answer, key: newIdempotencyKey() });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function book() {
+    if (!preview || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      setBooked(await backoffice<IncomingPaymentResponse>('POST', 'incoming-payments', { body: preview.input, idempotencyKey: preview.key }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function another() {
+    setBooked(null);
+    setPreview(null);
+    form.reset();
+  }
+
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, (i18n.resolvedLanguage ?? 'en'));
+  return (
+    <BackofficeScreen title={t('incoming.title')} lead={t('incoming.lead')}>
+      {failure ? <Problem error={failure} /> : null}
+      {booked ? (
+        <div className="backoffice-card" role="status">
+          <h2 className="backoffice__subheading">{t('incoming.booked')}</h2>
+          <Details
+            rows={[
+              [t('incoming.transactionNumber'), <span data-testid="bo-incoming-result">{booked.transactionNumber}</span>],
+              [t('incoming.amount'), money(booked.amount, booked.currency)],
+              [t('incoming.fee'), money(booked.fee, booked.currency)],
+              [t('incoming.credited'), money(booked.credited, booked.currency)],
+            ]}
+          />
+          <button type="button" className="button" onClick={another}>
+            {t('incoming.another')}
+          </button>
+        </div>
+      ) : preview ? (
+        <div className="backoffice-card">
+          <h2 className="backoffice__subheading">{t('incoming.confirmTitle')}</h2>
+          <Details
+            rows={[
+              [t('incoming.holder'), preview.answer.holder],
+              [t('incoming.accountNumber'), formatAccountNumber(form.values.accountNumber.replace(/\s/g, ''))],
+              [t('incoming.senderName'), form.values.senderName],
+              [t('incoming.senderAccount'), form.values.senderAccount],
+              [t('incoming.paymentRegion'), form.values.paymentRegion],
+              [t('incoming.purpose'), form.values.purpose],
+              [t('incoming.amount'), money(preview.answer.amount, preview.answer.currency)],
+              [t('incoming.fee'), money(preview.answer.fee, preview.answer.currency)],
+              [t('incoming.credited'), money(preview.answer.credited, preview.answer.currency)],
+            ]}
+          />
+          <div className="backoffice__actions">
+            <button type="button" className="button button--secondary" onClick={() => setPreview(null)}>
+              {t('back')}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void book()} data-testid="bo-incoming-book">
+              {busy ? t('busy') : t('incoming.book')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="backoffice-form" onSubmit={check} noValidate>
+          <InputField label={t('incoming.accountNumber')} inputMode="numeric" required {...form.field('accountNumber')} />
+          <div className="backoffice-form__row">
+            <InputField label={t('incoming.amount')} inputMode="decimal" required {...form.field('amount')} />
+            <SelectField label={t('incoming.currency')} required options={FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }))} {...form.field('currency')} />
+          </div>
+          <SelectField
+            label={t('incoming.paymentRegion')}
+            required
+            placeholder={t('incoming.choose')}
+            options={PAYMENT_REGIONS.map((region) => ({ value: region, label: region }))}
+            {...form.field('paymentRegion')}
+          />
+          <InputField label={t('incoming.senderName')} required {...form.field('senderName')} />
+          <InputField label={t('incoming.senderAccount')} required {...form.field('senderAccount')} />
+          <InputField label={t('incoming.purpose')} {...form.field('purpose')} />
+          <div data-testid="bo-incoming-next">
+            <SubmitButton busy={busy} label={t('incoming.next')} busyLabel={t('busy')} />
+          </div>
+        </form>
+      )}
+    </BackofficeScreen>
+  );
+}

@@ -1,0 +1,192 @@
+import { setRateRequestSchema, setSpreadRequestSchema, type EcbUploadResponse, type RateRow, type RatesResponse } from '@bank/contracts/backoffice/rates';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/formValidation';
+import { InputField } from '../../../ui/FormField';
+import { formatPercent } from '../../../ui/formatMoney';
+import { SubmitButton } from '../../../ui/SubmitButton';
+import { useSchemaForm } from '../../../ui/useSchemaForm';
+import { backoffice } from '../api';
+import { formatDateTime } from '../format';
+import { BackofficeScreen, Loaded, Problem } from '../parts';
+import { useResource } from '../useResource';
+
+/** Rates per 1 EUR with their source, an operator's rate per currency, the spread and the ECB file. */
+export function RatesScreen() {
+  const { t, i18n } = useTranslation('backoffice');
+  const rates = useResource(() => backoffice<RatesResponse>('GET', 'rates'), []);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <BackofficeScreen title={t('rates.title')} lead={t('rates.lead')}>
+      {message ? (
+        <p className="backoffice__notice" role="status">
+          {message}
+        </p>
+      ) : null}
+      <Loaded data={rates.data} error={rates.error}>
+        {(data) => (
+          <>
+            <SpreadForm current={data.spreadBasisPoints} onSaved={(next) => { rates.replace(next); setMessage(t('rates.saved')); }} />
+            <table className="backoffice-table">
+              <caption className="backoffice-table__caption">{t('rates.tableCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('rates.currency')}</th>
+                  <th scope="col" className="backoffice-table__money">{t('rates.perEur')}</th>
+                  <th scope="col">{t('rates.source')}</th>
+                  <th scope="col">{t('rates.updated')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('rates.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rates.map((row) =>
+                  editing === row.currency ? (
+                    <RateEditRow
+                      key={row.currency}
+                      row={row}
+                      onCancel={() => setEditing(null)}
+                      onSaved={(next) => {
+                        rates.replace(next);
+                        setEditing(null);
+                        setMessage(t('rates.saved'));
+                      }}
+                    />
+                  ) : (
+                    <tr key={row.currency} data-testid="bo-row" data-key={row.currency}>
+                      <th scope="row">{row.currency}</th>
+                      <td className="backoffice-table__money">{row.perEur}</td>
+                      <td>{t(`rates.sources.${row.source}`)}</td>
+                      <td>{row.rateDate ?? formatDateTime(row.updatedAt, (i18n.resolvedLanguage ?? 'en'))}</td>
+                      <td>
+                        <button type="button" className="button button--secondary backoffice__small" onClick={() => setEditing(row.currency)}>
+                          {t('rates.edit', { currency: row.currency })}
+                        </button>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+            <EcbUpload
+              onUploaded={(answer) => {
+                rates.reload();
+                setMessage(t('rates.ecbDone', { date: answer.date, currencies: answer.currencies.join(', ') }));
+              }}
+            />
+          </>
+        )}
+      </Loaded>
+    </BackofficeScreen>
+  );
+}
+
+function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () => void; onSaved: (rates: RatesResponse) => void }) {
+  const { t } = useTranslation('backoffice');
+  const form = useSchemaForm(setRateRequestSchema, { pair: `EUR/${row.currency}`, rate: row.perEur });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const input = form.submit();
+    if (!input || busy) return;
+    setBusy(true);
+    try {
+      onSaved(await backoffice<RatesResponse>('PUT', 'rates', { body: input }));
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
+      else setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const formId = `rate-${row.currency}`;
+  return (
+    <tr>
+      <th scope="row">{row.currency}</th>
+      <td colSpan={3}>
+        <form id={formId} onSubmit={save} noValidate className="backoffice-inline-form">
+          <InputField label={t('rates.newRate', { currency: row.currency })} inputMode="decimal" required {...form.field('rate')} />
+          {failure ? <Problem error={failure} /> : null}
+        </form>
+      </td>
+      <td>
+        <div className="backoffice__actions">
+          <button type="submit" form={formId} className="button backoffice__small" disabled={busy}>
+            {t('save')}
+          </button>
+          <button type="button" className="button button--secondary backoffice__small" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function SpreadForm({ current, onSaved }: { current: number; onSaved: (rates: RatesResponse) => void }) {
+  const { t, i18n } = useTranslation('backoffice');
+  const form = useSchemaForm(setSpreadRequestSchema, { basisPoints: String(current) });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const input = form.submit();
+    if (!input || busy) return;
+    setBusy(true);
+    try {
+      onSaved(await backoffice<RatesResponse>('PUT', 'rates/spread', { body: input }));
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
+      else setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="backoffice-card backoffice-inline-form" onSubmit={save} noValidate>
+      <InputField
+        label={t('rates.spread')}
+        hint={t('rates.spreadHint', { percent: formatPercent(current, (i18n.resolvedLanguage ?? 'en'), 2) })}
+        inputMode="numeric"
+        required
+        {...form.field('basisPoints')}
+      />
+      <SubmitButton busy={busy} label={t('rates.saveSpread')} busyLabel={t('busy')} />
+      {failure ? <Problem error={failure} /> : null}
+    </form>
+  );
+}
+
+function EcbUpload({ onUploaded }: { onUploaded: (answer: EcbUploadResponse) => void }) {
+  const { t } = useTranslation('backoffice');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onUploaded(await backoffice<EcbUploadResponse>('POST', 'rates/ecb', { body: { xml: await file.text() } }));
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.body?.fields ? t('rates.ecbInvalid') : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="backoffice-card backoffice-inline-form" onSubmit={upload}>
+      <div className="field">
+        <label htmlFor="ecb-file">{t('rates.ecbFile')}</label>
+        <input id="ecb-file" type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+        {failure ? <span className="field__error" role="alert">{failure}</span> : null}
+      </div>
+      <SubmitButton busy={busy} label={t('rates.ecbUpload')} busyLabel={t('busy')} />
+    </form>
+  );
+}
