@@ -5,6 +5,7 @@ import type { TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
+import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
@@ -20,18 +21,6 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
   });
   afterAll(() => closeCheckingLedger(context));
 
-  const details = {
-    fullName: 'Hans Müller',
-    recipientsSwiftBic: 'DEUTDEFF',
-    recipientsBankCountry: 'DE',
-    recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
-    recipientsBank: 'Deutsche Bank',
-    recipientsIban: 'DE89370400440532013000',
-    recipientsAddress: 'Hauptstraße 1, Berlin',
-    country: 'DE',
-    recipientsEmail: 'hans@example.de',
-    recipientType: 'individual',
-  };
 
   it('approve against deny: one outcome per transfer, the money moved exactly once or not at all', async () => {
     const client = await createSignedInClient(context);
@@ -42,7 +31,7 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
         method: 'POST',
         url: '/api/transaction/create',
         headers: client.headers,
-        payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '1000.00', purpose: 'Rent', recipientDetails: details },
+        payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '1000.00', purpose: 'Rent', recipientDetails: TEST_RECIPIENT_DETAILS },
       });
       expect(created.statusCode, created.body).toBe(200);
     }
@@ -76,7 +65,7 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
       method: 'POST',
       url: '/api/transaction/create',
       headers: client.headers,
-      payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '15000.00', purpose: 'Car', recipientDetails: details },
+      payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '15000.00', purpose: 'Car', recipientDetails: TEST_RECIPIENT_DETAILS },
     });
     const [row] = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
     const url = `/api/backoffice/transactions/${row!.transactionNumber}/approve`;

@@ -6,6 +6,7 @@ import { accountNumberFromSerial, type TransactionRecord } from '@bank/contracts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
+import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
@@ -111,25 +112,13 @@ describe('KYC review', () => {
   });
 });
 
-const recipientDetails = {
-  fullName: 'Hans Müller',
-  recipientsSwiftBic: 'DEUTDEFF',
-  recipientsBankCountry: 'DE',
-  recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
-  recipientsBank: 'Deutsche Bank',
-  recipientsIban: 'DE89 3704 0044 0532 0130 00',
-  recipientsAddress: 'Hauptstraße 1, Berlin',
-  country: 'DE',
-  recipientsEmail: 'hans@example.de',
-  recipientType: 'individual',
-};
 
 async function sendAbroad(client: TestClient, fromAccount: string, amount: string): Promise<string> {
   const created = await context.app.inject({
     method: 'POST',
     url: '/api/transaction/create',
     headers: client.headers,
-    payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount, amount, purpose: 'Tuition', reference: 'INV-7', recipientDetails },
+    payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount, amount, purpose: 'Tuition', reference: 'INV-7', recipientDetails: TEST_RECIPIENT_DETAILS },
   });
   expect(created.statusCode, created.body).toBe(200);
   const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();

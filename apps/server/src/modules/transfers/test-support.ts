@@ -30,3 +30,18 @@ export async function transferIdOf(db: Db, transactionNumber: string): Promise<s
   const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A complete, valid recipient abroad (SPEC §3 recipientDetails), for tests of international transfers. */
+export const TEST_RECIPIENT_DETAILS = {
+  fullName: 'Hans Müller',
+  recipientsSwiftBic: 'DEUTDEFF',
+  recipientsBankCountry: 'DE',
+  recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
+  recipientsBank: 'Deutsche Bank',
+  recipientsIban: 'DE89 3704 0044 0532 0130 00',
+  recipientsAddress: 'Hauptstraße 1, Berlin',
+  country: 'DE',
+  phoneNumber: '+49 30 1234567',
+  recipientsEmail: 'hans@example.de',
+  recipientType: 'individual',
+} as const;

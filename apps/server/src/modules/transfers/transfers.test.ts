@@ -8,6 +8,7 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { approveTransfer, cancelTransfer, denyTransfer, markTransferProcessing } from './international';
+import { TEST_RECIPIENT_DETAILS } from './test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
 
 let context: TestContext;
@@ -31,19 +32,6 @@ async function list(client: TestClient, query = ''): Promise<TransactionRecord[]
   return response.json<TransactionRecord[]>();
 }
 
-const recipientDetails = {
-  fullName: 'Hans Müller',
-  recipientsSwiftBic: 'DEUTDEFF',
-  recipientsBankCountry: 'DE',
-  recipientsBankAddress: 'Taunusanlage 12, Frankfurt',
-  recipientsBank: 'Deutsche Bank',
-  recipientsIban: 'DE89 3704 0044 0532 0130 00',
-  recipientsAddress: 'Hauptstraße 1, Berlin',
-  country: 'DE',
-  phoneNumber: '+49 30 1234567',
-  recipientsEmail: 'hans@example.de',
-  recipientType: 'individual',
-};
 
 function international(fromAccount: string, amount: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -56,7 +44,7 @@ function international(fromAccount: string, amount: string, overrides: Record<st
     purpose: 'Payment for services',
     templateName: 'Hans',
     recipient: 'DE89370400440532013000',
-    recipientDetails,
+    recipientDetails: TEST_RECIPIENT_DETAILS,
     ...overrides,
   };
 }
@@ -342,7 +330,7 @@ describe('international transfers', () => {
   it('validates the recipient details (required fields, IBAN checksum, SWIFT/BIC, e-mail, countries)', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '1000.00');
-    const withDetails = (details: Record<string, unknown>) => international(account.number, '10.00', { recipientDetails: { ...recipientDetails, ...details } });
+    const withDetails = (details: Record<string, unknown>) => international(account.number, '10.00', { recipientDetails: { ...TEST_RECIPIENT_DETAILS, ...details } });
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ recipientsIban: 'DE89 3704 0044 0532 0130 01' }, 'recipientDetails.recipientsIban', 'validation.iban.invalid'],
       [{ recipientsSwiftBic: 'DEUT' }, 'recipientDetails.recipientsSwiftBic', 'validation.swiftBic.invalid'],
@@ -365,7 +353,7 @@ describe('international transfers', () => {
     expect(noRegion.json().fields.paymentRegions).toBe('validation.paymentRegions.required');
     const accountNumberOnly = await create(client, withDetails({ recipientsIban: null, recipientsAccountNumber: '12345678' }));
     expect(accountNumberOnly.statusCode, accountNumberOnly.body).toBe(200);
-    const sepaWithoutIban = await create(client, international(account.number, '10.00', { paymentRegions: 'SEPA', recipientDetails: { ...recipientDetails, recipientsIban: '', recipientsAccountNumber: '12345678' } }));
+    const sepaWithoutIban = await create(client, international(account.number, '10.00', { paymentRegions: 'SEPA', recipientDetails: { ...TEST_RECIPIENT_DETAILS, recipientsIban: '', recipientsAccountNumber: '12345678' } }));
     expect(sepaWithoutIban.json().fields['recipientDetails.recipientsIban']).toBe('validation.iban.requiredForSepa');
     expect((await listedAccount(context, client, account.number)).balance).toBe('940.00');
   });

@@ -1,11 +1,10 @@
 import { signInCredentialsSchema } from '@bank/contracts/auth/fields';
 import { totpCodeSchema, type OperatorLoginResponse, type OperatorSignedIn } from '@bank/contracts/backoffice/sign-in';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
-import { serverFieldErrors } from '../../lib/formValidation';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -14,6 +13,7 @@ import { useSchemaForm } from '../../ui/useSchemaForm';
 import { backoffice, problemOf } from './api';
 import { EnrolmentQr } from './EnrolmentQr';
 import { startOperatorSession, takeExpiredNotice } from './session';
+import { useServerSubmit } from './useServerSubmit';
 
 const codeSchema = z.object({ totpCode: totpCodeSchema });
 
@@ -28,58 +28,45 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const [expired] = useState(takeExpiredNotice);
   const [step, setStep] = useState<{ kind: 'credentials' } | { kind: 'code' } | { kind: 'enrol'; secret: string; otpauthUrl: string }>({ kind: 'credentials' });
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, failure, run, clearFailure } = useServerSubmit();
   const credentials = useSchemaForm(signInCredentialsSchema, { email: '', password: '' });
   const code = useSchemaForm(codeSchema, { totpCode: '' });
 
-  useEffect(() => setProblem(null), [step.kind]);
-
-  function failed(error: unknown, form: { setServerErrors: (errors: Record<string, string[]>) => void }) {
-    if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
-    else if (error instanceof ApiError && error.body?.code === 'INVALID_CREDENTIALS') setProblem(t('signIn.invalid'));
-    else setProblem(t(problemOf(error).key));
-  }
+  const problem = failure
+    ? failure instanceof ApiError && failure.body?.code === 'INVALID_CREDENTIALS'
+      ? t('signIn.invalid')
+      : t(problemOf(failure).key)
+    : null;
 
   function signedIn(answer: OperatorSignedIn) {
     startOperatorSession({ token: answer.operatorToken, operator: answer.operator });
     void navigate('/backoffice', { replace: true });
   }
 
-  async function submitCredentials(event: FormEvent) {
-    event.preventDefault();
-    const input = credentials.submit();
-    if (!input || busy) return;
-    setBusy(true);
-    try {
-      const answer = await backoffice<OperatorLoginResponse>('POST', 'login', { body: input });
-      if ('operatorToken' in answer) signedIn(answer);
-      else if ('enrolment' in answer) setStep({ kind: 'enrol', ...answer.enrolment });
-      else setStep({ kind: 'code' });
-    } catch (error) {
-      failed(error, credentials);
-    } finally {
-      setBusy(false);
-    }
+  function goTo(next: typeof step) {
+    clearFailure();
+    setStep(next);
   }
 
-  async function submitCode(event: FormEvent) {
+  function submitCredentials(event: FormEvent) {
+    event.preventDefault();
+    const input = credentials.submit();
+    if (!input) return;
+    void run(credentials, () => backoffice<OperatorLoginResponse>('POST', 'login', { body: input }), (answer) => {
+      if ('operatorToken' in answer) signedIn(answer);
+      else if ('enrolment' in answer) goTo({ kind: 'enrol', ...answer.enrolment });
+      else goTo({ kind: 'code' });
+    });
+  }
+
+  function submitCode(event: FormEvent) {
     event.preventDefault();
     const input = code.submit();
     const account = credentials.submit();
-    if (!input || !account || busy) return;
-    setBusy(true);
-    try {
-      const body = { ...account, totpCode: input.totpCode };
-      const answer = await backoffice<OperatorLoginResponse>('POST', step.kind === 'enrol' ? 'login/enrol' : 'login', { body });
-      if ('operatorToken' in answer) signedIn(answer);
-      else setProblem(t('errors.generic'));
-    } catch (error) {
-      code.reset();
-      failed(error, code);
-    } finally {
-      setBusy(false);
-    }
+    if (!input || !account) return;
+    const body = { ...account, totpCode: input.totpCode };
+    // Both calls answer a session here: the code is given.
+    void run(code, () => backoffice<OperatorSignedIn>('POST', step.kind === 'enrol' ? 'login/enrol' : 'login', { body }), signedIn);
   }
 
   return (
@@ -129,7 +116,7 @@ export function SignInScreen() {
             />
             {problem ? <p className="field__error" role="alert">{problem}</p> : null}
             <div className="backoffice__actions">
-              <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'credentials' })}>
+              <button type="button" className="button button--secondary" onClick={() => goTo({ kind: 'credentials' })}>
                 {t('back')}
               </button>
               <SubmitButton busy={busy} label={step.kind === 'enrol' ? t('signIn.confirmEnrol') : t('signIn.submit')} busyLabel={t('busy')} />

@@ -3,14 +3,15 @@ import { FIAT_CURRENCIES } from '@bank/contracts/money/currencies';
 import { PAYMENT_REGIONS } from '@bank/contracts/tariffs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, newIdempotencyKey } from '../../../lib/api';
-import { serverFieldErrors } from '../../../lib/formValidation';
+import { newIdempotencyKey } from '../../../lib/api';
+import type { FieldErrors } from '../../../lib/formValidation';
 import { InputField, SelectField } from '../../../ui/FormField';
 import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
 import { backoffice } from '../api';
 import { BackofficeScreen, Details, Problem } from '../parts';
+import { useServerSubmit } from '../useServerSubmit';
 
 const EMPTY = { accountNumber: '', amount: '', currency: 'EUR', senderName: '', senderAccount: '', purpose: '', paymentRegion: '' };
 
@@ -23,43 +24,27 @@ export function IncomingPaymentScreen() {
   const form = useSchemaForm(incomingPaymentRequestSchema, EMPTY, { toInput: (values) => ({ ...values, accountNumber: values.accountNumber.replace(/\s/g, '') }) });
   const [preview, setPreview] = useState<{ input: unknown; answer: IncomingPaymentPreview; key: string } | null>(null);
   const [booked, setBooked] = useState<IncomingPaymentResponse | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-
-  function failed(error: unknown) {
-    if (error instanceof ApiError && error.body?.fields) {
-      form.setServerErrors(serverFieldErrors(error.body.fields));
+  const { busy, failure, run } = useServerSubmit();
+  // A field the server refuses at booking is corrected in the form, so the form shows again.
+  const formWithFields = {
+    setServerErrors(errors: FieldErrors) {
+      form.setServerErrors(errors);
       setPreview(null);
-    } else setFailure(error);
-  }
+    },
+  };
 
-  async function check(event: FormEvent) {
+  function check(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
-    if (!input || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const answer = await backoffice<IncomingPaymentPreview>('POST', 'incoming-payments/preview', { body: input });
-      setPreview({ input, answer, key: newIdempotencyKey() });
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
+    if (!input) return;
+    void run(formWithFields, () => backoffice<IncomingPaymentPreview>('POST', 'incoming-payments/preview', { body: input }), (answer) =>
+      setPreview({ input, answer, key: newIdempotencyKey() }),
+    );
   }
 
-  async function book() {
-    if (!preview || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      setBooked(await backoffice<IncomingPaymentResponse>('POST', 'incoming-payments', { body: preview.input, idempotencyKey: preview.key }));
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
+  function book() {
+    if (!preview) return;
+    void run(formWithFields, () => backoffice<IncomingPaymentResponse>('POST', 'incoming-payments', { body: preview.input, idempotencyKey: preview.key }), setBooked);
   }
 
   function another() {
@@ -107,7 +92,7 @@ export function IncomingPaymentScreen() {
             <button type="button" className="button button--secondary" onClick={() => setPreview(null)}>
               {t('back')}
             </button>
-            <button type="button" className="button" disabled={busy} onClick={() => void book()} data-testid="bo-incoming-book">
+            <button type="button" className="button" disabled={busy} onClick={book} data-testid="bo-incoming-book">
               {busy ? t('busy') : t('incoming.book')}
             </button>
           </div>

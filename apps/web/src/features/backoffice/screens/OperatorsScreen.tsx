@@ -2,8 +2,6 @@ import { createOperatorRequestSchema, type OperatorRow } from '@bank/contracts/b
 import { OPERATOR_ROLES } from '@bank/contracts/backoffice/roles';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { serverFieldErrors } from '../../../lib/formValidation';
 import { InputField, PasswordField, SelectField } from '../../../ui/FormField';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
@@ -11,6 +9,7 @@ import { backoffice } from '../api';
 import { formatDateTime } from '../format';
 import { BackofficeScreen, Loaded, Problem } from '../parts';
 import { useResource } from '../useResource';
+import { useServerSubmit } from '../useServerSubmit';
 
 /** Admin: the operators, a new operator (who enrols at first sign-in), and a reset of an authenticator. */
 export function OperatorsScreen() {
@@ -73,24 +72,17 @@ const EMPTY = { email: '', name: '', password: '', role: 'payments' };
 function NewOperatorForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation('backoffice');
   const form = useSchemaForm(createOperatorRequestSchema, EMPTY, { toInput: ({ role, ...rest }) => ({ ...rest, roles: [role] }) });
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useServerSubmit();
   const [done, setDone] = useState<string | null>(null);
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
-    if (!input || busy) return;
-    setBusy(true);
-    try {
-      const created = await backoffice<OperatorRow>('POST', 'operators', { body: input });
+    if (!input) return;
+    void run(form, () => backoffice<OperatorRow>('POST', 'operators', { body: input }), (created) => {
       setDone(t('operators.created', { email: created.email }));
       form.reset();
       onCreated();
-    } catch (error) {
-      if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
-      else setDone(t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form className="backoffice-card backoffice-form" onSubmit={create} noValidate>
@@ -100,6 +92,7 @@ function NewOperatorForm({ onCreated }: { onCreated: () => void }) {
       <PasswordField label={t('operators.password')} autoComplete="new-password" required {...form.field('password')} />
       <SelectField label={t('operators.role')} required options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} {...form.field('role')} />
       {done ? <p role="status">{done}</p> : null}
+      {failure ? <Problem error={failure} /> : null}
       <SubmitButton busy={busy} label={t('operators.create')} busyLabel={t('busy')} />
     </form>
   );

@@ -2,7 +2,6 @@ import { setRateRequestSchema, setSpreadRequestSchema, type EcbUploadResponse, t
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { serverFieldErrors } from '../../../lib/formValidation';
 import { InputField } from '../../../ui/FormField';
 import { formatPercent } from '../../../ui/formatMoney';
 import { SubmitButton } from '../../../ui/SubmitButton';
@@ -11,6 +10,7 @@ import { backoffice } from '../api';
 import { formatDateTime } from '../format';
 import { BackofficeScreen, Loaded, Problem } from '../parts';
 import { useResource } from '../useResource';
+import { useServerSubmit } from '../useServerSubmit';
 
 /** Rates per 1 EUR with their source, an operator's rate per currency, the spread and the ECB file. */
 export function RatesScreen() {
@@ -87,21 +87,11 @@ export function RatesScreen() {
 function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () => void; onSaved: (rates: RatesResponse) => void }) {
   const { t } = useTranslation('backoffice');
   const form = useSchemaForm(setRateRequestSchema, { pair: `EUR/${row.currency}`, rate: row.perEur });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  async function save(event: FormEvent) {
+  const { busy, failure, run } = useServerSubmit();
+  function save(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
-    if (!input || busy) return;
-    setBusy(true);
-    try {
-      onSaved(await backoffice<RatesResponse>('PUT', 'rates', { body: input }));
-    } catch (error) {
-      if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
-      else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    if (input) void run(form, () => backoffice<RatesResponse>('PUT', 'rates', { body: input }), onSaved);
   }
   const formId = `rate-${row.currency}`;
   return (
@@ -130,21 +120,11 @@ function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () =>
 function SpreadForm({ current, onSaved }: { current: number; onSaved: (rates: RatesResponse) => void }) {
   const { t, i18n } = useTranslation('backoffice');
   const form = useSchemaForm(setSpreadRequestSchema, { basisPoints: String(current) });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  async function save(event: FormEvent) {
+  const { busy, failure, run } = useServerSubmit();
+  function save(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
-    if (!input || busy) return;
-    setBusy(true);
-    try {
-      onSaved(await backoffice<RatesResponse>('PUT', 'rates/spread', { body: input }));
-    } catch (error) {
-      if (error instanceof ApiError && error.body?.fields) form.setServerErrors(serverFieldErrors(error.body.fields));
-      else setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    if (input) void run(form, () => backoffice<RatesResponse>('PUT', 'rates/spread', { body: input }), onSaved);
   }
   return (
     <form className="backoffice-card backoffice-inline-form" onSubmit={save} noValidate>
