@@ -272,6 +272,7 @@ describe('rates', () => {
     expect(uploaded.json()).toEqual({ date: '2026-11-20', currencies: expect.arrayContaining(['USD', 'GBP']) });
     expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP')).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
     expect((await as(admin, 'POST', 'rates/ecb', { xml: '<html>not a rate file</html>' })).json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
+    expect(await auditOf('2026-11-20')).toMatchObject([{ action: 'rates.ecb', actor_id: admin.id, after: { date: '2026-11-20' } }]);
   });
 });
 

@@ -162,5 +162,7 @@ describe('enrolment of a new operator', () => {
     expect(duplicate.statusCode).toBe(409);
     const list = await context.app.inject({ method: 'GET', url: '/api/backoffice/operators', headers: admin.headers });
     expect(list.json().items.map((item: { email: string }) => item.email)).toContain('new.operator@bank.test');
+    const audit = await context.db.selectFrom('audit_log').select(['actor_id', 'after']).where('action', '=', 'operator.created').where('subject_id', '=', created.json().id).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_id: admin.id, after: { email: 'new.operator@bank.test', roles: ['payments'] } });
   });
 });
