@@ -3,7 +3,7 @@ import { decideKyc } from '../modules/kyc/service';
 import type { TestContext } from './harness';
 
 /**
- * Sets a client's KYC status the way an operator's decision would, until the back office exists:
+ * Sets a client's KYC status as an operator's decision does (for tests whose subject is not the back office):
  * the submission in review is approved or rejected; a client without one simply gets the status.
  */
 export async function setClientKycStatus(
