@@ -105,7 +105,8 @@ export function PaymentDetailScreen() {
               <Details
                 rows={RECIPIENT_FIELDS.map((name) => {
                   const value = payment.recipientDetails?.[name];
-                  return [t(`payments.recipientFields.${name}`), typeof value === 'string' ? value : null];
+                  const shown = typeof value !== 'string' ? null : name === 'recipientType' ? t(`payments.recipientTypes.${value}`, { defaultValue: value }) : value;
+                  return [t(`payments.recipientFields.${name}`), shown];
                 })}
               />
               {denying ? (
