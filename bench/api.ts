@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       clients.push({ token: await createSession(database.db, config.secret, 'client', client.id), accountNumber: account.number });
     }
 
-    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]) }, { webDist: null });
+    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, { webDist: null });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     console.log(`bench:api on PostgreSQL, ${CLIENTS} clients, ${CONNECTIONS} connections, ${SECONDS} s each, ${new Date().toISOString()}`);
 

@@ -315,7 +315,7 @@ async function main(): Promise<void> {
     await connection.connect();
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    const app = await buildApp({ config, db, databaseKind: 'postgres', mailer: capturingMailer([]) }, { webDist: null });
+    const app = await buildApp({ config, db, databaseKind: 'postgres', mailer: capturingMailer([]), cryptoKeys: null }, { webDist: null });
     await app.ready();
     const token = await createSession(db, config.secret, 'client', target.clientId);
     const all = await scopeOf(db, target.clientId, {});

@@ -26,6 +26,11 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seeds demo data into an empty database; never in production. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** Account extended public keys of the deposit addresses: BIP84 m/84'/0'/0' (xpub or zpub) and BIP44 m/44'/60'/0'. */
+  CRYPTO_XPUB_BTC: z.string().regex(/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an account xpub or zpub').optional(),
+  CRYPTO_XPUB_EVM: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an account xpub').optional(),
+  /** Seed of the Solana deposit keys (hex, 32 to 64 bytes): SLIP-0010 ed25519 keys derive only from a seed. */
+  CRYPTO_SOLANA_SEED: z.string().regex(/^([0-9a-f]{2}){32,64}$/i, 'must be 32 to 64 bytes of hex').optional(),
 });
 
 export interface Config {
@@ -41,6 +46,8 @@ export interface Config {
   secret: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Deposit-address keys from configuration; null: a development seed in DATA_DIR (never in production). */
+  crypto: { bitcoinAccountXpub: string; evmAccountXpub: string; solanaSeedHex: string } | null;
 }
 
 /** A development-only secret, so a fresh clone runs without setup; production refuses it. */
@@ -52,6 +59,15 @@ export class ConfigError extends Error {}
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+}
+
+function cryptoKeysOf(values: z.infer<typeof environmentSchema>): Config['crypto'] {
+  const given = [values.CRYPTO_XPUB_BTC, values.CRYPTO_XPUB_EVM, values.CRYPTO_SOLANA_SEED];
+  if (given.every((value) => value === undefined)) return null;
+  if (!values.CRYPTO_XPUB_BTC || !values.CRYPTO_XPUB_EVM || !values.CRYPTO_SOLANA_SEED) {
+    throw new ConfigError('Invalid configuration: CRYPTO_XPUB_BTC, CRYPTO_XPUB_EVM and CRYPTO_SOLANA_SEED are set together');
+  }
+  return { bitcoinAccountXpub: values.CRYPTO_XPUB_BTC, evmAccountXpub: values.CRYPTO_XPUB_EVM, solanaSeedHex: values.CRYPTO_SOLANA_SEED };
 }
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
@@ -91,5 +107,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     secret: values.APP_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: values.LOG_LEVEL,
     seedDemo,
+    crypto: cryptoKeysOf(values),
   };
 }

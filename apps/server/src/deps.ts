@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db';
+import type { DerivationKeys } from './modules/crypto/derivation';
 import type { Mailer } from './modules/mail/mailer';
 
 /**
@@ -11,6 +12,8 @@ export interface AppDeps {
   db: Db;
   databaseKind: 'pglite' | 'postgres';
   mailer: Mailer;
+  /** Keys of the wallets' deposit addresses; null when none are configured (production), and wallets cannot be opened. */
+  cryptoKeys: DerivationKeys | null;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { buildApp, loggerOptions, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
+import { resolveDerivationKeys } from './modules/crypto/keys';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
 import { seedDemoData, type SeedSummary } from './seed';
 
@@ -25,7 +26,7 @@ export async function createRuntime(
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(database.db, logger, print);
-  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, mailer };
+  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, mailer, cryptoKeys: await resolveDerivationKeys(config) };
   const seeded = config.seedDemo ? await seedDemoData(deps) : null;
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), webDist: options.webDist });
   return {

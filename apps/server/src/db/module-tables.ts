@@ -4,6 +4,7 @@
  */
 import type { AccountTables } from '../modules/accounts/tables';
 import type { ContactTables } from '../modules/contact/tables';
+import type { CryptoTables } from '../modules/crypto/tables';
 import type { KycTables } from '../modules/kyc/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
 import type { RateTables } from '../modules/rates/tables';
@@ -19,4 +20,5 @@ export interface ModuleTables
     ContactTables,
     KycTables,
     UsersTables,
-    StatementTables {}
+    StatementTables,
+    CryptoTables {}

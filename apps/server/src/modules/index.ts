@@ -3,6 +3,7 @@ import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
 import backofficeRoutes from './backoffice/routes';
 import contactRoutes from './contact/routes';
+import walletRoutes from './crypto/routes';
 import exchangeRoutes from './exchange/routes';
 import healthRoutes from './health/routes';
 import kycRoutes from './kyc/routes';
@@ -16,4 +17,4 @@ import usersRoutes from './users/routes';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, backofficeRoutes];
+  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes];

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
 import { migrate } from '../db/migrate';
 import { createScratchDatabase } from '../db/scratch';
+import { keysFromSeed } from '../modules/crypto/derivation';
 import type { Mailer, MailMessage } from '../modules/mail/mailer';
 
 /**
@@ -56,6 +58,7 @@ export async function createTestContext(
     db: database.db,
     databaseKind: database.kind,
     mailer: options.mailer ?? capturingMailer(mails),
+    cryptoKeys: keysFromSeed(randomBytes(32)),
   };
   const app = await buildApp(deps, { webDist: null });
   options.beforeReady?.(app);

@@ -32,6 +32,7 @@ it('redacts secrets from request logs', async () => {
       db: database.db,
       databaseKind: database.kind,
       mailer: capturingMailer([]),
+      cryptoKeys: null,
     },
     { logger: false, webDist: null, loggerInstance: logger },
   );

@@ -1,0 +1,40 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+import { depositAddress, keysFromSeed } from './derivation';
+import { DEVELOPMENT_SEED_FILE, resolveDerivationKeys } from './keys';
+
+const BIP84_ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+// The BIP44 Ethereum account key of BIP84's test mnemonic, as a wallet would export it.
+const EVM_XPUB = keysFromSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).evmAccountXpub;
+
+describe('deposit-address keys', () => {
+  it('development generates one seed into DATA_DIR and keeps it across restarts', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-keys-'));
+    try {
+      const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      const first = (await resolveDerivationKeys(config))!;
+      const second = (await resolveDerivationKeys(config))!;
+      expect(depositAddress(second, 'BTC', 7)).toBe(depositAddress(first, 'BTC', 7));
+      expect((await readFile(path.join(dataDir, DEVELOPMENT_SEED_FILE), 'utf8')).trim()).toMatch(/^[0-9a-f]{64}$/);
+      expect((await stat(path.join(dataDir, DEVELOPMENT_SEED_FILE))).mode & 0o077).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('production never uses a development seed; configured keys are used as given', async () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://x', APP_SECRET: 'p'.repeat(40) };
+    expect(await resolveDerivationKeys(loadConfig(production))).toBeNull();
+    const keys = await resolveDerivationKeys(
+      loadConfig({ ...production, CRYPTO_XPUB_BTC: BIP84_ZPUB, CRYPTO_XPUB_EVM: EVM_XPUB, CRYPTO_SOLANA_SEED: '00'.repeat(32) }),
+    );
+    expect(depositAddress(keys!, 'BTC', 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(depositAddress(keys!, 'ETH', 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(() => loadConfig({ ...production, CRYPTO_XPUB_BTC: BIP84_ZPUB })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, CRYPTO_XPUB_BTC: 'xpub-not-a-key', CRYPTO_XPUB_EVM: EVM_XPUB, CRYPTO_SOLANA_SEED: '00'.repeat(32) })).toThrow(/CRYPTO_XPUB_BTC/);
+  });
+});

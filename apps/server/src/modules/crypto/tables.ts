@@ -1,0 +1,14 @@
+import type { Generated } from 'kysely';
+
+/** Crypto wallets (migration 0060). */
+export interface CryptoTables {
+  wallets: {
+    id: Generated<string>;
+    address: string;
+    client_id: string;
+    currency: string;
+    derivation_index: number;
+    ledger_account_id: string;
+    created_at: Generated<Date>;
+  };
+}
