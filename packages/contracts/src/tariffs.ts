@@ -71,3 +71,17 @@ export const WAITING_DAYS = {
   corporateWithPersonalIban: { min: 3, max: 5 },
   corporateGeneral: { min: 5, max: 20 },
 } as const;
+
+/**
+ * The network fee of a crypto transfer out of the bank, per coin, in the coin (held with the amount
+ * and shown before confirming). SPEC leaves it open; these cover a typical miner or gas fee with a
+ * margin. A transfer to another wallet of this bank moves on the bank's own books and is free.
+ */
+export const CRYPTO_NETWORK_FEES = {
+  BTC: '0.00015000',
+  ETH: '0.002000000000000000',
+  USDT: '5.000000',
+  USDC: '5.000000',
+  BNB: '0.001000000000000000',
+  SOL: '0.000100000',
+} as const;
