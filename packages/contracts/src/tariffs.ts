@@ -85,3 +85,15 @@ export const CRYPTO_NETWORK_FEES = {
   BNB: '0.001000000000000000',
   SOL: '0.000100000',
 } as const;
+
+/**
+ * Crypto conversion (SPEC §9: by agreement, requires approval, up to 2.5 % depending on volume, no
+ * volume limit). The tier is chosen by the amount sold, valued in EUR at the day's mid rate; the fee
+ * is charged in the currency sold, on top of the amount, and held with it until a payments operator
+ * approves. Tiers are ordered by their upper bound; the last has none.
+ */
+export const CRYPTO_CONVERSION_FEE_TIERS = [
+  { upToEur: '10000.00', basisPoints: 250 },
+  { upToEur: '100000.00', basisPoints: 150 },
+  { upToEur: null, basisPoints: 100 },
+] as const;

@@ -13,7 +13,7 @@ import { findAccountByNumber, type ClientAccount } from '../modules/accounts/ser
 import { openTestAccount } from '../modules/accounts/test-support';
 import { findLedgerViolations } from '../modules/ledger/invariants';
 import { settleInternalTransfers } from '../modules/transfers/internal';
-import { approveTransfer, cancelTransfer, denyTransfer } from '../modules/transfers/international';
+import { approveTransfer, cancelTransfer, denyTransfer } from '../modules/transfers/pending';
 import { internal, international } from '../modules/statement/test-support';
 import { migrate } from './migrate';
 

@@ -1,11 +1,12 @@
 // Proves money submissions are safe to retry: the same key is sent again only while the outcome is
 // unknown (no answer, 5xx), a known answer ends the submission, and another body gets a new key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endedTheSession, SubmissionKeys, submitTransaction } from './submitTransaction';
+import { endedTheSession, SubmissionKeys, submitMoneyMovement, submitTransaction } from './submitTransaction';
 
 const payload = { type: 'internal', accNumberFrom: '4070000000000158', accNumberTo: '4070000000000255', amount: '10.00' } as const;
 
 interface Call {
+  path: string;
   key: string | undefined;
   authorization: string | undefined;
   body: unknown;
@@ -18,9 +19,9 @@ beforeEach(() => {
   calls = [];
   answers = [];
   vi.stubGlobal('window', { location: { origin: 'http://bank.test' } });
-  vi.stubGlobal('fetch', async (_url: URL, init: RequestInit) => {
+  vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
-    calls.push({ key: headers['idempotency-key'], authorization: headers.authorization, body: JSON.parse(String(init.body)) });
+    calls.push({ path: url.pathname, key: headers['idempotency-key'], authorization: headers.authorization, body: JSON.parse(String(init.body)) });
     const next = answers.shift();
     if (!next) throw new TypeError('Failed to fetch');
     return next();
@@ -37,7 +38,7 @@ describe('submitTransaction', () => {
     answers.push(created);
     const outcome = await submitTransaction(payload, 'token-1', new SubmissionKeys(() => 'key-00000001'), { retryDelayMs: 0 });
     expect(outcome).toEqual({ ok: true });
-    expect(calls).toEqual([{ key: 'key-00000001', authorization: 'Bearer token-1', body: payload }]);
+    expect(calls).toEqual([{ path: '/api/transaction/create', key: 'key-00000001', authorization: 'Bearer token-1', body: payload }]);
   });
 
   it('retries with the same key while the answer is lost or 5xx', async () => {
@@ -83,5 +84,16 @@ describe('submitTransaction', () => {
     await submitTransaction({ ...payload, amount: '20.00' }, 'token-1', keys, { retryDelayMs: 0 });
     await submitTransaction({ ...payload, amount: '20.00' }, 'token-1', keys, { retryDelayMs: 0 });
     expect(calls.slice(3).map((call) => call.key)).toEqual(['key-00000002', 'key-00000003', 'key-00000004']);
+  });
+
+  it('sends a crypto transfer to its own path with the same key rules', async () => {
+    const transfer = { type: 'crypto', fromWallet: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', recipient: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: '0.015', currency: 'BTC' };
+    answers.push(unavailable, created);
+    const outcome = await submitMoneyMovement('crypto-transaction/create', transfer, 'token-1', new SubmissionKeys(() => 'key-crypto-1'), { retryDelayMs: 0 });
+    expect(outcome).toEqual({ ok: true });
+    expect(calls.map((call) => [call.path, call.key])).toEqual([
+      ['/api/crypto-transaction/create', 'key-crypto-1'],
+      ['/api/crypto-transaction/create', 'key-crypto-1'],
+    ]);
   });
 });

@@ -4,10 +4,15 @@ import type { CreateTransactionPayload } from '@bank/contracts/transfers/create-
 import { ApiError, apiRequest, newIdempotencyKey } from './api';
 
 /**
- * POST /api/transaction/create for the transfer and exchange screens (SPEC §7): one idempotency key
- * per submission, reused when the same submission is sent again after an answer that never came
- * (a lost connection or a 5xx), so a retry can never move money twice (CONVENTIONS 7).
+ * The money-moving submissions of the cabinet (SPEC §7): POST /api/transaction/create for the
+ * transfer and exchange screens, POST /api/crypto-transaction/create for crypto transfers. One
+ * idempotency key per submission, reused when the same submission is sent again after an answer
+ * that never came (a lost connection or a 5xx), so a retry can never move money twice
+ * (CONVENTIONS 7).
  */
+
+/** The calls that move money and answer 'Created' on success. */
+export type MoneyMovementPath = 'transaction/create' | 'crypto-transaction/create';
 
 /** The outcome of one submission: 'Created', or why not (no answer at all is status 0). */
 export type SubmissionOutcome = { ok: true } | { ok: false; status: number; body: ErrorBody | null };
@@ -55,22 +60,38 @@ function pause(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
+export interface SubmissionOptions {
+  attempts?: number;
+  retryDelayMs?: number;
+}
+
 /**
  * Sends one transfer or exchange with its key, retrying by itself with the same key while the
  * outcome is unknown. Anything but the answer 'Created' is a failure (SPEC §8).
  */
-export async function submitTransaction(
+export function submitTransaction(
   payload: CreateTransactionPayload,
   token: string | null | undefined,
   keys: SubmissionKeys,
-  options: { attempts?: number; retryDelayMs?: number } = {},
+  options: SubmissionOptions = {},
+): Promise<SubmissionOutcome> {
+  return submitMoneyMovement('transaction/create', payload, token, keys, options);
+}
+
+/** The same submission for any call that moves money (a crypto transfer's own path, say). */
+export async function submitMoneyMovement(
+  path: MoneyMovementPath,
+  payload: unknown,
+  token: string | null | undefined,
+  keys: SubmissionKeys,
+  options: SubmissionOptions = {},
 ): Promise<SubmissionOutcome> {
   const idempotencyKey = keys.keyFor(payload);
   const attempts = options.attempts ?? SUBMISSION_ATTEMPTS;
   let outcome: SubmissionOutcome = { ok: false, status: 0, body: null };
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     try {
-      const answer = await apiRequest<unknown>('POST', 'transaction/create', { body: payload, token, idempotencyKey });
+      const answer = await apiRequest<unknown>('POST', path, { body: payload, token, idempotencyKey });
       outcome = answer === PROTOCOL.created ? { ok: true } : { ok: false, status: 200, body: null };
     } catch (error) {
       outcome = error instanceof ApiError ? { ok: false, status: error.status, body: error.body } : { ok: false, status: 0, body: null };

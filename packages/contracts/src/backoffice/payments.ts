@@ -14,7 +14,9 @@ import { pageNumberSchema, pageSchema } from './paging';
 export const MAKER_CHECKER_THRESHOLD_EUR = '10000.00';
 
 export const PENDING_TRANSFER_STATUSES = ['New', 'Processing'] as const;
-export const REVIEWED_TRANSFER_KINDS = ['international'] as const;
+/** What waits in the queue: international transfers, crypto transfers out of the bank, crypto conversions. */
+export const REVIEWED_TRANSFER_KINDS = ['international', 'crypto', 'crypto_conversion'] as const;
+export type ReviewedTransferKind = (typeof REVIEWED_TRANSFER_KINDS)[number];
 
 /** GET /api/backoffice/transactions?status=New|Processing&type=&page= ; no status means both. */
 export const paymentsQueueQuerySchema = z.object({
@@ -42,7 +44,14 @@ export const paymentReviewItemSchema = z.object({
   /** The amount at the day's mid rate in EUR, which decides whether two approvals are needed. */
   amountEur: moneyStringSchema,
   paymentRegion: z.enum(PAYMENT_REGIONS).nullable(),
+  /** International: the beneficiary's name; crypto: the recipient address; conversion: the account or wallet credited. */
   recipient: z.string(),
+  /** Crypto: the network the coins leave on. */
+  network: z.string().nullable(),
+  /** Conversion: what is credited, in which currency, at which rate. */
+  counterAmount: moneyStringSchema.nullable(),
+  counterCurrency: currencyEnum.nullable(),
+  rate: z.string().nullable(),
   /** The recipient details the client gave (SPEC §3 recipientDetails), as stored. */
   recipientDetails: z.record(z.string(), z.unknown()).nullable(),
   purpose: z.string().nullable(),

@@ -70,3 +70,24 @@ export function isValidCryptoAddress(currency: CryptoCurrency, address: string):
       return isValidSolanaAddress(address);
   }
 }
+
+/** Whether a text is a valid address of any coin's network (a wallet named where an account could be). */
+export function isCryptoAddressOfAnyNetwork(address: string): boolean {
+  return isValidBitcoinAddress(address) || isValidEvmAddress(address) || isValidSolanaAddress(address);
+}
+
+/**
+ * The one spelling of an address under which the bank stores and finds it: EIP-55 for the EVM
+ * networks (whatever case the client typed), lower case for bech32, base58 as it is (its case is
+ * meaningful). Call it only on an address valid for the coin.
+ */
+export function canonicalAddress(currency: CryptoCurrency, address: string): string {
+  switch (CRYPTO_NETWORKS[currency].addressFormat) {
+    case 'evm':
+      return toChecksumAddress(address);
+    case 'bech32':
+      return address.toLowerCase();
+    case 'base58':
+      return address;
+  }
+}

@@ -27,3 +27,4 @@ export const createCryptoTransferRequestSchema = z
     }
   });
 export type CreateCryptoTransferRequest = z.input<typeof createCryptoTransferRequestSchema>;
+export type CryptoTransferRequest = z.output<typeof createCryptoTransferRequestSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { accountCurrencySchema, accountNumberSchema, amountInputSchema, checkAmountScale } from '../accounts/fields';
+import { amountInputSchema, checkAmountScale, currencySchema } from '../accounts/fields';
+import { isValidAccountNumber } from '../accounts/account-number';
+import { isCryptoAddressOfAnyNetwork } from '../crypto/addresses';
 
 /**
  * The exchange payload of POST /api/transaction/create (SPEC §3): sells `amount` of
@@ -17,16 +19,30 @@ import { accountCurrencySchema, accountNumberSchema, amountInputSchema, checkAmo
  * getAmountCurrency 'validation.exchange.currencyMismatch' when they are not the accounts'
  * currencies; accNumberTo 'validation.exchange.sameCurrency'), 403 not identified, 404 an account
  * that is not the client's, 422 INSUFFICIENT_FUNDS.
+ *
+ * Crypto conversion (SPEC §9): when either side is one of the client's crypto wallets (its address
+ * in accNumberFrom or accNumberTo), the same payload asks for a conversion between a wallet and an
+ * account or two wallets. It is not booked at once: amount + the fee of its tier
+ * (CRYPTO_CONVERSION_FEE_TIERS, quoted by GET /api/exchange/conversion-quote) are held, and it waits
+ * (New) for a payments operator, who books it at the rate confirmed or denies it.
  */
+/** An account number of this bank, or a wallet's deposit address (crypto conversion). */
+const accountOrWalletSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(100, 'validation.tooLong')
+  .refine((value) => isValidAccountNumber(value) || isCryptoAddressOfAnyNetwork(value), 'validation.accountNumber.invalid');
+
 export const exchangePayloadSchema = z
   .object({
     type: z.literal('exchange'),
-    accNumberFrom: accountNumberSchema,
-    accNumberTo: accountNumberSchema,
+    accNumberFrom: accountOrWalletSchema,
+    accNumberTo: accountOrWalletSchema,
     amount: amountInputSchema,
-    forAmountCurrency: accountCurrencySchema,
+    forAmountCurrency: currencySchema,
     toAmount: amountInputSchema.optional(),
-    getAmountCurrency: accountCurrencySchema,
+    getAmountCurrency: currencySchema,
     /** The rate the client saw and confirmed (decimal string from the quote). */
     rate: z
       .string({ error: 'validation.rate.invalid' })

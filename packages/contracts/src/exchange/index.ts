@@ -1,2 +1,3 @@
 export * from './exchange-rate';
 export * from './create-exchange';
+export * from './conversion-quote';

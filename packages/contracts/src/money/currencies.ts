@@ -21,3 +21,7 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
+
+export function isCryptoCurrency(value: unknown): value is CryptoCurrency {
+  return typeof value === 'string' && (CRYPTO_CURRENCIES as readonly string[]).includes(value);
+}

@@ -1,6 +1,7 @@
 import { PROTOCOL } from '@bank/contracts';
 import { auditQuerySchema, type AuditResponse } from '@bank/contracts/backoffice/audit';
 import { clientSearchQuerySchema, type ClientCard, type ClientSearchResponse } from '@bank/contracts/backoffice/clients';
+import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
 import { contactMessagesQuerySchema, type ContactMessage, type ContactMessagesResponse } from '@bank/contracts/backoffice/contact-messages';
 import { incomingPaymentRequestSchema, type IncomingPaymentPreview } from '@bank/contracts/backoffice/incoming-payment';
 import { kycQueueQuerySchema, kycRejectRequestSchema, type KycDecisionResponse, type KycQueueResponse, type KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
@@ -17,6 +18,7 @@ import { listAudit } from '../audit/service';
 import { requireOperator } from '../auth/guard';
 import { sendProtocolText } from '../auth/protocol-answer';
 import { revokeSession } from '../auth/sessions';
+import { bookCryptoDeposit } from '../crypto/deposits';
 import { countUnhandledMessages, listContactMessages, markMessageHandled } from '../contact/service';
 import { kycDecisionMail } from '../kyc/decision-mail';
 import { countKycInReview, getKycReview, listKycQueue } from '../kyc/review';
@@ -92,7 +94,7 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   // Payments
   app.get('/backoffice/transactions', payments, async (request): Promise<PaymentsQueueResponse> => {
     const query = parseWith(paymentsQueueQuerySchema, request.query);
-    return listPaymentsQueue(db, { status: query.status, page: query.page });
+    return listPaymentsQueue(db, { status: query.status, type: query.type, page: query.page });
   });
   app.get('/backoffice/transactions/:transactionNumber', payments, async (request): Promise<PaymentReviewItem> =>
     getPaymentReview(db, textParam(request, 'transactionNumber')),
@@ -118,6 +120,19 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
       db,
       { clientId: operator.id, key, method: 'POST', path: '/api/backoffice/incoming-payments', body: request.body },
       async (trx) => ({ status: 200, body: await bookIncomingForOperator(trx, payload, operator.id) }),
+    );
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.post('/backoffice/crypto-deposits', payments, async (request, reply) => {
+    const operator = operatorOf(request);
+    const key = idempotencyKeyOf(request);
+    const payload = parseWith(cryptoDepositRequestSchema, request.body);
+    const answer = await runIdempotent(
+      db,
+      { clientId: operator.id, key, method: 'POST', path: '/api/backoffice/crypto-deposits', body: request.body },
+      async (trx) => ({ status: 200, body: await bookCryptoDeposit(trx, payload, operator.id) }),
     );
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(answer.status).send(answer.body);

@@ -1,18 +1,56 @@
+import { PROTOCOL } from '@bank/contracts';
+import { createCryptoTransferRequestSchema } from '@bank/contracts/crypto/create-crypto-transfer';
+import { cryptoTransactionsQuerySchema, type CryptoTransactionsResponse } from '@bank/contracts/crypto/crypto-transactions';
 import { createWalletRequestSchema, type Wallet } from '@bank/contracts/crypto/wallets';
+import { conversionQuoteQuerySchema, type ConversionQuote } from '@bank/contracts/exchange/conversion-quote';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { requireIdentifiedClient } from '../kyc/service';
+import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
+import { quoteConversion } from './conversion';
+import { listCryptoTransactions } from './history';
+import { createCryptoTransfer } from './transfers';
 import { listWallets, openWallet } from './wallets';
 
-/** GET api/wallet/list and POST /api/wallet/create (SPEC §7). */
+/**
+ * The crypto calls of SPEC §7 (wallets and crypto transfers) and the conversion quote of the
+ * exchange screen. Conversions themselves go through POST /api/transaction/create like exchanges.
+ */
 export default async function walletRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/wallet/list', { preHandler: requireClient }, async (request): Promise<Wallet[]> => listWallets(app.deps.db, clientIdOf(request)));
+  const { db } = app.deps;
+  app.get('/wallet/list', { preHandler: requireClient }, async (request): Promise<Wallet[]> => listWallets(db, clientIdOf(request)));
 
   app.post('/wallet/create', { preHandler: requireClient }, async (request): Promise<Wallet> => {
     const clientId = clientIdOf(request);
-    await requireIdentifiedClient(app.deps.db, clientId);
+    await requireIdentifiedClient(db, clientId);
     const { currency } = parseWith(createWalletRequestSchema, request.body);
-    return app.deps.db.transaction().execute((trx) => openWallet(trx, app.deps.cryptoKeys, clientId, currency));
+    return db.transaction().execute((trx) => openWallet(trx, app.deps.cryptoKeys, clientId, currency));
+  });
+
+  app.post('/crypto-transaction/create', { preHandler: requireClient }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    await requireIdentifiedClient(db, clientId);
+    const key = idempotencyKeyOf(request);
+    const payload = parseWith(createCryptoTransferRequestSchema, request.body);
+    const answer = await runIdempotent(
+      db,
+      { clientId, key, method: 'POST', path: '/api/crypto-transaction/create', body: request.body },
+      async (trx) => {
+        await createCryptoTransfer(trx, clientId, payload);
+        return { status: 200, body: PROTOCOL.created };
+      },
+    );
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+  });
+
+  app.get('/crypto-transaction/list', { preHandler: requireClient }, async (request): Promise<CryptoTransactionsResponse> =>
+    listCryptoTransactions(db, clientIdOf(request), parseWith(cryptoTransactionsQuerySchema, request.query)),
+  );
+
+  app.get('/exchange/conversion-quote', { preHandler: requireClient }, async (request): Promise<ConversionQuote> => {
+    const query = parseWith(conversionQuoteQuerySchema, request.query);
+    return quoteConversion(db, query.from, query.to, query.amount);
   });
 }

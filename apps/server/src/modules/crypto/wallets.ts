@@ -1,4 +1,5 @@
-import { decimalToMinor, formatMinor, type CryptoCurrency } from '@bank/contracts';
+import { CRYPTO_CURRENCIES, decimalToMinor, formatMinor, isCryptoCurrency, type CryptoCurrency } from '@bank/contracts';
+import { canonicalAddress, isValidCryptoAddress } from '@bank/contracts/crypto/addresses';
 import type { Wallet } from '@bank/contracts/crypto/wallets';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
@@ -61,4 +62,40 @@ export async function openWallet(trx: Db, keys: DerivationKeys | null, clientId:
   await recordAudit(trx, { actorType: 'client', actorId: clientId, action: 'wallet.open', subjectType: 'wallet', subjectId: inserted.id, after: { currency, address, index } });
   const row = await walletsWithBalances(trx).where('wallets.id', '=', inserted.id).executeTakeFirstOrThrow();
   return toWallet(row);
+}
+
+/** A wallet as the money code needs it: its owner, coin, address and ledger account. */
+export interface ClientWallet {
+  id: string;
+  clientId: string;
+  address: string;
+  currency: CryptoCurrency;
+  ledgerAccountId: string;
+}
+
+function clientWallets(db: Db) {
+  return db.selectFrom('wallets').select(['id', 'client_id', 'address', 'currency', 'ledger_account_id']);
+}
+
+function toClientWallet(row: { id: string; client_id: string; address: string; currency: string; ledger_account_id: string }): ClientWallet {
+  if (!isCryptoCurrency(row.currency)) throw new Error(`Wallet ${row.id} keeps unknown coin ${row.currency}`);
+  return { id: row.id, clientId: row.client_id, address: row.address, currency: row.currency, ledgerAccountId: String(row.ledger_account_id) };
+}
+
+/**
+ * The wallet at an address, spelled as the bank stores it (EIP-55, lower-case bech32, base58 as
+ * is): an address typed in another case finds the same wallet. Null for an address that is not
+ * valid for any coin or not one of ours.
+ */
+export async function findWalletByAddress(db: Db, address: string): Promise<ClientWallet | null> {
+  const spellings = [...new Set(CRYPTO_CURRENCIES.filter((coin) => isValidCryptoAddress(coin, address)).map((coin) => canonicalAddress(coin, address)))];
+  if (spellings.length === 0) return null;
+  const row = await clientWallets(db).where('address', 'in', spellings).executeTakeFirst();
+  return row ? toClientWallet(row) : null;
+}
+
+/** One of the client's own wallets by its address; another client's is null, the same as none. */
+export async function findOwnWallet(db: Db, clientId: string, address: string): Promise<ClientWallet | null> {
+  const wallet = await findWalletByAddress(db, address);
+  return wallet && wallet.clientId === clientId ? wallet : null;
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { convertMinor, formatMinor, parseAmount, sameRate, type ExchangeRequest } from '@bank/contracts';
+import { parseAmount, type ExchangeRequest } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { findOwnAccount, type ClientAccount } from '../accounts/service';
 import { bankAccountId, postEntry } from '../ledger/ledger';
-import { offeredRate } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { recordOperations } from '../transfers/records';
+import { confirmedQuote } from './quote';
 
 /**
  * Currency exchange between two accounts of one client, settled at once through the bank's FX
@@ -31,22 +31,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
 
-  const rate = offeredRate(await loadRateTable(trx), from.currency, to.currency);
-  const creditMinor = convertMinor(amount.minor, from.currency, to.currency, rate);
-  const rateChanged = () =>
-    new AppError('RATE_CHANGED', {
-      message: 'The exchange rate has changed',
-      details: { rate, convertedAmount: formatMinor(creditMinor, to.currency) },
-    });
-  if (request.rate !== undefined && !sameRate(request.rate, rate)) throw rateChanged();
-  if (request.toAmount !== undefined) {
-    const expected = parseAmount(request.toAmount, to.currency);
-    if (!expected.ok) throw new AppError('VALIDATION_FAILED', { fields: { toAmount: `validation.amount.${expected.problem}` } });
-    if (expected.minor > creditMinor) throw rateChanged();
-  }
-  if (creditMinor === 0n) {
-    throw new AppError('VALIDATION_FAILED', { message: 'The amount is too small to exchange', fields: { amount: 'validation.amount.tooSmallToExchange' } });
-  }
+  const { rate, creditMinor } = confirmedQuote(await loadRateTable(trx), from.currency, to.currency, amount.minor, request);
 
   const transferId = randomUUID();
   const { balances, bookedAt } = await postEntry(trx, {

@@ -80,6 +80,32 @@ const CHECKS: Array<{ rule: string; query: ReturnType<typeof sql<{ detail: strin
           where e.transfer_id = s.transfer_id and p.ledger_account_id = a.ledger_account_id and p.created_at = s.booked_at)`,
   },
   {
+    rule: 'every wallet row belongs to a transfer with its number and status',
+    query: sql`select s.id::text as detail from wallet_transactions s left join transfers t on t.id = s.transfer_id
+      where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
+  },
+  {
+    // The same one basis for wallets: the crypto list's rows are the wallets' postings.
+    rule: 'every posting of a transfer to a wallet is its wallet row, booked at the same instant',
+    query: sql`select p.id::text || ' ' || p.amount::text as detail
+      from postings p
+      join journal_entries e on e.id = p.entry_id
+      join wallets w on w.ledger_account_id = p.ledger_account_id
+      where e.transfer_id is not null and 1 <> (
+        select count(*) from wallet_transactions s
+        where s.transfer_id = e.transfer_id and s.wallet_id = w.id and s.booked_at = p.created_at
+          and p.amount = case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end)`,
+  },
+  {
+    rule: 'every booked wallet row has its posting',
+    query: sql`select s.id::text as detail
+      from wallet_transactions s
+      join wallets w on w.id = s.wallet_id
+      where s.booked_at is not null and not exists (
+        select 1 from postings p join journal_entries e on e.id = p.entry_id
+        where e.transfer_id = s.transfer_id and p.ledger_account_id = w.ledger_account_id and p.created_at = s.booked_at)`,
+  },
+  {
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,
   },

@@ -35,7 +35,11 @@ export type EntryKind =
   | 'international_transfer'
   | 'incoming_payment'
   | 'fee'
-  | 'reversal';
+  | 'reversal'
+  | 'crypto_transfer'
+  | 'crypto_internal'
+  | 'crypto_deposit'
+  | 'crypto_conversion';
 
 export interface Balance {
   bookedMinor: bigint;

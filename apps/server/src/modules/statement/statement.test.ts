@@ -21,7 +21,7 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { bankAccountId, postEntry } from '../ledger/ledger';
-import { approveTransfer } from '../transfers/international';
+import { approveTransfer } from '../transfers/pending';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
 import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { unnestRows } from '../../db/unnest';
-import type { TransferKind } from './tables';
+import type { TransferKind, WalletSideKind } from './tables';
 
 /**
  * The transfers module's records: one `transfers` row per operation and one `transactions` row per
@@ -40,6 +40,9 @@ export interface NewTransfer {
   recipient?: string;
   recipientDetails?: unknown;
   holdId?: string;
+  fromWalletId?: string;
+  toWalletId?: string;
+  txHash?: string;
 }
 
 export interface NewSide {
@@ -60,11 +63,26 @@ export interface NewSide {
   reference: TransactionReference;
 }
 
+/** One side of a crypto operation on a wallet (the crypto list's row). */
+export interface NewWalletSide {
+  clientId: string;
+  walletId: string;
+  kind: WalletSideKind;
+  direction: Direction;
+  counterparty: string;
+  amountMinor: bigint;
+  currency: Currency;
+  feeMinor?: bigint;
+  reference?: string;
+  bookedAt: InstantText | null;
+}
+
 export interface NewOperation {
   /** When it was made: the instant the ledger booked it or placed its hold. */
   at: InstantText;
   transfer: NewTransfer;
   sides: NewSide[];
+  walletSides?: NewWalletSide[];
   /** Who asked for it, for the audit trail. */
   actor: { type: 'client' | 'operator' | 'system'; id: string | null };
 }
@@ -118,6 +136,9 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       recipient: 'text',
       recipient_details: 'jsonb',
       hold_id: 'uuid',
+      from_wallet_id: 'uuid',
+      to_wallet_id: 'uuid',
+      tx_hash: 'text',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
@@ -137,9 +158,48 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       recipient: transfer.recipient ?? null,
       recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
       hold_id: transfer.holdId ?? null,
+      from_wallet_id: transfer.fromWalletId ?? null,
+      to_wallet_id: transfer.toWalletId ?? null,
+      tx_hash: transfer.txHash ?? null,
       created_at: at,
       updated_at: at,
     })),
+  );
+  const walletSides = unnestRows(
+    'wallet_transactions',
+    'wallet_side',
+    {
+      transfer_id: 'uuid',
+      client_id: 'uuid',
+      wallet_id: 'uuid',
+      kind: 'text',
+      direction: 'text',
+      counterparty: 'text',
+      amount: 'numeric',
+      currency: 'text',
+      fee: 'numeric',
+      status: 'text',
+      reference: 'text',
+      created_at: 'timestamptz',
+      booked_at: 'timestamptz',
+    },
+    operations.flatMap(({ at, transfer, walletSides: sidesOfTransfer = [] }) =>
+      sidesOfTransfer.map((side) => ({
+        transfer_id: transfer.id,
+        client_id: side.clientId,
+        wallet_id: side.walletId,
+        kind: side.kind,
+        direction: side.direction,
+        counterparty: side.counterparty,
+        amount: formatMinor(side.amountMinor, side.currency),
+        currency: side.currency,
+        fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+        status: transfer.status,
+        reference: side.reference ?? null,
+        created_at: at,
+        booked_at: side.bookedAt,
+      })),
+    ),
   );
   const sides = unnestRows(
     'transactions',
@@ -210,6 +270,12 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       from ${sides.from} join new_transfers as numbered on numbered.id = side.transfer_id
       order by ${sides.position}
     ),
+    new_wallet_sides as (
+      insert into wallet_transactions (${walletSides.columns}, transaction_number)
+      select ${walletSides.values()}, numbered.transaction_number
+      from ${walletSides.from} join new_transfers as numbered on numbered.id = wallet_side.transfer_id
+      order by ${walletSides.position}
+    ),
     new_audit as (
       insert into audit_log (${audit.columns})
       select ${audit.values({ after: sql`audit.after || jsonb_build_object('number', numbered.transaction_number)` })}
@@ -221,24 +287,36 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
 }
 
 /**
- * Moves a transfer and its side rows to a new status. With a booking (an approval), the side row of
- * the booked account is booked at the postings' instant with the balance after them: it moves to
- * that place on the statement.
+ * Moves a transfer and its side rows (fiat and wallet) to a new status. With a booking (an
+ * approval), the rows are booked at the postings' instant: the fiat side row of `account`, with the
+ * balance after them, moves to that place on the statement; wallet rows are dated booked. A denial
+ * may carry the bank's reason, which the client sees.
  */
 export async function setTransferStatus(
   trx: Db,
   transferId: string,
   status: TransactionStatus,
-  booking?: { accountId: string; at: InstantText; balanceAfterMinor: bigint; currency: Currency },
+  options: {
+    booking?: { at: InstantText; account?: { accountId: string; balanceAfterMinor: bigint; currency: Currency } };
+    reason?: string;
+  } = {},
 ): Promise<void> {
-  const booked = booking ? { booked_at: booking.at, balance_after: formatMinor(booking.balanceAfterMinor, booking.currency) } : {};
+  const { booking } = options;
+  const account = booking?.account;
+  const booked = account && booking ? { booked_at: booking.at, balance_after: formatMinor(account.balanceAfterMinor, account.currency) } : {};
   await trx
     .with('sides', (db) => {
       const sides = db.updateTable('transactions').set({ status, ...booked }).where('transfer_id', '=', transferId);
-      return booking ? sides.where('account_id', '=', booking.accountId) : sides;
+      return account ? sides.where('account_id', '=', account.accountId) : sides;
     })
+    .with('wallet_sides', (db) =>
+      db
+        .updateTable('wallet_transactions')
+        .set({ status, ...(booking ? { booked_at: booking.at } : {}) })
+        .where('transfer_id', '=', transferId),
+    )
     .updateTable('transfers')
-    .set({ status, updated_at: new Date() })
+    .set({ status, updated_at: new Date(), ...(options.reason !== undefined ? { status_reason: options.reason } : {}) })
     .where('id', '=', transferId)
     .execute();
 }

@@ -1,14 +1,16 @@
-import { decimalToMinor, formatMinor, isCurrency, type Currency, type PaymentRegion } from '@bank/contracts';
+import { decimalToMinor, formatMinor, isCryptoCurrency, isCurrency, type Currency, type PaymentRegion } from '@bank/contracts';
 import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
-import { MAKER_CHECKER_THRESHOLD_EUR, type PaymentReviewItem } from '@bank/contracts/backoffice/payments';
+import { MAKER_CHECKER_THRESHOLD_EUR, type PaymentReviewItem, type ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
+import { CRYPTO_NETWORKS } from '@bank/contracts/crypto/networks';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { convertAtMidMinor, type RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
-import { captureTransfer, denyLockedTransfer, lockPendingTransfer, setTransferProcessing } from './international';
+import { captureTransfer, denyLockedTransfer, lockPendingTransfer, REVIEWED_KINDS, setTransferProcessing } from './pending';
 
 /**
- * The payments queue of the back office: international transfers waiting for the bank, and the
+ * The payments queue of the back office: international and crypto transfers and crypto conversions
+ * waiting for the bank, and the
  * operators' decisions on them. A transfer worth more than MAKER_CHECKER_THRESHOLD_EUR at the day's
  * mid rate needs the approvals of two different operators (maker-checker): the first takes it to
  * Processing, the second books it. Every decision locks the transfer first, so of two operators
@@ -28,11 +30,13 @@ export function approvalsRequired(table: RateTable, amountMinor: bigint, currenc
 function reviewQuery(db: Db) {
   return db
     .selectFrom('transfers as t')
-    .innerJoin('accounts as a', 'a.id', 't.from_account_id')
-    .innerJoin('ledger_accounts as l', 'l.id', 'a.ledger_account_id')
+    .leftJoin('accounts as a', 'a.id', 't.from_account_id')
+    .leftJoin('wallets as w', 'w.id', 't.from_wallet_id')
+    .innerJoin('ledger_accounts as l', (join) => join.on((eb) => eb('l.id', '=', eb.fn.coalesce('a.ledger_account_id', 'w.ledger_account_id'))))
     .innerJoin('clients as c', 'c.id', 't.client_id')
     .select([
       't.id',
+      't.kind',
       't.transaction_number',
       't.status',
       't.created_at',
@@ -44,7 +48,10 @@ function reviewQuery(db: Db) {
       't.recipient_details',
       't.purpose',
       't.payment_reference',
-      'a.number as from_account',
+      't.counter_amount',
+      't.counter_currency',
+      't.rate',
+      (eb) => eb.fn.coalesce('a.number', 'w.address').as('from_account'),
       'l.available',
       'c.id as client_id',
       'c.client_number',
@@ -53,7 +60,7 @@ function reviewQuery(db: Db) {
       'c.last_name',
       'c.company_name',
     ])
-    .where('t.kind', '=', 'international');
+    .where('t.kind', 'in', [...REVIEWED_KINDS]);
 }
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>['executeTakeFirstOrThrow']>>;
 
@@ -85,13 +92,15 @@ function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['
   const currency = row.currency;
   const amountMinor = decimalToMinor(row.amount, currency);
   const feeMinor = decimalToMinor(row.fee, currency);
+  const kind = row.kind as ReviewedTransferKind;
+  const counterCurrency = row.counter_currency && isCurrency(row.counter_currency) ? row.counter_currency : null;
   return {
     transactionNumber: row.transaction_number,
-    type: 'international',
+    type: kind,
     status: row.status,
     createdAt: new Date(row.created_at).toISOString(),
     client: { clientId: row.client_id, clientNumber: row.client_number, name: clientDisplayName(row), email: row.email },
-    fromAccount: row.from_account,
+    fromAccount: row.from_account ?? '',
     amount: formatMinor(amountMinor, currency),
     fee: formatMinor(feeMinor, currency),
     total: formatMinor(amountMinor + feeMinor, currency),
@@ -99,6 +108,10 @@ function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['
     amountEur: formatMinor(amountInEurMinor(table, amountMinor, currency), 'EUR'),
     paymentRegion: (row.payment_region as PaymentRegion | null) ?? null,
     recipient: row.recipient ?? '',
+    network: kind === 'crypto' && isCryptoCurrency(currency) ? CRYPTO_NETWORKS[currency].label : null,
+    counterAmount: row.counter_amount && counterCurrency ? formatMinor(decimalToMinor(row.counter_amount, counterCurrency), counterCurrency) : null,
+    counterCurrency,
+    rate: row.rate,
     recipientDetails: (typeof row.recipient_details === 'string' ? JSON.parse(row.recipient_details) : row.recipient_details) as PaymentReviewItem['recipientDetails'],
     purpose: row.purpose,
     reference: row.payment_reference,
@@ -108,12 +121,14 @@ function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['
   };
 }
 
-/** GET /api/backoffice/transactions: pending international transfers, oldest waiting first. */
-export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Processing'; page: number }): Promise<Page<PaymentReviewItem>> {
+/** GET /api/backoffice/transactions: pending international and crypto transfers and conversions, oldest waiting first. */
+export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Processing'; type?: ReviewedTransferKind; page: number }): Promise<Page<PaymentReviewItem>> {
   const statuses = filter.status ? [filter.status] : [...PENDING];
+  const kinds = filter.type ? [filter.type] : [...REVIEWED_KINDS];
   const [rows, count, table] = await Promise.all([
     reviewQuery(db)
       .where('t.status', 'in', statuses)
+      .where('t.kind', 'in', kinds)
       .orderBy('t.created_at', 'asc')
       .orderBy('t.id')
       .limit(BACKOFFICE_PAGE_SIZE)
@@ -122,7 +137,7 @@ export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Proc
     db
       .selectFrom('transfers')
       .select((select) => select.fn.countAll<string>().as('total'))
-      .where('kind', '=', 'international')
+      .where('kind', 'in', kinds)
       .where('status', 'in', statuses)
       .executeTakeFirstOrThrow(),
     loadRateTable(db),
@@ -131,7 +146,7 @@ export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Proc
   return { items: rows.map((row) => toItem(row, table, approvals.get(row.id) ?? [])), page: filter.page, pageSize: BACKOFFICE_PAGE_SIZE, total: Number(count.total) };
 }
 
-/** One international transfer by number, whatever its state. */
+/** One reviewed transfer by number, whatever its state. */
 export async function getPaymentReview(db: Db, transactionNumber: string): Promise<PaymentReviewItem> {
   const row = await reviewQuery(db).where('t.transaction_number', '=', transactionNumber).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
@@ -143,7 +158,7 @@ export async function countPendingPayments(db: Db): Promise<{ New: number; Proce
   const rows = await db
     .selectFrom('transfers')
     .select(['status', (select) => select.fn.countAll<string>().as('total')])
-    .where('kind', '=', 'international')
+    .where('kind', 'in', [...REVIEWED_KINDS])
     .where('status', 'in', [...PENDING])
     .groupBy('status')
     .execute();
@@ -152,7 +167,7 @@ export async function countPendingPayments(db: Db): Promise<{ New: number; Proce
 }
 
 async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
-  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).where('kind', '=', 'international').executeTakeFirst();
+  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).where('kind', 'in', [...REVIEWED_KINDS]).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return row.id;
 }

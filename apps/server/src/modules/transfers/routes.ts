@@ -16,6 +16,7 @@ import type { Db } from '../../db';
 import { AppError, parseWith } from '../../lib/errors';
 import { findOwnAccount } from '../accounts/service';
 import { clientIdOf, requireClient } from '../auth/guard';
+import { createCryptoConversion, isCryptoConversion } from '../crypto/conversion';
 import { createExchange } from '../exchange/service';
 import { requireIdentifiedClient } from '../kyc/service';
 import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
@@ -32,7 +33,7 @@ function createOperation(trx: Db, clientId: string, request: CreateTransactionRe
     case 'international':
       return createInternationalTransfer(trx, clientId, request);
     case 'exchange':
-      return createExchange(trx, clientId, request);
+      return isCryptoConversion(request) ? createCryptoConversion(trx, clientId, request) : createExchange(trx, clientId, request);
   }
 }
 

@@ -2,7 +2,10 @@ import type { ColumnType, Generated } from 'kysely';
 import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
 
-export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming';
+export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion';
+
+/** What a wallet's side row is part of (migration 0061). */
+export type WalletSideKind = 'transfer' | 'internal' | 'deposit' | 'conversion';
 
 /** A DATE column: written as 'YYYY-MM-DD', read back as a Date by the drivers. */
 type DateColumn = ColumnType<Date | string, string | null | undefined, string | null>;
@@ -32,8 +35,33 @@ export interface TransferTables {
     recipient: string | null;
     recipient_details: unknown;
     hold_id: string | null;
+    /** Crypto (migration 0061): the wallets a transfer names where a fiat one names accounts. */
+    from_wallet_id: Generated<string | null>;
+    to_wallet_id: Generated<string | null>;
+    /** The bank's reason for a denial, shown to the client. */
+    status_reason: Generated<string | null>;
+    /** A crypto deposit's transaction hash on its network (unique). */
+    tx_hash: Generated<string | null>;
     created_at: InstantColumn;
     updated_at: InstantColumn;
+  };
+  /** One side of a crypto operation as the wallet's owner sees it (migration 0061). */
+  wallet_transactions: {
+    id: Generated<string>;
+    transfer_id: string;
+    transaction_number: string;
+    client_id: string;
+    wallet_id: string;
+    kind: WalletSideKind;
+    direction: Direction;
+    counterparty: string;
+    amount: string;
+    currency: string;
+    fee: Generated<string>;
+    status: TransactionStatus;
+    reference: string | null;
+    created_at: InstantColumn;
+    booked_at: ColumnType<Date | null, InstantText | Date | null | undefined, InstantText | Date | null>;
   };
   /** Operators' approvals of a pending transfer (migration 0050): two different ones for a large transfer. */
   transfer_approvals: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
-import { approveTransfer, cancelTransfer, denyTransfer } from './international';
+import { approveTransfer, cancelTransfer, denyTransfer } from './pending';
 
 export type TransferDecision = 'approve' | 'deny' | 'cancel';
 

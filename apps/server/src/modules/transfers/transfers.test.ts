@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { approveTransfer, cancelTransfer, denyTransfer, markTransferProcessing } from './international';
+import { approveTransfer, cancelTransfer, denyTransfer, markTransferProcessing } from './pending';
 import { TEST_RECIPIENT_DETAILS } from './test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
 

@@ -80,6 +80,21 @@ const userSlice = createSlice({
       state.isLoading = false;
       state.error = action.payload;
     },
+    /** SPEC §4: the loading flag is set around the wallet-list fetch too. */
+    walletsRequested(state) {
+      state.isLoading = true;
+    },
+    walletsLoaded(state, action: PayloadAction<AccountSummary[]>) {
+      state.isLoading = false;
+      state.walletsList = action.payload;
+    },
+    /**
+     * The wallet list did not load. `error` stays the accounts' ('Error loading accounts', SPEC §8),
+     * so the wallets screen keeps its own failure; the list shown stays the last one loaded.
+     */
+    walletsLoadFailed(state) {
+      state.isLoading = false;
+    },
     /** SPEC §4: an answer 'Invalid authorization data' marks the session invalid (the modal opens). */
     sessionExpired(state) {
       state.tokenIsValid = false;
@@ -94,6 +109,7 @@ const userSlice = createSlice({
 export const { signedIn, registrationSucceeded, userRefreshed, kycListLoaded, kycSubmitted, sessionExpired, signedOut } =
   userSlice.actions;
 export const { accountsRequested, accountsLoaded, accountsLoadFailed } = userSlice.actions;
+export const { walletsRequested, walletsLoaded, walletsLoadFailed } = userSlice.actions;
 export default userSlice.reducer;
 
 type WithUser = { user: UserState };

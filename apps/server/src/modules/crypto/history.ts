@@ -1,0 +1,120 @@
+import { decimalToMinor, formatMinor, isCryptoCurrency, resolvePeriod, type CryptoCurrency, type TransactionStatus } from '@bank/contracts';
+import type { CryptoStatus, CryptoTransaction, CryptoTransactionsQuery, CryptoTransactionsResponse } from '@bank/contracts/crypto/crypto-transactions';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db';
+import { instantText, type InstantText } from '../../db/instant';
+import { AppError } from '../../lib/errors';
+import type { WalletSideKind } from '../transfers/tables';
+import { findOwnWallet } from './wallets';
+
+/**
+ * The crypto list (GET /api/crypto-transaction/list): the signed-in client's wallet rows, newest
+ * first, filtered on the server (wallet, status, period) and paged by keyset on
+ * (created_at, id), the key of wallet_transactions_(client|wallet)_idx. Every query is scoped by
+ * the client first, so no filter or cursor reaches another client's rows.
+ */
+
+/** SPEC §4 crypto statuses: the bank's in-between states read as Pending (New) to the client. */
+function cryptoStatus(status: string): CryptoStatus {
+  if (status === 'Approved') return 'Approved';
+  if (status === 'Denied' || status === 'Canceled' || status === 'Error') return 'Denied';
+  return 'New';
+}
+const STATUSES_OF: Readonly<Record<CryptoStatus, TransactionStatus[]>> = {
+  New: ['New', 'Processing'],
+  Approved: ['Approved'],
+  Denied: ['Denied', 'Canceled', 'Error'],
+};
+
+const KIND: Readonly<Record<WalletSideKind, CryptoTransaction['kind']>> = { transfer: 'transfer', internal: 'internal', deposit: 'deposit', conversion: 'conversion' };
+
+const cursorSchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.string().regex(/^\d{1,19}$/)]);
+
+function encodeCursor(at: InstantText, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+}
+
+function decodeCursor(text: string): { at: InstantText; id: string } {
+  try {
+    const [at, id] = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    return { at, id };
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { message: 'The cursor is not valid', fields: { cursor: 'validation.cursor.invalid' } });
+  }
+}
+
+export async function listCryptoTransactions(db: Db, clientId: string, query: CryptoTransactionsQuery, now: Date = new Date()): Promise<CryptoTransactionsResponse> {
+  let walletId: string | undefined;
+  if (query.wallet) {
+    const wallet = await findOwnWallet(db, clientId, query.wallet);
+    if (!wallet) throw new AppError('NOT_FOUND', { message: 'Wallet not found', fields: { wallet: 'validation.wallet.notFound' } });
+    walletId = wallet.id;
+  }
+  const period = resolvePeriod(query, query.timeZone, now);
+  let filtered = db
+    .selectFrom('wallet_transactions as r')
+    .where('r.client_id', '=', clientId);
+  if (walletId) filtered = filtered.where('r.wallet_id', '=', walletId);
+  if (query.status) filtered = filtered.where('r.status', 'in', STATUSES_OF[query.status]);
+  if (period.start) filtered = filtered.where('r.created_at', '>=', period.start);
+  if (period.end) filtered = filtered.where('r.created_at', '<', period.end);
+
+  let page = filtered
+    .innerJoin('wallets as w', 'w.id', 'r.wallet_id')
+    .innerJoin('transfers as t', 't.id', 'r.transfer_id')
+    .select([
+      'r.id',
+      'r.transaction_number',
+      'r.kind',
+      'r.direction',
+      'r.counterparty',
+      'r.amount',
+      'r.fee',
+      'r.currency',
+      'r.status',
+      'r.reference',
+      'w.address',
+      't.status_reason',
+      't.tx_hash',
+      instantText(sql.ref('r.created_at')).as('at'),
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(query.limit + 1);
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    page = page.where((eb) => eb.or([eb('r.created_at', '<', sql<Date>`${after.at}::timestamptz`), eb.and([eb('r.created_at', '=', sql<Date>`${after.at}::timestamptz`), eb('r.id', '<', after.id)])]));
+  }
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const more = rows.length > query.limit;
+  const shown = more ? rows.slice(0, query.limit) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map((row) => {
+      if (!isCryptoCurrency(row.currency)) throw new Error(`Wallet row ${row.id} keeps unknown coin ${row.currency}`);
+      const currency: CryptoCurrency = row.currency;
+      const status = cryptoStatus(row.status);
+      return {
+        transactionNumber: row.transaction_number,
+        kind: KIND[row.kind],
+        wallet: row.address,
+        counterparty: row.counterparty,
+        direction: row.direction,
+        amount: formatMinor(decimalToMinor(row.amount, currency), currency),
+        fee: formatMinor(decimalToMinor(row.fee, currency), currency),
+        currency,
+        status,
+        statusReason: status === 'Denied' ? row.status_reason : null,
+        reference: row.reference,
+        txHash: row.tx_hash,
+        created: Math.floor(Date.parse(row.at) / 1000),
+      };
+    }),
+    total: Number(count.total),
+    nextCursor: more && last ? encodeCursor(last.at, String(last.id)) : null,
+  };
+}

@@ -1,0 +1,34 @@
+import { convertMinor, formatMinor, parseAmount, sameRate, type Currency } from '@bank/contracts';
+import { AppError } from '../../lib/errors';
+import { offeredRate, type RateTable } from '../rates/quote';
+
+/**
+ * The rate a client confirmed, checked against the rate on offer, for an exchange and a crypto
+ * conversion alike. If the offer is now another rate (or gives less than the `toAmount` the client
+ * expects), the answer is 409 RATE_CHANGED with the new quote; nothing is booked or held.
+ */
+export function confirmedQuote(
+  table: RateTable,
+  from: Currency,
+  to: Currency,
+  amountMinor: bigint,
+  confirmed: { rate?: string | undefined; toAmount?: string | undefined },
+): { rate: string; creditMinor: bigint } {
+  const rate = offeredRate(table, from, to);
+  const creditMinor = convertMinor(amountMinor, from, to, rate);
+  const rateChanged = () =>
+    new AppError('RATE_CHANGED', {
+      message: 'The exchange rate has changed',
+      details: { rate, convertedAmount: formatMinor(creditMinor, to) },
+    });
+  if (confirmed.rate !== undefined && !sameRate(confirmed.rate, rate)) throw rateChanged();
+  if (confirmed.toAmount !== undefined) {
+    const expected = parseAmount(confirmed.toAmount, to);
+    if (!expected.ok) throw new AppError('VALIDATION_FAILED', { fields: { toAmount: `validation.amount.${expected.problem}` } });
+    if (expected.minor > creditMinor) throw rateChanged();
+  }
+  if (creditMinor === 0n) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The amount is too small to exchange', fields: { amount: 'validation.amount.tooSmallToExchange' } });
+  }
+  return { rate, creditMinor };
+}
