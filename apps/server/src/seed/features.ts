@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { seedCryptoData } from '../modules/crypto/demo-seed';
 import { seedKycData } from '../modules/kyc/seed';
 import { seedMoneyData } from '../modules/transfers/demo-seed';
 import type { DemoClients } from './demo-clients';
@@ -7,7 +8,7 @@ import type { DemoClients } from './demo-clients';
  * Feature seeders, run in order inside the seeding transaction. Each feature adds its demo data
  * here as it arrives (accounts and transactions, KYC records…).
  */
-const featureSeeders: Array<(db: Db, clients: DemoClients) => Promise<void>> = [seedKycData, seedMoneyData];
+const featureSeeders: Array<(db: Db, clients: DemoClients) => Promise<void>> = [seedKycData, seedMoneyData, seedCryptoData];
 
 export async function seedFeatureData(db: Db, clients: DemoClients): Promise<void> {
   for (const seeder of featureSeeders) await seeder(db, clients);

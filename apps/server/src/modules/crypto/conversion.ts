@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { basisPointsOf, formatMinor, isValidAccountNumber, parseAmount, type Currency, type ExchangeRequest } from '@bank/contracts';
 import { conversionFeeBasisPoints, type ConversionQuote } from '@bank/contracts/exchange/conversion-quote';
 import type { Db } from '../../db';
+import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findOwnAccount } from '../accounts/service';
 import { confirmedQuote } from '../exchange/quote';
@@ -73,7 +74,7 @@ async function ownSide(db: Db, clientId: string, number: string, field: 'accNumb
 }
 
 /** POST /api/transaction/create with type 'exchange' and a wallet on a side. Answers the transaction number. */
-export async function createCryptoConversion(trx: Db, clientId: string, request: ExchangeRequest): Promise<string> {
+export async function createCryptoConversion(trx: Db, clientId: string, request: ExchangeRequest, options: { at?: Date } = {}): Promise<string> {
   const from = await ownSide(trx, clientId, request.accNumberFrom, 'accNumberFrom');
   const to = await ownSide(trx, clientId, request.accNumberTo, 'accNumberTo');
   if (request.forAmountCurrency !== from.currency) {
@@ -128,7 +129,7 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
   }
   const numbers = await recordOperations(trx, [
     {
-      at: held.heldAt,
+      at: options.at ? instantOfDate(options.at) : held.heldAt,
       transfer: {
         id: transferId,
         kind: 'crypto_conversion',

@@ -29,7 +29,7 @@ function canonicalHash(txHash: string): string {
   return /^(0x)?[0-9a-fA-F]+$/.test(txHash) ? txHash.toLowerCase() : txHash;
 }
 
-export async function bookCryptoDeposit(trx: Db, deposit: CryptoDeposit, operatorId: string): Promise<CryptoDepositResponse> {
+export async function bookCryptoDeposit(trx: Db, deposit: CryptoDeposit, operatorId: string, options: { at?: Date } = {}): Promise<CryptoDepositResponse> {
   const wallet = await findWalletByAddress(trx, deposit.address);
   if (!wallet) throw new AppError('NOT_FOUND', { message: 'No wallet of this bank has that address', fields: { address: 'validation.address.notOurs' } });
   if (wallet.currency !== deposit.currency) {
@@ -52,6 +52,7 @@ export async function bookCryptoDeposit(trx: Db, deposit: CryptoDeposit, operato
   const { bookedAt } = await postEntry(trx, {
     kind: 'crypto_deposit',
     transferId,
+    postedAt: options.at,
     postings: [
       { accountId: await bankAccountId(trx, 'clearing', wallet.currency), currency: wallet.currency, amountMinor: -amount.minor },
       { accountId: wallet.ledgerAccountId, currency: wallet.currency, amountMinor: amount.minor },

@@ -3,6 +3,7 @@ import { CRYPTO_NETWORK_FEES, decimalToMinor, formatMinor, parseAmount } from '@
 import { canonicalAddress } from '@bank/contracts/crypto/addresses';
 import type { CryptoTransferRequest } from '@bank/contracts/crypto/create-crypto-transfer';
 import type { Db } from '../../db';
+import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { placeHold, postEntries, readBalances } from '../ledger/ledger';
 import { recordOperations } from '../transfers/records';
@@ -19,7 +20,7 @@ import { findOwnWallet, findWalletByAddress, type ClientWallet } from './wallets
  * The payer's funds are checked before anything about the recipient is looked up, so an amount
  * the client cannot pay reveals nothing about which addresses are the bank's.
  */
-export async function createCryptoTransfer(trx: Db, clientId: string, request: CryptoTransferRequest): Promise<string> {
+export async function createCryptoTransfer(trx: Db, clientId: string, request: CryptoTransferRequest, options: { at?: Date } = {}): Promise<string> {
   const from = await findOwnWallet(trx, clientId, request.fromWallet);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Wallet not found', fields: { fromWallet: 'validation.fromWallet.notFound' } });
   if (from.currency !== request.currency) {
@@ -42,12 +43,12 @@ export async function createCryptoTransfer(trx: Db, clientId: string, request: C
         fields: { recipient: 'validation.recipient.otherCoin' },
       });
     }
-    return settleInternalCryptoTransfer(trx, from, payee, amount.minor, request);
+    return settleInternalCryptoTransfer(trx, from, payee, amount.minor, request, options.at);
   }
-  return holdOutgoingCryptoTransfer(trx, from, recipient, amount.minor, request);
+  return holdOutgoingCryptoTransfer(trx, from, recipient, amount.minor, request, options.at);
 }
 
-async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient: string, amountMinor: bigint, request: CryptoTransferRequest): Promise<string> {
+async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient: string, amountMinor: bigint, request: CryptoTransferRequest, at?: Date): Promise<string> {
   const feeMinor = decimalToMinor(CRYPTO_NETWORK_FEES[from.currency], from.currency);
   const totalMinor = amountMinor + feeMinor;
   const transferId = randomUUID();
@@ -62,7 +63,8 @@ async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient
   }
   const numbers = await recordOperations(trx, [
     {
-      at: held.heldAt,
+      // Demo history is dated in the past; the hold itself is placed now.
+      at: at ? instantOfDate(at) : held.heldAt,
       transfer: {
         id: transferId,
         kind: 'crypto',
@@ -100,12 +102,13 @@ async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient
   return numbers.get(transferId)!;
 }
 
-async function settleInternalCryptoTransfer(trx: Db, from: ClientWallet, to: ClientWallet, amountMinor: bigint, request: CryptoTransferRequest): Promise<string> {
+async function settleInternalCryptoTransfer(trx: Db, from: ClientWallet, to: ClientWallet, amountMinor: bigint, request: CryptoTransferRequest, at?: Date): Promise<string> {
   const transferId = randomUUID();
   const [outcome] = await postEntries(trx, [
     {
       kind: 'crypto_internal',
       transferId,
+      postedAt: at,
       postings: [
         { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: -amountMinor },
         { accountId: to.ledgerAccountId, currency: to.currency, amountMinor },

@@ -30,9 +30,9 @@ function walletsWithBalances(db: Db) {
     .select(['wallets.id', 'wallets.address', 'wallets.currency', 'ledger_accounts.booked', 'ledger_accounts.available']);
 }
 
-/** The client's wallets, oldest first. */
+/** The client's wallets, oldest first (indexes are handed out in order, so they sort as the wallets were opened). */
 export async function listWallets(db: Db, clientId: string): Promise<Wallet[]> {
-  const rows = await walletsWithBalances(db).where('wallets.client_id', '=', clientId).orderBy('wallets.created_at').orderBy('wallets.id').execute();
+  const rows = await walletsWithBalances(db).where('wallets.client_id', '=', clientId).orderBy('wallets.derivation_index').execute();
   return rows.map(toWallet);
 }
 

@@ -39,7 +39,8 @@ describe('demo money', () => {
       expect(types.has('Exchange')).toBe(true);
       expect([...types].some((type) => type.startsWith('International') || type === 'Europe (SEPA)' || type === 'ACH' || type === 'BACS')).toBe(true);
       expect(new Set(rows.map((row) => row.direction))).toEqual(new Set(['IN', 'OUT']));
-      expect(rows.filter((row) => row.transactionStatus === 'New')).toHaveLength(1);
+      // One transfer abroad waits for the bank (and for the personal client, a conversion from USDT to its euros).
+      expect(rows.filter((row) => row.transactionStatus === 'New' && row.reference === 'International')).toHaveLength(1);
       expect(rows.some((row) => Number(row.fee) > 0)).toBe(true);
       const oldest = Math.min(...rows.map((row) => row.created));
       expect(Date.now() / 1000 - oldest).toBeGreaterThan(100 * 86_400);
@@ -65,4 +66,21 @@ describe('demo money', () => {
       }
     });
   }
+});
+
+describe('demo crypto', () => {
+  it('gives demo@bank.example funded BTC and USDT wallets with history in every status, and corp@bank.example an ETH wallet', async () => {
+    const personal = await signedIn('demo@bank.example');
+    const wallets = (await context.app.inject({ method: 'GET', url: '/api/wallet/list', headers: personal })).json<Array<{ currency: string; balance: string }>>();
+    expect(wallets.map((wallet) => wallet.currency)).toEqual(['BTC', 'USDT']);
+    for (const wallet of wallets) expect(Number(wallet.balance)).toBeGreaterThan(0);
+    const history = (await context.app.inject({ method: 'GET', url: '/api/crypto-transaction/list?limit=100', headers: personal })).json<{ items: Array<{ status: string; kind: string }> }>();
+    expect(new Set(history.items.map((row) => row.status))).toEqual(new Set(['New', 'Approved', 'Denied']));
+    expect(new Set(history.items.map((row) => row.kind))).toEqual(new Set(['deposit', 'transfer', 'conversion']));
+
+    const business = await signedIn('corp@bank.example');
+    const corporate = (await context.app.inject({ method: 'GET', url: '/api/wallet/list', headers: business })).json<Array<{ currency: string; balance: string }>>();
+    expect(corporate).toMatchObject([{ currency: 'ETH' }]);
+    expect(Number(corporate[0]!.balance)).toBeGreaterThan(0);
+  });
 });

@@ -157,9 +157,9 @@ function bookedFiatSide(transfer: PendingTransfer, balances: ReadonlyMap<LedgerA
 }
 
 /** The final approval of a locked transfer: the hold becomes postings and every side row is booked at their instant. */
-export async function captureTransfer(trx: Db, transfer: PendingTransfer, operatorId: string, extra: Record<string, unknown> = {}): Promise<void> {
+export async function captureTransfer(trx: Db, transfer: PendingTransfer, operatorId: string, extra: Record<string, unknown> = {}, at?: Date): Promise<void> {
   const postings = await settlingPostings(trx, transfer);
-  const { balances, bookedAt } = await postEntry(trx, { kind: ENTRY_KIND[transfer.kind], transferId: transfer.id, postings, captureHoldIds: [transfer.holdId] });
+  const { balances, bookedAt } = await postEntry(trx, { kind: ENTRY_KIND[transfer.kind], transferId: transfer.id, postings, captureHoldIds: [transfer.holdId], postedAt: at });
   await setTransferStatus(trx, transfer.id, 'Approved', { booking: { at: bookedAt satisfies InstantText, account: bookedFiatSide(transfer, balances) } });
   await audit(trx, transfer, 'Approved', { type: 'operator', id: operatorId }, extra);
 }
@@ -179,9 +179,9 @@ export async function cancelTransfer(trx: Db, transferId: string, clientId: stri
   await audit(trx, transfer, 'Canceled', { type: 'client', id: clientId });
 }
 
-/** Test and seed conveniences: decide a transfer by id. */
-export async function approveTransfer(trx: Db, transferId: string, operatorId: string): Promise<void> {
-  await captureTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId);
+/** Test and seed conveniences: decide a transfer by id (demo history dates its approval). */
+export async function approveTransfer(trx: Db, transferId: string, operatorId: string, at?: Date): Promise<void> {
+  await captureTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId, {}, at);
 }
 
 export async function denyTransfer(trx: Db, transferId: string, operatorId: string, reason?: string): Promise<void> {
