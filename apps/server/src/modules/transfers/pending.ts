@@ -77,7 +77,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
   if (options.clientId) query = query.where('transfers.client_id', '=', options.clientId);
   const row = await query.forUpdate('transfers').executeTakeFirst();
   const fromLedger = row?.from_account_ledger ?? row?.from_wallet_ledger;
-  if (!row || !row.hold_id || fromLedger == null) throw new AppError('NOT_FOUND');
+  if (!row || !row.hold_id || fromLedger === null || fromLedger === undefined) throw new AppError('NOT_FOUND');
   if (row.status !== 'New' && row.status !== 'Processing') {
     throw new AppError('CONFLICT', { message: `The transfer is already ${row.status}`, details: { status: row.status } });
   }
@@ -86,7 +86,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
   const toLedger = row.to_account_ledger ?? row.to_wallet_ledger;
   const counterCurrency = row.counter_currency as Currency | null;
   const converts = kind === 'crypto_conversion';
-  if (converts && (toLedger == null || !counterCurrency || !row.counter_amount)) throw new Error(`Conversion ${transferId} names no side to credit`);
+  if (converts && (toLedger === null || toLedger === undefined || !counterCurrency || !row.counter_amount)) throw new Error(`Conversion ${transferId} names no side to credit`);
   return {
     id: row.id,
     kind,
