@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../accounts/fields';
 import { LIMITS } from '../protocol';
-import { STATEMENT_PERIODS, isValidTimeZone } from '../statement/periods';
+import { STATEMENT_PERIODS } from '../statement/periods';
+import { pageLimitSchema, timeZoneSchema } from '../statement/statement-query';
 import { optionalDateSchema } from '../transfers/dates';
 import { DIRECTIONS } from '../transfers/transaction-record';
 import { cryptoCurrencySchema } from './wallets';
@@ -32,16 +33,8 @@ export const cryptoTransactionsQuerySchema = z
     period: z.preprocess(blank, z.enum(STATEMENT_PERIODS, { error: 'validation.period.unknown' }).optional()),
     from: optionalDateSchema,
     to: optionalDateSchema,
-    timeZone: z.preprocess(blank, z.string().refine(isValidTimeZone, 'validation.timeZone.unknown').default('UTC')),
-    limit: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: 'validation.limit.invalid' })
-        .int('validation.limit.invalid')
-        .min(1, 'validation.limit.invalid')
-        .max(LIMITS.maxPageSize, 'validation.limit.invalid')
-        .default(CRYPTO_PAGE_SIZE),
-    ),
+    timeZone: timeZoneSchema,
+    limit: pageLimitSchema,
     cursor: z.preprocess(blank, z.string().max(200, 'validation.cursor.invalid').optional()),
   })
   .superRefine((query, context) => {

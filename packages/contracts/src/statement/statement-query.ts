@@ -39,6 +39,20 @@ const amountFilterSchema = z.preprocess(
     .optional(),
 );
 
+/** IANA name of the client's time zone in a query (UTC when missing). */
+export const timeZoneSchema = z.preprocess(blank, z.string().refine(isValidTimeZone, 'validation.timeZone.unknown').default('UTC'));
+
+/** Rows a page in a query: SPEC's 8 unless the caller asks for up to 100. */
+export const pageLimitSchema = z.preprocess(
+  blank,
+  z.coerce
+    .number({ error: 'validation.limit.invalid' })
+    .int('validation.limit.invalid')
+    .min(1, 'validation.limit.invalid')
+    .max(STATEMENT_MAX_PAGE_SIZE, 'validation.limit.invalid')
+    .default(STATEMENT_PAGE_SIZE),
+);
+
 /**
  * GET /api/statement (bearer) query: every filter of SPEC §2 plus paging, format and the client's
  * time zone and language. `selectedType` is accepted as another name of `type` (SPEC's filter name).
@@ -60,19 +74,8 @@ export const statementQuerySchema = z
     templateName: optionalText(STATEMENT_FILTER_MAX_LENGTH),
     paymentRegion: z.preprocess(blank, z.enum(PAYMENT_REGIONS, { error: 'validation.paymentRegion.unknown' }).optional()),
     /** IANA name of the client's time zone; presets and custom dates are days of that zone. */
-    timeZone: z.preprocess(
-      blank,
-      z.string().refine(isValidTimeZone, 'validation.timeZone.unknown').default('UTC'),
-    ),
-    limit: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: 'validation.limit.invalid' })
-        .int('validation.limit.invalid')
-        .min(1, 'validation.limit.invalid')
-        .max(STATEMENT_MAX_PAGE_SIZE, 'validation.limit.invalid')
-        .default(STATEMENT_PAGE_SIZE),
-    ),
+    timeZone: timeZoneSchema,
+    limit: pageLimitSchema,
     /** The page wanted (1 = newest rows). */
     page: z.preprocess(
       blank,

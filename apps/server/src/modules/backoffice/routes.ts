@@ -23,7 +23,7 @@ import { countUnhandledMessages, listContactMessages, markMessageHandled } from 
 import { kycDecisionMail } from '../kyc/decision-mail';
 import { countKycInReview, getKycReview, listKycQueue } from '../kyc/review';
 import { decideKyc } from '../kyc/service';
-import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
+import { replyIdempotently } from '../ledger/idempotency';
 import { mailInBackground } from '../mail/mailer';
 import { EcbFormatError, parseEcbDailyXml } from '../rates/ecb';
 import { applyEcbRates, listRates, setOperatorRate, setSpread } from '../rates/service';
@@ -114,28 +114,20 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   );
   app.post('/backoffice/incoming-payments', payments, async (request, reply) => {
     const operator = operatorOf(request);
-    const key = idempotencyKeyOf(request);
     const payload = parseWith(incomingPaymentRequestSchema, request.body);
-    const answer = await runIdempotent(
-      db,
-      { clientId: operator.id, key, method: 'POST', path: '/api/backoffice/incoming-payments', body: request.body },
-      async (trx) => ({ status: 200, body: await bookIncomingForOperator(trx, payload, operator.id) }),
-    );
-    if (answer.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.status(answer.status).send(answer.body);
+    return replyIdempotently(db, request, reply, { id: operator.id, path: '/api/backoffice/incoming-payments' }, async (trx) => ({
+      status: 200,
+      body: await bookIncomingForOperator(trx, payload, operator.id),
+    }));
   });
 
   app.post('/backoffice/crypto-deposits', payments, async (request, reply) => {
     const operator = operatorOf(request);
-    const key = idempotencyKeyOf(request);
     const payload = parseWith(cryptoDepositRequestSchema, request.body);
-    const answer = await runIdempotent(
-      db,
-      { clientId: operator.id, key, method: 'POST', path: '/api/backoffice/crypto-deposits', body: request.body },
-      async (trx) => ({ status: 200, body: await bookCryptoDeposit(trx, payload, operator.id) }),
-    );
-    if (answer.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.status(answer.status).send(answer.body);
+    return replyIdempotently(db, request, reply, { id: operator.id, path: '/api/backoffice/crypto-deposits' }, async (trx) => ({
+      status: 200,
+      body: await bookCryptoDeposit(trx, payload, operator.id),
+    }));
   });
 
   // Rates

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findOwnAccount } from '../accounts/service';
-import { confirmedQuote } from '../exchange/quote';
+import { checkExchangeCurrencies, confirmedQuote } from '../exchange/quote';
 import { placeHold, readBalances } from '../ledger/ledger';
 import { convertAtMidMinor, type RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
@@ -77,12 +77,7 @@ async function ownSide(db: Db, clientId: string, number: string, field: 'accNumb
 export async function createCryptoConversion(trx: Db, clientId: string, request: ExchangeRequest, options: { at?: Date } = {}): Promise<string> {
   const from = await ownSide(trx, clientId, request.accNumberFrom, 'accNumberFrom');
   const to = await ownSide(trx, clientId, request.accNumberTo, 'accNumberTo');
-  if (request.forAmountCurrency !== from.currency) {
-    throw new AppError('VALIDATION_FAILED', { message: 'The currency sold is not the currency of the account', fields: { forAmountCurrency: 'validation.exchange.currencyMismatch' } });
-  }
-  if (request.getAmountCurrency !== to.currency) {
-    throw new AppError('VALIDATION_FAILED', { message: 'The currency bought is not the currency of the account', fields: { getAmountCurrency: 'validation.exchange.currencyMismatch' } });
-  }
+  checkExchangeCurrencies(request, from.currency, to.currency);
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
   const table = await loadRateTable(trx);

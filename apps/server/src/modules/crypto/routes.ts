@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { requireIdentifiedClient } from '../kyc/service';
-import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
+import { replyIdempotently } from '../ledger/idempotency';
 import { quoteConversion } from './conversion';
 import { listCryptoTransactions } from './history';
 import { createCryptoTransfer } from './transfers';
@@ -31,18 +31,11 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
   app.post('/crypto-transaction/create', { preHandler: requireClient }, async (request, reply) => {
     const clientId = clientIdOf(request);
     await requireIdentifiedClient(db, clientId);
-    const key = idempotencyKeyOf(request);
     const payload = parseWith(createCryptoTransferRequestSchema, request.body);
-    const answer = await runIdempotent(
-      db,
-      { clientId, key, method: 'POST', path: '/api/crypto-transaction/create', body: request.body },
-      async (trx) => {
-        await createCryptoTransfer(trx, clientId, payload);
-        return { status: 200, body: PROTOCOL.created };
-      },
-    );
-    if (answer.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+    return replyIdempotently(db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async (trx) => {
+      await createCryptoTransfer(trx, clientId, payload);
+      return { status: 200, body: PROTOCOL.created };
+    });
   });
 
   app.get('/crypto-transaction/list', { preHandler: requireClient }, async (request): Promise<CryptoTransactionsResponse> =>

@@ -1,4 +1,4 @@
-import { convertMinor, formatMinor, parseAmount, sameRate, type Currency } from '@bank/contracts';
+import { convertMinor, formatMinor, parseAmount, sameRate, type Currency, type ExchangeRequest } from '@bank/contracts';
 import { AppError } from '../../lib/errors';
 import { offeredRate, type RateTable } from '../rates/quote';
 
@@ -31,4 +31,14 @@ export function confirmedQuote(
     throw new AppError('VALIDATION_FAILED', { message: 'The amount is too small to exchange', fields: { amount: 'validation.amount.tooSmallToExchange' } });
   }
   return { rate, creditMinor };
+}
+
+/** The currencies the client named must be those of the two sides (an account or a wallet each). */
+export function checkExchangeCurrencies(request: Pick<ExchangeRequest, 'forAmountCurrency' | 'getAmountCurrency'>, sold: Currency, bought: Currency): void {
+  if (request.forAmountCurrency !== sold) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The currency sold is not the currency of the account', fields: { forAmountCurrency: 'validation.exchange.currencyMismatch' } });
+  }
+  if (request.getAmountCurrency !== bought) {
+    throw new AppError('VALIDATION_FAILED', { message: 'The currency bought is not the currency of the account', fields: { getAmountCurrency: 'validation.exchange.currencyMismatch' } });
+  }
 }

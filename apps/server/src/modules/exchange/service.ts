@@ -6,7 +6,7 @@ import { findOwnAccount, type ClientAccount } from '../accounts/service';
 import { bankAccountId, postEntry } from '../ledger/ledger';
 import { loadRateTable } from '../rates/service';
 import { recordOperations } from '../transfers/records';
-import { confirmedQuote } from './quote';
+import { checkExchangeCurrencies, confirmedQuote } from './quote';
 
 /**
  * Currency exchange between two accounts of one client, settled at once through the bank's FX
@@ -22,12 +22,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const to = await findOwnAccount(trx, clientId, request.accNumberTo);
   if (!to) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
-  if (request.forAmountCurrency !== from.currency) {
-    throw new AppError('VALIDATION_FAILED', { message: 'The currency sold is not the currency of the account', fields: { forAmountCurrency: 'validation.exchange.currencyMismatch' } });
-  }
-  if (request.getAmountCurrency !== to.currency) {
-    throw new AppError('VALIDATION_FAILED', { message: 'The currency bought is not the currency of the account', fields: { getAmountCurrency: 'validation.exchange.currencyMismatch' } });
-  }
+  checkExchangeCurrencies(request, from.currency, to.currency);
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
 

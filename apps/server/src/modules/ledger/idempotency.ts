@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN } from '@bank/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { inMoneyTransaction } from './transaction';
@@ -91,4 +91,22 @@ export async function runIdempotent(
     }
     return { ...answer, replayed: false };
   });
+}
+
+/**
+ * A money route's whole answer: runs `work` once per (owner, Idempotency-Key, request) and sends
+ * its answer as JSON, marking a replay with the `idempotent-replayed` header. The owner is the
+ * client, or the operator for the back office's money calls; `path` names the call in the key's hash.
+ */
+export async function replyIdempotently(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  owner: { id: string; path: string },
+  work: (trx: Db) => Promise<IdempotentAnswer>,
+): Promise<FastifyReply> {
+  const answer = await runIdempotent(db, { clientId: owner.id, key: idempotencyKeyOf(request), method: 'POST', path: owner.path, body: request.body }, work);
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  // A protocol text such as 'Created' goes as a JSON string, like every other answer.
+  return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
 }

@@ -19,7 +19,7 @@ import { clientIdOf, requireClient } from '../auth/guard';
 import { createCryptoConversion, isCryptoConversion } from '../crypto/conversion';
 import { createExchange } from '../exchange/service';
 import { requireIdentifiedClient } from '../kyc/service';
-import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency';
+import { replyIdempotently } from '../ledger/idempotency';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
 import { createInternalTransfer } from './internal';
@@ -43,18 +43,11 @@ export default async function transferRoutes(app: FastifyInstance): Promise<void
     const clientId = clientIdOf(request);
     const { db } = app.deps;
     await requireIdentifiedClient(db, clientId);
-    const key = idempotencyKeyOf(request);
     const payload = parseWith(createTransactionRequestSchema, request.body);
-    const answer = await runIdempotent(
-      db,
-      { clientId, key, method: 'POST', path: '/api/transaction/create', body: request.body },
-      async (trx) => {
-        await createOperation(trx, clientId, payload);
-        return { status: 200, body: PROTOCOL.created };
-      },
-    );
-    if (answer.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+    return replyIdempotently(db, request, reply, { id: clientId, path: '/api/transaction/create' }, async (trx) => {
+      await createOperation(trx, clientId, payload);
+      return { status: 200, body: PROTOCOL.created };
+    });
   });
 
   app.get('/transaction/list', { preHandler: requireClient }, async (request): Promise<ListTransactionsResponse> => {
