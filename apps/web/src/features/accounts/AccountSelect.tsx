@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSummary } from '../auth';
 import { SelectField, type FieldError } from '../../ui/FormField';
@@ -5,7 +6,8 @@ import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
 
 /**
  * A select of the client's own accounts, each shown with its number, currency and available
- * balance; the transfer and exchange forms choose the account to pay from with it.
+ * balance; the transfer and exchange forms choose the account to pay from with it. Other choices
+ * (the exchange's crypto wallets) may follow the accounts as `children`, a group of options.
  */
 export function AccountSelect({
   label,
@@ -16,6 +18,8 @@ export function AccountSelect({
   name,
   required = true,
   isDisabled,
+  placeholder,
+  children,
 }: {
   label: string;
   accounts: readonly AccountSummary[];
@@ -26,6 +30,9 @@ export function AccountSelect({
   required?: boolean;
   /** Accounts shown but not choosable (e.g. the account sold from, as the account to buy into). */
   isDisabled?: (account: AccountSummary) => boolean;
+  /** The empty first choice, when "Choose an account" does not say it (accounts and wallets). */
+  placeholder?: string;
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('accounts');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -36,7 +43,7 @@ export function AccountSelect({
       required={required}
       value={value}
       onValue={onValue}
-      placeholder={accounts.length === 0 ? t('account.none') : t('account.choose')}
+      placeholder={placeholder ?? (accounts.length === 0 ? t('account.none') : t('account.choose'))}
       error={error}
       options={accounts.map((account) => ({
         value: account.number,
@@ -46,6 +53,8 @@ export function AccountSelect({
         }),
         disabled: isDisabled?.(account) ?? false,
       }))}
-    />
+    >
+      {children}
+    </SelectField>
   );
 }

@@ -8,6 +8,7 @@ import { AuditScreen } from './screens/AuditScreen';
 import { ClientCardScreen } from './screens/ClientCardScreen';
 import { ClientsScreen } from './screens/ClientsScreen';
 import { ContactMessagesScreen } from './screens/ContactMessagesScreen';
+import { CryptoDepositScreen } from './screens/CryptoDepositScreen';
 import { DashboardScreen } from './screens/DashboardScreen';
 import { IncomingPaymentScreen } from './screens/IncomingPaymentScreen';
 import { KycDetailScreen } from './screens/KycDetailScreen';
@@ -39,6 +40,7 @@ export function Component() {
           <Route path="payments" element={<PaymentsQueueScreen />} />
           <Route path="payments/:transactionNumber" element={<PaymentDetailScreen />} />
           <Route path="incoming" element={<IncomingPaymentScreen />} />
+          <Route path="crypto-deposit" element={<CryptoDepositScreen />} />
           <Route path="rates" element={<RatesScreen />} />
           <Route path="clients" element={<ClientsScreen />} />
           <Route path="clients/:clientId" element={<ClientCardScreen />} />

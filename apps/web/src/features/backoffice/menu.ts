@@ -6,6 +6,7 @@ export const BACKOFFICE_MENU: ReadonlyArray<{ key: string; path: string; area: B
   { key: 'kyc', path: '/backoffice/kyc', area: 'kyc' },
   { key: 'payments', path: '/backoffice/payments', area: 'payments' },
   { key: 'incoming', path: '/backoffice/incoming', area: 'payments' },
+  { key: 'cryptoDeposit', path: '/backoffice/crypto-deposit', area: 'payments' },
   { key: 'rates', path: '/backoffice/rates', area: 'rates' },
   { key: 'clients', path: '/backoffice/clients', area: 'overview' },
   { key: 'contactMessages', path: '/backoffice/contact-messages', area: 'overview' },

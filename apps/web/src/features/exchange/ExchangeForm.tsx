@@ -1,19 +1,28 @@
+import { SERVICE_FEES } from '@bank/contracts/tariffs';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame } from '../../ui/FormField';
+import { formatPercent } from '../../ui/formatMoney';
 import { AccountSelect } from '../accounts';
+import { WalletOptions } from '../crypto';
 import { amountStep } from './exchangeAmounts';
+import { percentDigits } from './exchangeSides';
 import { RateLine } from './RateLine';
 import type { useExchange } from './useExchange';
 
 /**
  * Step 0 (SPEC §2, §5): the account to sell from, the account to buy into, the amount to sell and
- * the amount to receive (numbers, min 0, a step of one cent), and the rate with 3 decimals.
+ * the amount to receive (numbers, min 0, a step of one minor unit of the currency: a cent, or a
+ * satoshi), and the rate with 3 decimals. A client with crypto wallets may choose them on either
+ * side too: that is a crypto conversion (SPEC §9), and the form says on what terms.
  */
 export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExchange> }) {
-  const { t } = useTranslation('exchange');
-  const { accounts, amounts, errors, from, to } = exchange;
+  const { t, i18n } = useTranslation('exchange');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { accounts, wallets, amounts, errors, from, to } = exchange;
   const error = (field: keyof typeof errors) => errors[field];
+  // Labels name wallets only for clients who have some; the fiat exchange reads as it always has.
+  const withWallets = wallets.length > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,7 +34,20 @@ export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExch
     label: string,
     onValue: (number: string) => void,
     isDisabled?: (account: { currency: string }) => boolean,
-  ) => <AccountSelect label={t(label)} name={name} accounts={accounts} value={exchange[name]} onValue={onValue} isDisabled={isDisabled} error={error(name)} />;
+  ) => (
+    <AccountSelect
+      label={t(withWallets ? `${label}WithWallets` : label)}
+      name={name}
+      accounts={accounts}
+      value={exchange[name]}
+      onValue={onValue}
+      isDisabled={isDisabled}
+      error={error(name)}
+      placeholder={withWallets ? t('form.chooseAccountOrWallet') : undefined}
+    >
+      {withWallets ? <WalletOptions wallets={wallets} isDisabled={isDisabled} /> : null}
+    </AccountSelect>
+  );
 
   const amountInput = (field: 'amount' | 'toAmount', currency: typeof from) => (
     <FieldFrame label={t(`form.${field}`)} required error={error(field)}>
@@ -61,6 +83,13 @@ export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExch
         {accountSelect('accNumberTo', 'form.to', exchange.chooseTo, (account) => from !== null && account.currency === from)}
       </div>
       <RateLine exchange={exchange} />
+      {exchange.cryptoConversion ? (
+        <p className="exchange-form__conversion-note">
+          {t('form.conversionNote', {
+            percent: formatPercent(SERVICE_FEES.cryptoConversionMaxBasisPoints, language, percentDigits(SERVICE_FEES.cryptoConversionMaxBasisPoints)),
+          })}
+        </p>
+      ) : null}
       <div className="field-row field-row--wide">
         {amountInput('amount', from)}
         {amountInput('toAmount', to)}

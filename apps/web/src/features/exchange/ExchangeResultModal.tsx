@@ -4,8 +4,9 @@ import { Modal } from '../../ui/Modal';
 import type { ExchangeOutcome } from './useExchange';
 
 /**
- * The end of an exchange: success, or SPEC §8's failure modal with the error message (the bank's
- * reason in the reader's language when it is a known one, else the bank's own message).
+ * The end of an exchange: success (for a crypto conversion, that the request was sent and waits
+ * for the bank's approval), or SPEC §8's failure modal with the error message (the bank's reason in
+ * the reader's language when it is a known one, else the bank's own message).
  */
 export function ExchangeResultModal({ outcome, onClose }: { outcome: ExchangeOutcome; onClose: () => void }) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
@@ -17,7 +18,7 @@ export function ExchangeResultModal({ outcome, onClose }: { outcome: ExchangeOut
   if (outcome.ok) {
     return (
       <Modal title={t('common:popup.successTitle')} tone="success" onClose={onClose} actions={okButton}>
-        <p>{t('result.success')}</p>
+        <p>{outcome.awaitsApproval ? t('result.conversionSent') : t('result.success')}</p>
       </Modal>
     );
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { loadAccounts } from '../accounts';
+import { loadWallets } from '../crypto';
 import { ExchangeForm } from './ExchangeForm';
 import { ExchangeResultModal } from './ExchangeResultModal';
 import { ExchangeSummary } from './ExchangeSummary';
@@ -15,8 +16,10 @@ export function ExchangeScreen() {
   const exchange = useExchange();
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
+  // The accounts, and the wallets a crypto conversion may sell from or buy into.
   useEffect(() => {
     void dispatch(loadAccounts());
+    void dispatch(loadWallets());
   }, [dispatch]);
 
   // Moving between the steps takes focus to the new step's heading, so a screen reader hears it.

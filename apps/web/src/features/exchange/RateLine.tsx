@@ -4,12 +4,15 @@ import { formatAmount } from '../../ui/formatMoney';
 import { CONVERSION_FAILED } from './currencySlice';
 import type { useExchange } from './useExchange';
 
-/** "1 EUR = 1.077 USD" in the reader's language. */
+/**
+ * "1 EUR = 1.077 USD" in the reader's language: SPEC §9's 3 decimals. A crypto conversion's rate is
+ * written as quoted instead ("1 EUR = 0.000016587 BTC"), which 3 decimals would show as 0.000.
+ */
 export function useRateText() {
   const { t, i18n } = useTranslation('exchange');
   const language = i18n.resolvedLanguage ?? 'en';
-  return (rate: string, from: string, to: string) =>
-    t('rate.value', { from, to, rate: formatAmount(rateForDisplay(rate), language) });
+  return (rate: string, from: string, to: string, asQuoted = false) =>
+    t('rate.value', { from, to, rate: formatAmount(asQuoted ? rate : rateForDisplay(rate), language) });
 }
 
 /**
@@ -31,7 +34,7 @@ export function RateLine({ exchange }: { exchange: ReturnType<typeof useExchange
     failed = true;
     content = conversion.error === CONVERSION_FAILED ? t('rate.failed') : conversion.error;
   } else if (rate) {
-    content = rateText(rate, from, to);
+    content = rateText(rate, from, to, exchange.cryptoConversion);
     isRate = true;
   }
   else content = t('rate.loading');

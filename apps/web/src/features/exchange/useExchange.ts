@@ -3,12 +3,16 @@ import { exchangePayloadSchema, rateChangedDetailsSchema, type ExchangePayload }
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
-import { accountCurrency, reloadAfterMoneyMoved, selectToken } from '../accounts';
+import { reloadAfterMoneyMoved, selectToken } from '../accounts';
+import { loadWallets } from '../crypto';
+import { fetchConversionQuote, type QuoteState } from './conversionQuote';
 import { conversionRequested, conversionReset, rateChanged, selectConversion } from './currencySlice';
 import { recomputeAmounts, settledAmounts, type ExchangeAmounts } from './exchangeAmounts';
+import { isCryptoConversion, sideOf } from './exchangeSides';
 
 export type ExchangeStep = 0 | 1;
-export type ExchangeOutcome = { ok: true } | { ok: false; body: ErrorBody | null };
+/** A crypto conversion that was 'Created' waits for the bank's approval (SPEC §9); an exchange is done. */
+export type ExchangeOutcome = { ok: true; awaitsApproval: boolean } | { ok: false; body: ErrorBody | null };
 type FieldErrors = Partial<Record<'accNumberFrom' | 'accNumberTo' | 'amount' | 'toAmount', string>>;
 
 const NO_AMOUNTS: ExchangeAmounts = { amount: '', toAmount: '', edited: 'amount' };
@@ -18,11 +22,16 @@ const NO_AMOUNTS: ExchangeAmounts = { amount: '', toAmount: '', edited: 'amount'
  * lookup, amount 1) and either amount recomputed from the other, then the summary (step 1). The
  * confirmed rate is sent with the exchange; a 409 RATE_CHANGED brings the new rate, shown on the
  * summary for the client to confirm again.
+ *
+ * Either side may be a crypto wallet: that is a crypto conversion (SPEC §9). Its summary shows the
+ * bank's quote for the amount (the fee of its tier and the total debited), and the same exchange
+ * payload is sent with the wallet's address, to wait for the bank's approval.
  */
 export function useExchange() {
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
   const accounts = useAppSelector((state) => state.user.accountsList);
+  const wallets = useAppSelector((state) => state.user.walletsList);
   const conversion = useAppSelector(selectConversion);
   const [accNumberFrom, setAccNumberFrom] = useState('');
   const [accNumberTo, setAccNumberTo] = useState('');
@@ -33,10 +42,15 @@ export function useExchange() {
   const [rateMoved, setRateMoved] = useState(false);
   const [outcome, setOutcome] = useState<ExchangeOutcome | null>(null);
   const [rateAttempt, setRateAttempt] = useState(0);
+  const [quote, setQuote] = useState<QuoteState>({ status: 'idle' });
+  const [quoteAttempt, setQuoteAttempt] = useState(0);
   const keys = useRef(new SubmissionKeys());
 
-  const from = accountCurrency(accounts.find((account) => account.number === accNumberFrom));
-  const to = accountCurrency(accounts.find((account) => account.number === accNumberTo));
+  const fromSide = sideOf(accNumberFrom, accounts, wallets);
+  const toSide = sideOf(accNumberTo, accounts, wallets);
+  const from = fromSide?.currency ?? null;
+  const to = toSide?.currency ?? null;
+  const cryptoConversion = isCryptoConversion(fromSide, toSide);
   const pairReady = from !== null && to !== null && from !== to;
   // A rate of another pair (still shown while the new one loads) must never price this one.
   const rate = pairReady && conversion.conversionResult?.from === from && conversion.conversionResult.to === to ? conversion.rate : null;
@@ -56,6 +70,24 @@ export function useExchange() {
     return () => request.abort();
   }, [dispatch, from, to, pairReady, rateAttempt]);
   const retryRate = useCallback(() => setRateAttempt((attempt) => attempt + 1), []);
+
+  // A crypto conversion's summary quotes the amount itself: its fee tier depends on the volume.
+  useEffect(() => {
+    if (step !== 1 || !cryptoConversion || !from || !to) {
+      setQuote({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setQuote({ status: 'loading' });
+    fetchConversionQuote(token, from, to, amounts.amount, controller.signal).then(
+      (answer) => setQuote({ status: 'ready', quote: answer }),
+      () => {
+        if (!controller.signal.aborted) setQuote({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [step, cryptoConversion, from, to, amounts.amount, quoteAttempt, token]);
+  const retryQuote = useCallback(() => setQuoteAttempt((attempt) => attempt + 1), []);
 
   // The amount typed last stays; the other follows the rate whenever the rate or pair changes.
   useEffect(() => {
@@ -96,6 +128,15 @@ export function useExchange() {
     [accNumberFrom, accNumberTo, amounts.amount, amounts.toAmount, from, rate, to],
   );
 
+  /**
+   * What confirming sends: for a crypto conversion, the amount received and the rate of the quote
+   * on the summary (nothing is sent before it is shown); for an exchange, the form's.
+   */
+  const confirmedPayload = useMemo<ExchangePayload | null>(() => {
+    if (!payload || !cryptoConversion) return payload;
+    return quote.status === 'ready' ? { ...payload, toAmount: quote.quote.convertedAmount, rate: quote.quote.rate } : null;
+  }, [payload, cryptoConversion, quote]);
+
   /** SPEC §5: Next is disabled while loading or when either account or either amount is missing. */
   const canGoNext = !conversion.loading && accNumberFrom !== '' && accNumberTo !== '' && amounts.amount !== '' && amounts.toAmount !== '' && rate !== null;
 
@@ -123,14 +164,15 @@ export function useExchange() {
   }, []);
 
   const confirm = useCallback(async () => {
-    if (!payload || sending) return;
+    if (!confirmedPayload || sending) return;
     setSending(true);
-    const result = await submitTransaction(payload, token, keys.current);
+    const result = await submitTransaction(confirmedPayload, token, keys.current);
     setSending(false);
     if (endedTheSession(result)) return;
     if (result.ok) {
       void dispatch(reloadAfterMoneyMoved());
-      setOutcome({ ok: true });
+      if (cryptoConversion) void dispatch(loadWallets());
+      setOutcome({ ok: true, awaitsApproval: cryptoConversion });
       return;
     }
     const moved = result.body?.code === 'RATE_CHANGED' ? rateChangedDetailsSchema.safeParse(result.body.details) : null;
@@ -138,11 +180,13 @@ export function useExchange() {
       // The sold amount stays; the amount received follows the new rate, shown for a new confirmation.
       dispatch(rateChanged(moved.data.rate));
       setAmounts((current) => ({ ...current, edited: 'amount' }));
+      // A conversion's summary shows the bank's quote: ask for it again at the new rate.
+      if (cryptoConversion) retryQuote();
       setRateMoved(true);
       return;
     }
     setOutcome({ ok: false, body: result.body });
-  }, [dispatch, payload, sending, token]);
+  }, [confirmedPayload, cryptoConversion, dispatch, retryQuote, sending, token]);
 
   /** OK on the result: back to the form (SPEC §4), emptied after a success. */
   const succeeded = outcome?.ok === true;
@@ -156,12 +200,18 @@ export function useExchange() {
 
   return {
     accounts,
+    wallets,
     accNumberFrom,
     accNumberTo,
     chooseFrom,
     chooseTo,
     from,
     to,
+    fromSide,
+    toSide,
+    cryptoConversion,
+    quote,
+    retryQuote,
     amounts,
     editAmount,
     rate,
@@ -173,6 +223,8 @@ export function useExchange() {
     next,
     back,
     confirm,
+    /** The summary can be confirmed: always for an exchange, once the quote is shown for a conversion. */
+    canConfirm: confirmedPayload !== null,
     sending,
     rateMoved,
     outcome,

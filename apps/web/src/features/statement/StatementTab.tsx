@@ -16,6 +16,7 @@ import { TemplatesPanel } from './TemplatesPanel';
 import { selectStatementFilters } from './transactionsSlice';
 import { useStatementPage } from './useStatementPage';
 import './statement.css';
+import './statementPrint.css';
 
 /** SPEC §9: the print dialog opens 500 ms after the rows to print are on the page. */
 export const PRINT_DELAY_MS = 500;

@@ -1,8 +1,8 @@
 import type { PaymentReviewItem } from '@bank/contracts/backoffice/payments';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
+import { formatAccountNumber, formatAmount, formatMoney } from '../../../ui/formatMoney';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
 import { BackofficeScreen, Details, Loaded, Problem, ReasonDialog, StatusBadge } from '../parts';
@@ -24,9 +24,17 @@ const RECIPIENT_FIELDS = [
   'recipientsBankCountry',
 ] as const;
 
+/** A text the client gave with a crypto transfer, when the stored details hold one. */
+function stringField(details: Record<string, unknown> | null, name: string): string | null {
+  const value = details?.[name];
+  return typeof value === 'string' ? value : null;
+}
+
 /**
- * One transfer: who sends what to whom, the payer's available balance, the approvals so far;
- * approve (the first of two moves a large transfer to Processing) or deny with a reason.
+ * One transfer: its type (international, crypto, crypto conversion), who sends what to whom (the
+ * network of a crypto transfer; what a conversion credits and at which rate), the payer's available
+ * balance, the approvals so far; approve (the first of two moves a large transfer to Processing)
+ * or deny with a reason.
  */
 export function PaymentDetailScreen() {
   const { t, i18n } = useTranslation('backoffice');
@@ -60,6 +68,7 @@ export function PaymentDetailScreen() {
           const pending = payment.status === 'New' || payment.status === 'Processing';
           const approvedByMe = payment.approvals.some((approval) => approval.operatorId === session?.operator.id);
           const money = (amount: string) => formatMoney(amount, payment.currency, (i18n.resolvedLanguage ?? 'en'));
+          const international = payment.type === 'international';
           return (
             <>
               <div className="backoffice-decision">
@@ -82,11 +91,21 @@ export function PaymentDetailScreen() {
               <h2 className="backoffice__subheading">{t('payments.transferSection')}</h2>
               <Details
                 rows={[
+                  [t('payments.type'), t(`payments.types.${payment.type}`)],
                   [t('payments.client'), <Link to={`/backoffice/clients/${payment.client.clientId}`}>{`${payment.client.name} (${payment.client.email})`}</Link>],
-                  [t('payments.fromAccount'), formatAccountNumber(payment.fromAccount)],
+                  international
+                    ? [t('payments.fromAccount'), formatAccountNumber(payment.fromAccount)]
+                    : [t('payments.fromAccountOrWallet'), <span className="backoffice__id">{formatAccountNumber(payment.fromAccount)}</span>],
+                  ...(payment.network ? ([[t('payments.network'), payment.network]] as Array<[string, ReactNode]>) : []),
                   [t('payments.amount'), money(payment.amount)],
                   [t('payments.fee'), money(payment.fee)],
                   [t('payments.total'), money(payment.total)],
+                  ...(payment.counterAmount && payment.counterCurrency
+                    ? ([[t('payments.counterAmount'), formatMoney(payment.counterAmount, payment.counterCurrency, (i18n.resolvedLanguage ?? 'en'))]] as Array<[string, ReactNode]>)
+                    : []),
+                  ...(payment.rate && payment.counterCurrency
+                    ? ([[t('payments.rate'), t('payments.rateValue', { from: payment.currency, to: payment.counterCurrency, rate: formatAmount(payment.rate, (i18n.resolvedLanguage ?? 'en')) })]] as Array<[string, ReactNode]>)
+                    : []),
                   [t('payments.amountEur'), formatMoney(payment.amountEur, 'EUR', (i18n.resolvedLanguage ?? 'en'))],
                   [t('payments.available'), money(payment.availableBalance)],
                   [t('payments.region'), payment.paymentRegion],
@@ -102,13 +121,25 @@ export function PaymentDetailScreen() {
                 ]}
               />
               <h2 className="backoffice__subheading">{t('payments.recipientSection')}</h2>
-              <Details
-                rows={RECIPIENT_FIELDS.map((name) => {
-                  const value = payment.recipientDetails?.[name];
-                  const shown = typeof value !== 'string' ? null : name === 'recipientType' ? t(`payments.recipientTypes.${value}`, { defaultValue: value }) : value;
-                  return [t(`payments.recipientFields.${name}`), shown];
-                })}
-              />
+              {international ? (
+                <Details
+                  rows={RECIPIENT_FIELDS.map((name) => {
+                    const value = payment.recipientDetails?.[name];
+                    const shown = typeof value !== 'string' ? null : name === 'recipientType' ? t(`payments.recipientTypes.${value}`, { defaultValue: value }) : value;
+                    return [t(`payments.recipientFields.${name}`), shown];
+                  })}
+                />
+              ) : (
+                <Details
+                  rows={[
+                    [
+                      payment.type === 'crypto' ? t('payments.recipientAddress') : t('payments.creditedTo'),
+                      <span className="backoffice__id">{formatAccountNumber(payment.recipient)}</span>,
+                    ],
+                    ...(payment.type === 'crypto' ? ([[t('payments.recipientEmail'), stringField(payment.recipientDetails, 'email')]] as Array<[string, ReactNode]>) : []),
+                  ]}
+                />
+              )}
               {denying ? (
                 <ReasonDialog title={t('payments.denyTitle')} confirmLabel={t('payments.deny')} onConfirm={(reason) => decide('deny', reason)} onClose={() => setDenying(false)} />
               ) : null}

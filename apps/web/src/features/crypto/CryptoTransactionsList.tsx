@@ -1,0 +1,207 @@
+import { CRYPTO_PAGE_SIZE, CRYPTO_STATUSES, type CryptoTransaction } from '@bank/contracts/crypto/crypto-transactions';
+import { STATEMENT_PERIODS } from '@bank/contracts/statement/periods';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SelectField } from '../../ui/FormField';
+import { formatAmount } from '../../ui/formatMoney';
+import { formatRowDate } from '../statement';
+import { cryptoFiltersChanged, cryptoFiltersReset, selectCryptoFilters } from './cryptoTransactionsSlice';
+import { pageCount } from './pageCursors';
+import type { CryptoTransactionsView } from './useCryptoTransactions';
+import { useWalletOptionLabel } from './WalletSelect';
+
+/** SPEC §4: New is shown as Pending. */
+function CryptoStatus({ row }: { row: CryptoTransaction }) {
+  const { t } = useTranslation('crypto');
+  return <span className={`crypto-status crypto-status--${row.status}`}>{t(`statuses.${row.status}`)}</span>;
+}
+
+/** SPEC §2, as in the statement: incoming green with a plus, outgoing red with a minus. */
+function SignedAmount({ row, language }: { row: CryptoTransaction; language: string }) {
+  const incoming = row.direction === 'IN';
+  return (
+    <span className={`statement-amount statement-amount--${incoming ? 'in' : 'out'}`}>
+      {incoming ? '+' : '\u2212'}
+      {formatAmount(row.amount, language)}
+    </span>
+  );
+}
+
+function Reason({ row }: { row: CryptoTransaction }) {
+  const { t } = useTranslation('crypto');
+  return row.statusReason ? <span className="crypto-reason">{t('list.reason', { reason: row.statusReason })}</span> : null;
+}
+
+/** The filters of the crypto list: wallet, status and the statement's period presets. Each change goes back to page 1. */
+function CryptoFilters() {
+  const { t } = useTranslation(['crypto', 'statement']);
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectCryptoFilters);
+  const wallets = useAppSelector((state) => state.user.walletsList);
+  const walletLabel = useWalletOptionLabel();
+  return (
+    <form className="statement-filters-panel statement-filters" aria-label={t('list.filters')} onSubmit={(event) => event.preventDefault()}>
+      <div className="crypto-transactions__filters">
+        <SelectField
+          label={t('list.wallet')}
+          value={filters.accountNumber}
+          onValue={(accountNumber) => dispatch(cryptoFiltersChanged({ accountNumber }))}
+          placeholder={t('list.allWallets')}
+          options={wallets.map((wallet) => ({ value: wallet.number, label: walletLabel(wallet) }))}
+        />
+        <SelectField
+          label={t('list.status')}
+          value={filters.status || ''}
+          onValue={(status) => dispatch(cryptoFiltersChanged({ status }))}
+          placeholder={t('list.anyStatus')}
+          options={CRYPTO_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+        />
+        <SelectField
+          label={t('statement:filters.period')}
+          value={filters.period}
+          onValue={(period) => dispatch(cryptoFiltersChanged({ period }))}
+          placeholder={t('statement:filters.anyPeriod')}
+          options={STATEMENT_PERIODS.map((period) => ({ value: period, label: t(`statement:periods.${period}`) }))}
+        />
+        <div className="field">
+          <button type="button" className="button button--secondary statement-filters__reset" onClick={() => dispatch(cryptoFiltersReset())}>
+            {t('statement:filters.reset')}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Previous and next page, with "page N of M" (SPEC §2: 8 a page). */
+function CryptoPager({ view }: { view: CryptoTransactionsView }) {
+  const { t } = useTranslation(['crypto', 'statement']);
+  const busy = view.status === 'loading';
+  return (
+    <nav className="statement-pages" aria-label={t('list.pages')}>
+      <p className="statement-pages__where" aria-live="polite">
+        {t('statement:pages.pageOf', { page: view.page, total: pageCount(view.total, CRYPTO_PAGE_SIZE) })}
+      </p>
+      <ul>
+        <li>
+          <button type="button" className="statement-pages__button" disabled={busy || view.page === 1} onClick={view.previous} aria-label={t('statement:pages.previous')}>
+            ‹
+          </button>
+        </li>
+        <li>
+          <button type="button" className="statement-pages__button" disabled={busy || !view.hasNext} onClick={view.next} aria-label={t('statement:pages.next')}>
+            ›
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * SPEC §2 crypto transactions: number or recipient, amount, fee, currency, status (with the bank's
+ * reason for a denial) and date, 8 a page. A table in its own frame on wide screens, one card per
+ * row on phones, as the statement shows its rows.
+ */
+export function CryptoTransactionsList({ view }: { view: CryptoTransactionsView }) {
+  const { t, i18n } = useTranslation('crypto');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const headingId = useId();
+  const captionId = useId();
+  const rows = view.rows;
+  const direction = (row: CryptoTransaction) => t(row.direction === 'IN' ? 'list.from' : 'list.to');
+  return (
+    <section className="cabinet-card crypto-transactions" aria-labelledby={headingId} aria-busy={view.status === 'loading'}>
+      <h2 id={headingId}>{t('list.title')}</h2>
+      <CryptoFilters />
+      {view.status === 'failed' ? (
+        <div className="statement__problem" role="alert">
+          <p>{t('list.loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={view.retry}>
+            {t('list.retry')}
+          </button>
+        </div>
+      ) : null}
+      {view.status === 'loading' && rows.length === 0 ? (
+        <p className="statement__empty" role="status">
+          {t('list.loading')}
+        </p>
+      ) : null}
+      {view.status === 'ready' && rows.length === 0 ? <p className="statement__empty">{t('list.empty')}</p> : null}
+      {rows.length > 0 ? (
+        <>
+          <div className="statement-table-frame" role="region" aria-labelledby={captionId} tabIndex={0}>
+            <table className="statement-table">
+              <caption id={captionId} className="visually-hidden">
+                {t('list.caption')}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('list.columns.date')}</th>
+                  <th scope="col">{t('list.columns.number')}</th>
+                  <th scope="col">{t('list.columns.kind')}</th>
+                  <th scope="col">{t('list.columns.counterparty')}</th>
+                  <th scope="col" className="statement-table__number">{t('list.columns.amount')}</th>
+                  <th scope="col" className="statement-table__number">{t('list.columns.fee')}</th>
+                  <th scope="col">{t('list.columns.currency')}</th>
+                  <th scope="col">{t('list.columns.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.transactionNumber}-${row.direction}`}>
+                    <td className="statement-table__date">{formatRowDate(row.created)}</td>
+                    <td>{row.transactionNumber}</td>
+                    <td>{t(`kinds.${row.kind}`)}</td>
+                    <td>
+                      <span className="statement-party__name">{direction(row)}</span>
+                      <span className="crypto-address">{row.counterparty}</span>
+                    </td>
+                    <td className="statement-table__number">
+                      <SignedAmount row={row} language={language} />
+                    </td>
+                    <td className="statement-table__number">{formatAmount(row.fee, language)}</td>
+                    <td>{row.currency}</td>
+                    <td>
+                      <CryptoStatus row={row} />
+                      <Reason row={row} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ol className="statement-cards" aria-label={t('list.caption')}>
+            {rows.map((row) => (
+              <li key={`${row.transactionNumber}-${row.direction}`} className="statement-card">
+                <div className="statement-card__head">
+                  <span className="statement-card__date">{formatRowDate(row.created)}</span>
+                  <span className="statement-card__amount">
+                    <SignedAmount row={row} language={language} /> {row.currency}
+                  </span>
+                </div>
+                <dl className="statement-card__facts">
+                  <dt>{t('list.columns.status')}</dt>
+                  <dd>
+                    <CryptoStatus row={row} />
+                    <Reason row={row} />
+                  </dd>
+                  <dt>{t('list.columns.number')}</dt>
+                  <dd>{row.transactionNumber}</dd>
+                  <dt>{t('list.columns.kind')}</dt>
+                  <dd>{t(`kinds.${row.kind}`)}</dd>
+                  <dt>{direction(row)}</dt>
+                  <dd className="crypto-address">{row.counterparty}</dd>
+                  <dt>{t('list.columns.fee')}</dt>
+                  <dd>{formatAmount(row.fee, language)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ol>
+          <CryptoPager view={view} />
+        </>
+      ) : null}
+    </section>
+  );
+}
