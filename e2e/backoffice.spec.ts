@@ -10,7 +10,7 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
 import { seriousAccessibilityViolations } from './support/axe';
-import { OPERATOR_PASSWORD, authenticatorCode, type DemoOperatorEmail } from './support/backoffice';
+import { openRow, operatorSignIn, statusIs } from './support/backoffice';
 import {
   chooseMenu,
   fillPersonalKyc,
@@ -21,7 +21,6 @@ import {
   registerThroughUi,
   texts,
   unexpectedProblems,
-  type Language,
 } from './support/identity';
 import { signInThroughApi } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
@@ -84,28 +83,6 @@ function clientApi(token: string) {
 
 async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-}
-
-/** An operator signs in as a person would: e-mail and password, then the authenticator's code. */
-async function operatorSignIn(page: Page, language: Language, email: DemoOperatorEmail): Promise<void> {
-  const bo = texts(language, 'backoffice');
-  await page.goto('/backoffice/login');
-  await page.getByLabel(label(bo('signIn.email'))).fill(email);
-  await page.getByLabel(label(bo('signIn.password'))).fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: bo('signIn.continue') }).click();
-  await page.getByRole('heading', { name: bo('signIn.codeTitle') }).waitFor();
-  await page.getByLabel(label(bo('signIn.code'))).fill(await authenticatorCode(email));
-  await page.getByRole('button', { name: bo('signIn.submit') }).click();
-  await page.getByRole('heading', { level: 1, name: bo('dashboard.title') }).waitFor();
-}
-
-async function openRow(page: Page, path: string, key: string): Promise<void> {
-  await page.goto(path);
-  await page.locator(`[data-testid="bo-row"][data-key="${key}"] a`).first().click();
-}
-
-async function statusIs(page: Page, status: string): Promise<void> {
-  await page.locator(`[data-testid="bo-status"][data-status="${status}"]`).first().waitFor();
 }
 
 /** A new client registers and submits the personal KYC form; answers its registration data. */

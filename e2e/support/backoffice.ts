@@ -1,5 +1,7 @@
 import { generate } from 'otplib';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from '../../apps/server/src/seed/demo-operators';
+import type { Page } from 'playwright-core';
+import { label, texts, type Language } from './identity';
 import type { Stack } from './stack';
 
 /**
@@ -47,3 +49,27 @@ export async function asOperator<T>(stack: Stack, token: string, method: 'GET' |
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** An operator signs in as a person would: e-mail and password, then the authenticator's code. */
+export async function operatorSignIn(page: Page, language: Language, email: DemoOperatorEmail): Promise<void> {
+  const bo = texts(language, 'backoffice');
+  await page.goto('/backoffice/login');
+  await page.getByLabel(label(bo('signIn.email'))).fill(email);
+  await page.getByLabel(label(bo('signIn.password'))).fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: bo('signIn.continue') }).click();
+  await page.getByRole('heading', { name: bo('signIn.codeTitle') }).waitFor();
+  await page.getByLabel(label(bo('signIn.code'))).fill(await authenticatorCode(email));
+  await page.getByRole('button', { name: bo('signIn.submit') }).click();
+  await page.getByRole('heading', { level: 1, name: bo('dashboard.title') }).waitFor();
+}
+
+/** Opens the row of a back-office list by its key (a transaction number, a KYC id). */
+export async function openRow(page: Page, path: string, key: string): Promise<void> {
+  await page.goto(path);
+  await page.locator(`[data-testid="bo-row"][data-key="${key}"] a`).first().click();
+}
+
+export async function statusIs(page: Page, status: string): Promise<void> {
+  await page.locator(`[data-testid="bo-status"][data-status="${status}"]`).first().waitFor();
+}
+

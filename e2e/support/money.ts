@@ -36,6 +36,15 @@ export function apiAs(stack: Stack, token: string) {
       if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     },
+    async post<T>(path: string, body: unknown): Promise<T> {
+      const response = await fetch(`${stack.baseUrl}/api/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
   };
 }
 
