@@ -226,4 +226,39 @@ describe('crypto conversion', () => {
     });
     expect(unexpectedProblems(problems)).toEqual([]);
   });
+
+  it('RU, 360 px: the wallets read in Russian, and a conversion from an account into a wallet waits for the bank', async () => {
+    const t = texts('ru', 'exchange');
+    const crypto = texts('ru', 'crypto');
+    const wallets = await api(demo).get<Wallet[]>('wallet/list');
+    const usdt = walletIn(wallets, 'USDT');
+    const dollar = accountIn(await api(demo).get<Account[]>('account/list'), 'USD');
+
+    const screen = await openCryptoScreen(demo, 'ru', 360, 'crypto');
+    await screen.page.getByRole('heading', { level: 2, name: crypto('wallets.listTitle') }).waitFor();
+    await screen.page.getByRole('link', { name: crypto('wallets.contactManager') }).waitFor();
+    await expectAccessible(screen.page);
+    await screenshot(screen.page, 'crypto-wallets-ru-360');
+
+    const { page, problems } = await openCryptoScreen(demo, 'ru', 360, 'rate');
+    await page.getByLabel(t('form.fromWithWallets')).selectOption(dollar.number);
+    await page.getByLabel(t('form.toWithWallets')).selectOption(usdt.number);
+    await page.getByLabel(t('form.amount')).fill('100');
+    await page.getByRole('button', { name: t('form.next') }).click();
+    await page.getByRole('heading', { level: 2, name: t('summary.title') }).waitFor();
+    await page.getByText(t('summary.conversionNote')).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'crypto-conversion-summary-ru-360');
+    await page.getByRole('button', { name: t('summary.confirmConversion') }).click();
+    await page.getByText(t('result.conversionSent')).waitFor();
+    const [row] = (await api(demo).get<CryptoTransactionsResponse>('crypto-transaction/list')).items;
+    expect(row).toMatchObject({ kind: 'conversion', direction: 'IN', counterparty: dollar.number, currency: 'USDT', status: 'New' });
+    // 100 USD and the 2.5 % fee are held on the account until the bank decides.
+    expect(accountIn(await api(demo).get<Account[]>('account/list'), 'USD')).toMatchObject({
+      balance: formatMinor(decimalToMinor(dollar.balance, 'USD') - 10_250n, 'USD'),
+      bookedBalance: dollar.bookedBalance,
+    });
+    expect(unexpectedProblems(problems)).toEqual([]);
+    expect(unexpectedProblems(screen.problems)).toEqual([]);
+  });
 });

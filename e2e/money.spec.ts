@@ -298,6 +298,7 @@ describe('international transfer', () => {
 
 describe('exchange', () => {
   it('RU, 1440 px: both steps, the rate with 3 decimals, either amount recomputed from the other, back and confirm', async () => {
+    // The demo client also holds crypto wallets, so the selects offer accounts and wallets.
     const t = texts('ru', 'exchange');
     const accounts = await api(demo).get<Account[]>('account/list');
     const euro = accountIn(accounts, 'EUR');
@@ -307,8 +308,8 @@ describe('exchange', () => {
     const next = page.getByRole('button', { name: t('form.next') });
     expect(await next.isDisabled()).toBe(true);
 
-    await page.getByLabel(t('form.from')).selectOption(euro.number);
-    await page.getByLabel(t('form.to')).selectOption(dollar.number);
+    await page.getByLabel(t('form.fromWithWallets')).selectOption(euro.number);
+    await page.getByLabel(t('form.toWithWallets')).selectOption(dollar.number);
     const shownRate = interpolate(t('rate.value'), { from: 'EUR', to: 'USD', rate: roundedRate(rate, 'ru') });
     await page.getByText(shownRate).waitFor();
     expect(shownRate).toMatch(/^1 EUR = \d+,\d{3} USD$/);
@@ -362,8 +363,8 @@ describe('exchange', () => {
       if (lookups > 1) return route.continue();
       await route.fulfill({ status: 502, body: '' });
     });
-    await page.getByLabel(t('form.from')).selectOption(euro.number);
-    await page.getByLabel(t('form.to')).selectOption(dollar.number);
+    await page.getByLabel(t('form.fromWithWallets')).selectOption(euro.number);
+    await page.getByLabel(t('form.toWithWallets')).selectOption(dollar.number);
     await page.getByRole('alert').getByText(t('rate.failed')).waitFor();
     expect(await page.getByRole('button', { name: t('form.next') }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: t('rate.retry') }).click();
