@@ -99,9 +99,9 @@ describe('crypto transfers to an outside address', () => {
       [{ amount: '-0.001' }, 400, { amount: 'validation.amount.notPositive' }],
       [{ recipient: wallet.number }, 400, { recipient: 'validation.recipient.sameWallet' }],
       [{ currency: 'ETH', recipient: OUTSIDE.ETH }, 400, { currency: 'validation.currency.walletMismatch' }],
-      [{ amount: '0.02' }, 422, undefined],
+      [{ amount: '0.02' }, 422, { amount: 'validation.amount.insufficientFunds' }],
       // The amount fits, the amount with the fee does not.
-      [{ amount: '0.00990000' }, 422, undefined],
+      [{ amount: '0.00990000' }, 422, { amount: 'validation.amount.insufficientFunds' }],
     ];
     for (const [change, status, fields] of cases) {
       const answer = await sendCrypto(context, client, { ...base, ...change });

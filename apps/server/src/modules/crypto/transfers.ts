@@ -20,6 +20,10 @@ import { findOwnWallet, findWalletByAddress, type ClientWallet } from './wallets
  * The payer's funds are checked before anything about the recipient is looked up, so an amount
  * the client cannot pay reveals nothing about which addresses are the bank's.
  */
+/** 422 with the amount field named, so the form says it in the client's language. */
+const notEnough = (details?: { fee: string; total: string }) =>
+  new AppError('INSUFFICIENT_FUNDS', { fields: { amount: 'validation.amount.insufficientFunds' }, ...(details ? { details } : {}) });
+
 export async function createCryptoTransfer(trx: Db, clientId: string, request: CryptoTransferRequest, options: { at?: Date } = {}): Promise<string> {
   const from = await findOwnWallet(trx, clientId, request.fromWallet);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Wallet not found', fields: { fromWallet: 'validation.fromWallet.notFound' } });
@@ -33,7 +37,7 @@ export async function createCryptoTransfer(trx: Db, clientId: string, request: C
     throw new AppError('VALIDATION_FAILED', { message: 'Choose another address to send to', fields: { recipient: 'validation.recipient.sameWallet' } });
   }
   const available = (await readBalances(trx, [from.ledgerAccountId])).get(from.ledgerAccountId)!.availableMinor;
-  if (available < amount.minor) throw new AppError('INSUFFICIENT_FUNDS');
+  if (available < amount.minor) throw notEnough();
 
   const payee = await findWalletByAddress(trx, recipient);
   if (payee) {
@@ -57,7 +61,7 @@ async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient
     held = await placeHold(trx, { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: totalMinor, transferId });
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-      throw new AppError('INSUFFICIENT_FUNDS', { details: { fee: formatMinor(feeMinor, from.currency), total: formatMinor(totalMinor, from.currency) } });
+      throw notEnough({ fee: formatMinor(feeMinor, from.currency), total: formatMinor(totalMinor, from.currency) });
     }
     throw error;
   }
@@ -115,7 +119,7 @@ async function settleInternalCryptoTransfer(trx: Db, from: ClientWallet, to: Cli
       ],
     },
   ]);
-  if (!outcome?.ok) throw new AppError('INSUFFICIENT_FUNDS');
+  if (!outcome?.ok) throw notEnough();
   const side = { amountMinor, currency: from.currency, kind: 'internal' as const, reference: request.reference, bookedAt: outcome.bookedAt };
   const numbers = await recordOperations(trx, [
     {
