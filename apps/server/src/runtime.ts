@@ -17,10 +17,18 @@ export interface Runtime {
 /** Opens the database, migrates, seeds an empty development database and builds the app. */
 export async function createRuntime(
   config: Config,
-  options: { webDist?: string | null; print?: (text: string) => void } = {},
+  options: { webDist?: string | null; print?: (text: string) => void; onWarning?: (message: string) => void } = {},
 ): Promise<Runtime> {
   const logger = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) => {
+      const message = 'the database closed a pooled connection; the next query opens a new one';
+      logger.warn({ err: error }, message);
+      options.onWarning?.(message);
+    },
+  });
   await migrate(database.db);
   const print = options.print ?? ((text: string) => process.stdout.write(text));
   const mailer = config.smtpUrl

@@ -25,6 +25,8 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** How long a request may wait for a free connection of the pool before it is answered 503. */
   connectionWaitMs?: number;
+  /** Told of a pooled connection that the server closed while it was idle (a restart, a failover). */
+  onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -34,6 +36,10 @@ export async function openDatabase(options: {
       // hundred money transfers takes seconds, which is waiting, not failure.
       connectionTimeoutMillis: options.connectionWaitMs ?? 30_000,
     });
+    // An idle connection that PostgreSQL closes (a restart, a failover, pg_terminate_backend) is an
+    // 'error' event of the pool; unheard, it would end the process. The pool has already dropped
+    // that connection and opens a new one for the next query, so hearing it is all recovery takes.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -71,9 +77,28 @@ export async function isDatabaseReady(db: Db, timeoutMs = 2_000): Promise<boolea
   }
 }
 
-/** pg's answer when no connection of the pool came free in time, or none could be opened. */
+/**
+ * SQLSTATEs of a server that is going away or not there yet: admin_shutdown (57P01, also
+ * pg_terminate_backend), crash_shutdown (57P02), cannot_connect_now (57P03, starting up or in
+ * recovery), and the connection-exception class 08.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/**
+ * Whether an error says the database is away or too busy (no connection came free in time, none
+ * could be opened, or the server closed the one in use), rather than that the request was wrong.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return error.message === 'timeout exceeded when trying to connect' || code === 'ECONNREFUSED' || code === '57P03';
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  return UNAVAILABLE_MESSAGES.some((message) => error.message.startsWith(message));
 }

@@ -1,0 +1,68 @@
+// Proves on PostgreSQL that the server survives the database closing its connections (as a restart
+// or a failover does, here by pg_terminate_backend): the pool's 'error' event of an idle connection
+// is heard and logged instead of ending the process, a query cut off in flight is an "unavailable"
+// error (a 503 for the client, never a 500), and the next requests are served by new connections
+// with no restart.
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createRuntime, type Runtime } from '../runtime';
+import { isDatabaseUnavailable } from '.';
+import { createScratchDatabase, type ScratchDatabase } from './scratch';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('losing database connections on PostgreSQL', () => {
+  let scratch: ScratchDatabase;
+  let runtime: Runtime;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'bank_conn');
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), databaseUrl: scratch.url };
+    runtime = await createRuntime(config, { webDist: null, print: () => undefined, onWarning: (message) => warnings.push(message) });
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    await scratch?.drop();
+  });
+
+  async function terminateServerConnections(): Promise<number> {
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return rows.length;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  const health = () => runtime.app.inject({ method: 'GET', url: '/api/health' });
+
+  it('keeps serving when PostgreSQL ends every pooled connection', async () => {
+    // Several requests at once leave several idle connections in the pool.
+    expect((await Promise.all(Array.from({ length: 6 }, health))).map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await terminateServerConnections()).toBeGreaterThan(0);
+    // The idle connections' errors arrive as pool events: heard, logged, not fatal.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(warnings.length).toBeGreaterThan(0);
+    const after = await health();
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await runtime.app.inject({ method: 'GET', url: '/api/exchange/rate?from=EUR&to=USD' })).statusCode).toBe(200);
+  });
+
+  it('answers a query cut off in flight as the database being unavailable', async () => {
+    const inFlight = sql`select pg_sleep(5)`.execute(runtime.deps.db).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await terminateServerConnections();
+    const error = await inFlight;
+    expect(error).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect((await health()).statusCode).toBe(200);
+  });
+});
