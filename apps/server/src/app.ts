@@ -36,6 +36,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** Believes X-Forwarded-For for that many proxy hops in front of the server. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(
   deps: AppDeps,
   options: {
@@ -50,12 +55,16 @@ export async function buildApp(
     bodyLimit: LIMITS.maxBodyBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: false,
+    // Behind a reverse proxy, the configured proxies' X-Forwarded-For names the client (TRUST_PROXY).
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry tokens and personal and financial data: no browser or proxy may keep them,
+    // unless a route says its answer is public.
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   // Outside plugins first: security headers, then rate limiting (routes opt in with config.rateLimit).

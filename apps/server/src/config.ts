@@ -31,6 +31,15 @@ const environmentSchema = z.object({
   CRYPTO_XPUB_EVM: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an account xpub').optional(),
   /** Seed of the Solana deposit keys (hex, 32 to 64 bytes): SLIP-0010 ed25519 keys derive only from a seed. */
   CRYPTO_SOLANA_SEED: z.string().regex(/^([0-9a-f]{2}){32,64}$/i, 'must be 32 to 64 bytes of hex').optional(),
+  /**
+   * The reverse proxies whose X-Forwarded-For the server believes, so rate limits and lockouts see
+   * each client's own address: a comma-separated list of addresses or CIDR ranges (or 'loopback',
+   * 'linklocal', 'uniquelocal'), or the number of proxy hops. Unset: none (the peer's address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9A-Za-z.:/_-]+(\s*,\s*[0-9A-Za-z.:/_-]+)*)$/, 'must be a hop count or a comma-separated list of addresses or CIDR ranges')
+    .optional(),
 });
 
 export interface Config {
@@ -48,12 +57,39 @@ export interface Config {
   seedDemo: boolean;
   /** Deposit-address keys from configuration; null: a development seed in DATA_DIR (never in production). */
   crypto: { bitcoinAccountXpub: string; evmAccountXpub: string; solanaSeedHex: string } | null;
+  /** Fastify's trustProxy: false (none), a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
 }
 
 /** A development-only secret, so a fresh clone runs without setup; production refuses it. */
 const DEVELOPMENT_SECRET = 'development-only-secret-never-used-in-production';
 
 export class ConfigError extends Error {}
+
+/** Fewest bits a secret must carry by the count of its characters (a random 32-byte key has 256). */
+const SECRET_MIN_BITS = 128;
+
+/**
+ * An estimate of a text's entropy from its own character frequencies (Shannon), times its length:
+ * 'aaaa…' or 'abababab…' carry almost nothing whatever their length; 64 hex digits of a random key
+ * carry about 250 bits.
+ */
+export function estimatedEntropyBits(text: string): number {
+  const counts = new Map<string, number>();
+  for (const character of text) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let bitsPerCharacter = 0;
+  for (const count of counts.values()) {
+    const share = count / text.length;
+    bitsPerCharacter -= share * Math.log2(share);
+  }
+  return bitsPerCharacter * text.length;
+}
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
 
 /** Addresses only this machine reaches: a development server there shows its demo data to nobody else. */
 export function isLoopbackHost(host: string): boolean {
@@ -85,6 +121,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production`);
     }
   }
+  if (values.APP_SECRET !== undefined && (values.NODE_ENV === 'production' || values.HOST !== undefined)) {
+    // The secret keys every token and code hash: the one printed in this file, or a guessable one,
+    // would let anyone forge them.
+    if (values.APP_SECRET === DEVELOPMENT_SECRET) {
+      throw new ConfigError('Invalid configuration: APP_SECRET is the development secret written in the source; set a random one (openssl rand -hex 32)');
+    }
+    if (estimatedEntropyBits(values.APP_SECRET) < SECRET_MIN_BITS) {
+      throw new ConfigError('Invalid configuration: APP_SECRET is too predictable; set a random one (openssl rand -hex 32)');
+    }
+  }
   const host = values.HOST ?? (values.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
   // A development server that other machines reach (NODE_ENV forgotten on a host) must not serve
   // the secret printed in this file, nor demo clients whose passwords the README publishes.
@@ -108,5 +154,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: values.LOG_LEVEL,
     seedDemo,
     crypto: cryptoKeysOf(values),
+    trustProxy: trustProxyOf(values.TRUST_PROXY),
   };
 }

@@ -53,6 +53,14 @@ describe('health and errors', () => {
     expect(response.headers['referrer-policy']).toBeTruthy();
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('lets no browser or proxy keep an API answer', async () => {
+    for (const url of ['/api/health', '/api/exchange/rate?from=EUR&to=USD', '/api/user/me', '/api/account/list', '/api/nowhere']) {
+      expect((await context.app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-store');
+    }
+    const login = await context.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'nobody@example.com', password: 'Wrong2024pass', emailCode: '000000' } });
+    expect(login.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('bearer guard', () => {
@@ -86,6 +94,9 @@ describe('bearer guard', () => {
   });
 });
 
+/** A secret as `openssl rand -hex 24` makes one. */
+const PRODUCTION_SECRET = '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486';
+
 describe('configuration', () => {
   it('names the bad variable in one line', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
@@ -97,7 +108,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://x/y',
       SMTP_URL: 'smtp://mail:25',
-      APP_SECRET: 'x'.repeat(40),
+      APP_SECRET: PRODUCTION_SECRET,
       SEED_DEMO: 'true',
     });
     expect(config.seedDemo).toBe(false);
@@ -105,7 +116,7 @@ describe('configuration', () => {
   it('listens on this machine only in development unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', APP_SECRET: 'x'.repeat(40) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', APP_SECRET: PRODUCTION_SECRET }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
   });
   it('refuses the development secret on a reachable HOST, and seeds nothing there unless asked', () => {
@@ -116,6 +127,39 @@ describe('configuration', () => {
     expect(exposed.secret).toBe('a-secret-of-this-installation-32-chars-long');
     expect(exposed.seedDemo).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0', APP_SECRET: 'a-secret-of-this-installation-32-chars-long', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+  it('refuses in production the development secret of the source and any predictable one, naming APP_SECRET', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25' };
+    for (const secret of ['development-only-secret-never-used-in-production', 'x'.repeat(40), 'ab'.repeat(32), 'short-secret']) {
+      expect(() => loadConfig({ ...production, APP_SECRET: secret }), secret).toThrow(/^Invalid configuration: APP_SECRET/);
+      expect(() => loadConfig({ ...production, APP_SECRET: secret }), secret).not.toThrow(/\n/);
+    }
+    expect(loadConfig({ ...production, APP_SECRET: PRODUCTION_SECRET }).secret).toBe(PRODUCTION_SECRET);
+  });
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'a b' })).toThrow(/^Invalid configuration: TRUST_PROXY/);
+  });
+});
+
+describe('behind a reverse proxy', () => {
+  it('sees each client by the address the trusted proxy forwards, and only then', async () => {
+    const ipOf = async (trustProxy: string | undefined) => {
+      const proxied = await createTestContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TRUST_PROXY: trustProxy }), {
+        beforeReady: (app) => app.get('/api/peer', async (request) => request.ip),
+      });
+      try {
+        const answer = await proxied.app.inject({ method: 'GET', url: '/api/peer', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.7' } });
+        return answer.body;
+      } finally {
+        await proxied.close();
+      }
+    };
+    expect(await ipOf(undefined)).toBe('10.0.0.5');
+    expect(await ipOf('10.0.0.0/8')).toBe('203.0.113.7');
+    expect(await ipOf('1')).toBe('203.0.113.7');
   });
 });
 
