@@ -176,6 +176,9 @@ describe('rows and filters', () => {
     expect(numbers(await statement(alice, { type: 'International (SWIFT)' }))).toEqual([`${op.four}-`]);
     expect(numbers(await statement(alice, { templateName: 'Rent' }))).toEqual([`${op.seven}-`, `${op.one}-`]);
     expect(numbers(await statement(alice, { templateName: 'Hans' }))).toEqual([`${op.four}-`]);
+    // A template is the payer's private label: the payee's rows neither show it nor answer to it.
+    expect(numbers(await statement(bob, { templateName: 'Rent' }))).toEqual([]);
+    expect((await statement(bob)).rows.filter((row) => row.templateName !== null)).toEqual([]);
     expect(numbers(await statement(alice, { paymentRegion: 'SEPA' }))).toEqual([`${op.five}-`]);
     expect(numbers(await statement(alice, { paymentRegion: 'SWIFT' }))).toEqual([`${op.four}-`]);
   });

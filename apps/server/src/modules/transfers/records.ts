@@ -240,6 +240,8 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
         reference: side.reference,
         status: transfer.status,
         ...paymentDetails(transfer),
+        // A template is the payer's private label: another client's side never carries it.
+        template_name: side.clientId === transfer.clientId ? (transfer.templateName ?? null) : null,
         created_at: at,
         booked_at: side.bookedAt,
       })),
