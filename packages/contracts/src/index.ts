@@ -1,6 +1,7 @@
 export * from './money';
 export * from './errors';
 export * from './protocol';
+export * from './text';
 export * from './tariffs';
 export * from './accounts';
 export * from './transfers';

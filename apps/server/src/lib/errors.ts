@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@bank/contracts';
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, ERROR_CODES, type ErrorBody, type ErrorCode } from '@bank/contracts';
 import type { z } from 'zod';
 
 /** The one error type of the server: a code from contracts, optional field errors and details. */
@@ -36,8 +36,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** A body or query with a control character anywhere is a 400 naming the field (contracts' text rule). */
+export function refuseControlCharacters(input: unknown): void {
+  const path = controlCharacterPath(input);
+  if (path !== null) throw new AppError('VALIDATION_FAILED', { message: 'Text may not contain control characters', fields: { [path || '_']: CONTROL_CHARACTER_MESSAGE } });
+}
+
 /** Parses input with a contracts schema; a failure is a 400 with the field errors, never a 500. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseControlCharacters(input);
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw new AppError('VALIDATION_FAILED', { fields: fieldErrors(result.error) });
   return result.data;

@@ -4,7 +4,7 @@ import { registrationRequestSchema, type RegistrationInput } from '@bank/contrac
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
-import { AppError, fieldErrors } from '../../lib/errors';
+import { AppError, fieldErrors, refuseControlCharacters } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { openChallenge } from './login-codes';
 import { sendMail } from './sign-in';
@@ -17,6 +17,7 @@ import { CODES_PER_EMAIL, recordHit } from './throttle';
  * 409 'Invalid password' (SPEC §8); any other bad field is a 400 with the field errors.
  */
 export function parseRegistration(body: unknown): RegistrationInput {
+  refuseControlCharacters(body);
   const result = registrationRequestSchema.safeParse(body ?? {});
   if (result.success) return result.data;
   const password = (body as { password?: unknown } | null)?.password;

@@ -1,0 +1,22 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { controlCharacterPath, hasControlCharacter } from './text';
+
+describe('control characters', () => {
+  it('finds NUL and the other controls a person never types, wherever they are', () => {
+    expect(controlCharacterPath({ reference: 'a\u0000b' })).toBe('reference');
+    expect(controlCharacterPath({ recipientDetails: { fullName: 'Ann\u001b[31m' } })).toBe('recipientDetails.fullName');
+    expect(controlCharacterPath({ sourcesOfWealth: ['salary', 'gift\u007f'] })).toBe('sourcesOfWealth.1');
+    expect(controlCharacterPath({ 'key\u0000': 'value' })).toBe('key\u0000');
+    expect(controlCharacterPath('\u0085')).toBe('');
+  });
+
+  it('lets tab, line breaks and every printable text through, Cyrillic and emoji included', () => {
+    expect(controlCharacterPath({ message: 'Здравствуйте!\r\n\tСчёт №1 — 💶', amount: 12.5, flag: true, none: null })).toBeNull();
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        expect(hasControlCharacter(text)).toBe(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.test(text));
+      }),
+    );
+  });
+});
