@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { LIMITS } from '@bank/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps } from './deps';
+import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
@@ -60,6 +61,9 @@ export async function buildApp(
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  const background = new BackgroundWork();
+  app.decorate('background', background);
+  app.addHook('onClose', async () => background.settled());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry tokens and personal and financial data: no browser or proxy may keep them,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db';
+import type { BackgroundWork } from './lib/background';
 import type { DerivationKeys } from './modules/crypto/derivation';
 import type { Mailer } from './modules/mail/mailer';
 
@@ -19,6 +20,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Work started by requests that answer before it ends. */
+    background: BackgroundWork;
     /** Present when the built web app is served. */
     webIndexAvailable?: boolean;
   }

@@ -29,9 +29,9 @@ interface RequestMeta {
 
 
 /**
- * POST /api/user/password/refresh: mails a reset link when the e-mail is a client's. The caller
- * always answers the same, and the mail is sent after the answer, so neither the text nor the time
- * tells who is a client.
+ * POST /api/user/password/refresh: mails a reset link when the e-mail is a client's. It runs after
+ * the route has answered (the same 'Done' for everyone), so neither the text nor the time tells
+ * who is a client.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta): Promise<void> {
   const { db, config } = deps;
