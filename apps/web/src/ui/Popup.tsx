@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from './Modal';
+import { ResultModal } from './ResultModal';
 
 /**
  * SPEC §2/§8 popups: a success popup ('Success!' + the message) and an error popup ('Error!' +
@@ -10,17 +10,8 @@ export function Popup({ tone, message, onClose }: { tone: 'success' | 'error'; m
   const title = tone === 'success' ? t('popup.successTitle') : t('popup.errorTitle');
   const text = message ?? (tone === 'success' ? t('popup.requestSent') : t('popup.genericError'));
   return (
-    <Modal
-      title={title}
-      tone={tone}
-      onClose={onClose}
-      actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('popup.ok')}
-        </button>
-      }
-    >
+    <ResultModal tone={tone} title={title} okLabel={t('popup.ok')} onClose={onClose}>
       <p>{text}</p>
-    </Modal>
+    </ResultModal>
   );
 }

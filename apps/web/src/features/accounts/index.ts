@@ -1,3 +1,5 @@
-// The accounts feature's public face: the account list calls and the account picker of money forms.
+// The accounts feature's public face: the account list calls, the account picker of money forms, and
+// the card that opens an account in a chosen currency, which also opens wallets in a chosen coin.
 export { accountCurrency, heldAmount, loadAccounts, openAccount, reloadAfterMoneyMoved, selectToken } from './accountsApi';
 export { AccountSelect } from './AccountSelect';
+export { OpenInCurrencyForm } from './OpenInCurrencyForm';

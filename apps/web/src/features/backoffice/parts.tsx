@@ -61,7 +61,7 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('backoffice');
   const tone = ['Approved'].includes(status) ? 'success' : ['Rejected', 'Denied', 'Canceled', 'Error'].includes(status) ? 'danger' : 'pending';
   return (
-    <span className={`backoffice-status backoffice-status--${tone}`} data-testid="bo-status" data-status={status}>
+    <span className={`status-badge status-badge--${tone}`} data-testid="bo-status" data-status={status}>
       {t(`status.${status}`, { defaultValue: status })}
     </span>
   );

@@ -5,27 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SelectField } from '../../ui/FormField';
 import { formatAmount } from '../../ui/formatMoney';
-import { formatRowDate } from '../statement';
+import { formatRowDate, RowsLoadFailed, SignedAmount, StatementRows } from '../statement';
 import { cryptoFiltersChanged, cryptoFiltersReset, selectCryptoFilters } from './cryptoTransactionsSlice';
 import { pageCount } from './pageCursors';
 import type { CryptoTransactionsView } from './useCryptoTransactions';
 import { useWalletOptionLabel } from './WalletSelect';
 
+/** How each status is coloured: waiting for the bank, done, refused. */
+const STATUS_TONES: Record<CryptoTransaction['status'], 'pending' | 'success' | 'danger'> = { New: 'pending', Approved: 'success', Denied: 'danger' };
+
 /** SPEC §4: New is shown as Pending. */
 function CryptoStatus({ row }: { row: CryptoTransaction }) {
   const { t } = useTranslation('crypto');
-  return <span className={`crypto-status crypto-status--${row.status}`}>{t(`statuses.${row.status}`)}</span>;
-}
-
-/** SPEC §2, as in the statement: incoming green with a plus, outgoing red with a minus. */
-function SignedAmount({ row, language }: { row: CryptoTransaction; language: string }) {
-  const incoming = row.direction === 'IN';
-  return (
-    <span className={`statement-amount statement-amount--${incoming ? 'in' : 'out'}`}>
-      {incoming ? '+' : '\u2212'}
-      {formatAmount(row.amount, language)}
-    </span>
-  );
+  return <span className={`status-badge status-badge--${STATUS_TONES[row.status]}`}>{t(`statuses.${row.status}`)}</span>;
 }
 
 function Reason({ row }: { row: CryptoTransaction }) {
@@ -108,21 +100,13 @@ export function CryptoTransactionsList({ view }: { view: CryptoTransactionsView 
   const { t, i18n } = useTranslation('crypto');
   const language = i18n.resolvedLanguage ?? 'en';
   const headingId = useId();
-  const captionId = useId();
   const rows = view.rows;
   const direction = (row: CryptoTransaction) => t(row.direction === 'IN' ? 'list.from' : 'list.to');
   return (
     <section className="cabinet-card crypto-transactions" aria-labelledby={headingId} aria-busy={view.status === 'loading'}>
       <h2 id={headingId}>{t('list.title')}</h2>
       <CryptoFilters />
-      {view.status === 'failed' ? (
-        <div className="statement__problem" role="alert">
-          <p>{t('list.loadFailed')}</p>
-          <button type="button" className="button button--secondary" onClick={view.retry}>
-            {t('list.retry')}
-          </button>
-        </div>
-      ) : null}
+      {view.status === 'failed' ? <RowsLoadFailed message={t('list.loadFailed')} retryLabel={t('list.retry')} onRetry={view.retry} /> : null}
       {view.status === 'loading' && rows.length === 0 ? (
         <p className="statement__empty" role="status">
           {t('list.loading')}
@@ -131,74 +115,61 @@ export function CryptoTransactionsList({ view }: { view: CryptoTransactionsView 
       {view.status === 'ready' && rows.length === 0 ? <p className="statement__empty">{t('list.empty')}</p> : null}
       {rows.length > 0 ? (
         <>
-          <div className="statement-table-frame" role="region" aria-labelledby={captionId} tabIndex={0}>
-            <table className="statement-table">
-              <caption id={captionId} className="visually-hidden">
-                {t('list.caption')}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('list.columns.date')}</th>
-                  <th scope="col">{t('list.columns.number')}</th>
-                  <th scope="col">{t('list.columns.kind')}</th>
-                  <th scope="col">{t('list.columns.counterparty')}</th>
-                  <th scope="col" className="statement-table__number">{t('list.columns.amount')}</th>
-                  <th scope="col" className="statement-table__number">{t('list.columns.fee')}</th>
-                  <th scope="col">{t('list.columns.currency')}</th>
-                  <th scope="col">{t('list.columns.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.transactionNumber}-${row.direction}`}>
-                    <td className="statement-table__date">{formatRowDate(row.created)}</td>
-                    <td>{row.transactionNumber}</td>
-                    <td>{t(`kinds.${row.kind}`)}</td>
-                    <td>
-                      <span className="statement-party__name">{direction(row)}</span>
-                      <span className="crypto-address">{row.counterparty}</span>
-                    </td>
-                    <td className="statement-table__number">
-                      <SignedAmount row={row} language={language} />
-                    </td>
-                    <td className="statement-table__number">{formatAmount(row.fee, language)}</td>
-                    <td>{row.currency}</td>
-                    <td>
-                      <CryptoStatus row={row} />
-                      <Reason row={row} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ol className="statement-cards" aria-label={t('list.caption')}>
-            {rows.map((row) => (
-              <li key={`${row.transactionNumber}-${row.direction}`} className="statement-card">
-                <div className="statement-card__head">
-                  <span className="statement-card__date">{formatRowDate(row.created)}</span>
-                  <span className="statement-card__amount">
-                    <SignedAmount row={row} language={language} /> {row.currency}
-                  </span>
-                </div>
-                <dl className="statement-card__facts">
-                  <dt>{t('list.columns.status')}</dt>
-                  <dd>
-                    <CryptoStatus row={row} />
-                    <Reason row={row} />
-                  </dd>
-                  <dt>{t('list.columns.number')}</dt>
-                  <dd>{row.transactionNumber}</dd>
-                  <dt>{t('list.columns.kind')}</dt>
-                  <dd>{t(`kinds.${row.kind}`)}</dd>
-                  <dt>{direction(row)}</dt>
-                  <dd className="crypto-address">{row.counterparty}</dd>
-                  <dt>{t('list.columns.fee')}</dt>
-                  <dd>{formatAmount(row.fee, language)}</dd>
-                </dl>
-              </li>
-            ))}
-          </ol>
+          <StatementRows
+            rows={rows}
+            caption={t('list.caption')}
+            language={language}
+            rowKey={(row) => `${row.transactionNumber}-${row.direction}`}
+            columns={
+              <>
+                <th scope="col">{t('list.columns.date')}</th>
+                <th scope="col">{t('list.columns.number')}</th>
+                <th scope="col">{t('list.columns.kind')}</th>
+                <th scope="col">{t('list.columns.counterparty')}</th>
+                <th scope="col" className="statement-table__number">{t('list.columns.amount')}</th>
+                <th scope="col" className="statement-table__number">{t('list.columns.fee')}</th>
+                <th scope="col">{t('list.columns.currency')}</th>
+                <th scope="col">{t('list.columns.status')}</th>
+              </>
+            }
+            cells={(row) => (
+              <>
+                <td className="statement-table__date">{formatRowDate(row.created)}</td>
+                <td>{row.transactionNumber}</td>
+                <td>{t(`kinds.${row.kind}`)}</td>
+                <td>
+                  <span className="statement-party__name">{direction(row)}</span>
+                  <span className="crypto-address">{row.counterparty}</span>
+                </td>
+                <td className="statement-table__number">
+                  <SignedAmount row={row} language={language} />
+                </td>
+                <td className="statement-table__number">{formatAmount(row.fee, language)}</td>
+                <td>{row.currency}</td>
+                <td>
+                  <CryptoStatus row={row} />
+                  <Reason row={row} />
+                </td>
+              </>
+            )}
+            facts={(row) => (
+              <>
+                <dt>{t('list.columns.status')}</dt>
+                <dd>
+                  <CryptoStatus row={row} />
+                  <Reason row={row} />
+                </dd>
+                <dt>{t('list.columns.number')}</dt>
+                <dd>{row.transactionNumber}</dd>
+                <dt>{t('list.columns.kind')}</dt>
+                <dd>{t(`kinds.${row.kind}`)}</dd>
+                <dt>{direction(row)}</dt>
+                <dd className="crypto-address">{row.counterparty}</dd>
+                <dt>{t('list.columns.fee')}</dt>
+                <dd>{formatAmount(row.fee, language)}</dd>
+              </>
+            )}
+          />
           <CryptoPager view={view} />
         </>
       ) : null}

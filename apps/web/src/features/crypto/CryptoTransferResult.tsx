@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@bank/contracts/errors';
 import { useTranslation } from 'react-i18next';
 import { errorTextKeys } from '../../lib/errorKeys';
-import { Modal } from '../../ui/Modal';
+import { ResultModal } from '../../ui/ResultModal';
 import { formatMoney } from '../../ui/formatMoney';
 
 export type CryptoTransferOutcome = { ok: true } | { ok: false; body: ErrorBody | null; currency: string };
@@ -14,16 +14,11 @@ export type CryptoTransferOutcome = { ok: true } | { ok: false; body: ErrorBody 
 export function CryptoTransferResult({ outcome, onClose }: { outcome: CryptoTransferOutcome; onClose: () => void }) {
   const { t, i18n } = useTranslation(['crypto', 'common']);
   const language = i18n.resolvedLanguage ?? 'en';
-  const okButton = (
-    <button type="button" className="button" onClick={onClose}>
-      {t('result.ok')}
-    </button>
-  );
   if (outcome.ok) {
     return (
-      <Modal title={t('common:popup.successTitle')} tone="success" onClose={onClose} actions={okButton}>
+      <ResultModal tone="success" title={t('common:popup.successTitle')} okLabel={t('result.ok')} onClose={onClose}>
         <p>{t('result.success')}</p>
-      </Modal>
+      </ResultModal>
     );
   }
   const total = outcome.body?.code === 'INSUFFICIENT_FUNDS' ? outcome.body.details?.total : undefined;
@@ -35,9 +30,9 @@ export function CryptoTransferResult({ outcome, onClose }: { outcome: CryptoTran
         ? t(detailKey)
         : null;
   return (
-    <Modal title={t('common:popup.errorTitle')} tone="error" onClose={onClose} actions={okButton}>
+    <ResultModal tone="error" title={t('common:popup.errorTitle')} okLabel={t('result.ok')} onClose={onClose}>
       <p>{t('result.error')}</p>
       {detail ? <p className="transfer-result__detail">{detail}</p> : null}
-    </Modal>
+    </ResultModal>
   );
 }

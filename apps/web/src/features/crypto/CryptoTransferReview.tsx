@@ -1,7 +1,7 @@
 import type { CryptoCurrency } from '@bank/contracts/money/currencies';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../ui/Modal';
 import { formatMoney } from '../../ui/formatMoney';
+import { TransferReview, type ReviewRow } from '../transfers';
 import type { CryptoTransfer } from './cryptoTransferApi';
 import { transferCosts } from './transferCosts';
 
@@ -26,47 +26,26 @@ export function CryptoTransferReview({
   const currency: CryptoCurrency = transfer.currency;
   const costs = transferCosts(transfer.amount, currency);
   const money = (amount: string) => formatMoney(amount, currency, language);
-  const rows: Array<[string, string, boolean]> = [
-    [t('review.from'), transfer.fromWallet, true],
-    [t('review.network'), costs?.network ?? '', false],
-    [t('review.recipient'), transfer.recipient, true],
-    ...(transfer.email ? ([[t('send.fields.email'), transfer.email, false]] as Array<[string, string, boolean]>) : []),
-    ...(transfer.reference ? ([[t('send.fields.reference'), transfer.reference, false]] as Array<[string, string, boolean]>) : []),
-    [t('review.amount'), money(transfer.amount), false],
-    [t('review.fee'), costs ? money(costs.fee) : '', false],
+  const rows: ReviewRow[] = [
+    { label: t('review.from'), value: transfer.fromWallet, className: 'crypto-address' },
+    { label: t('review.network'), value: costs?.network ?? '' },
+    { label: t('review.recipient'), value: transfer.recipient, className: 'crypto-address' },
+    ...(transfer.email ? [{ label: t('send.fields.email'), value: transfer.email }] : []),
+    ...(transfer.reference ? [{ label: t('send.fields.reference'), value: transfer.reference }] : []),
+    { label: t('review.amount'), value: money(transfer.amount) },
+    { label: t('review.fee'), value: costs ? money(costs.fee) : '' },
   ];
 
   return (
-    <Modal
-      title={t('review.title')}
-      onClose={sending ? undefined : onBack}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onBack} disabled={sending}>
-            {t('review.back')}
-          </button>
-          <button type="button" className="button" onClick={() => void onConfirm()} disabled={sending || costs === null}>
-            {sending ? t('send.sending') : t('review.confirm')}
-          </button>
-        </>
-      }
-    >
-      <dl className="review-list">
-        {rows.map(([label, value, isAddress]) => (
-          <div key={label} className="review-list__row">
-            <dt>{label}</dt>
-            <dd className={isAddress ? 'crypto-address' : undefined}>{value}</dd>
-          </div>
-        ))}
-        {costs ? (
-          <div className="review-list__row review-list__row--total">
-            <dt>{t('review.total')}</dt>
-            <dd>{money(costs.total)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className="review-note">{t('review.note')}</p>
-      <p className="review-note">{t('review.freeInside')}</p>
-    </Modal>
+    <TransferReview
+      texts={{ title: t('review.title'), back: t('review.back'), confirm: t('review.confirm'), sending: t('send.sending') }}
+      rows={rows}
+      total={costs ? { label: t('review.total'), value: money(costs.total) } : null}
+      notes={[t('review.note'), t('review.freeInside')]}
+      sending={sending}
+      canConfirm={costs !== null}
+      onBack={onBack}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorTextKeys } from '../../lib/errorKeys';
-import { Modal } from '../../ui/Modal';
+import { ResultModal } from '../../ui/ResultModal';
 import type { ExchangeOutcome } from './useExchange';
 
 /**
@@ -10,23 +10,18 @@ import type { ExchangeOutcome } from './useExchange';
  */
 export function ExchangeResultModal({ outcome, onClose }: { outcome: ExchangeOutcome; onClose: () => void }) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
-  const okButton = (
-    <button type="button" className="button" onClick={onClose}>
-      {t('result.ok')}
-    </button>
-  );
   if (outcome.ok) {
     return (
-      <Modal title={t('common:popup.successTitle')} tone="success" onClose={onClose} actions={okButton}>
+      <ResultModal tone="success" title={t('common:popup.successTitle')} okLabel={t('result.ok')} onClose={onClose}>
         <p>{outcome.awaitsApproval ? t('result.conversionSent') : t('result.success')}</p>
-      </Modal>
+      </ResultModal>
     );
   }
   const known = errorTextKeys(outcome.body).find((key) => i18n.exists(key, { ns: 'exchange' }));
   const message = known ? t(known) : outcome.body?.message || t('result.oops');
   return (
-    <Modal title={t('result.failureTitle')} tone="error" onClose={onClose} actions={okButton}>
+    <ResultModal tone="error" title={t('result.failureTitle')} okLabel={t('result.ok')} onClose={onClose}>
       <p>{message}</p>
-    </Modal>
+    </ResultModal>
   );
 }

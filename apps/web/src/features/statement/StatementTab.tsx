@@ -10,6 +10,7 @@ import { downloadStatementCsv, fetchRowsForPrint, PAGE_SIZE } from './statementA
 import { StatementFilters } from './StatementFilters';
 import { StatementPagination } from './StatementPagination';
 import { StatementPrint } from './StatementPrint';
+import { RowsLoadFailed } from './StatementRows';
 import { StatementSummary } from './StatementSummary';
 import { StatementTable } from './StatementTable';
 import { TemplatesPanel } from './TemplatesPanel';
@@ -128,12 +129,7 @@ export function StatementTab() {
         <StatementSummary accounts={view.accounts} title={t('summary.title')} headingLevel={4} />
         <div className="statement__rows" aria-busy={view.status === 'loading'}>
           {view.status === 'failed' ? (
-            <div className="statement__problem" role="alert">
-              <p>{t('loadFailed')}</p>
-              <button type="button" className="button button--secondary" onClick={view.retry}>
-                {t('retry')}
-              </button>
-            </div>
+            <RowsLoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={view.retry} />
           ) : page === null ? (
             <PageLoader />
           ) : noData ? (

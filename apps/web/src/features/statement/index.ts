@@ -1,5 +1,7 @@
 // The statement feature's public face: the transactions slice the cabinet loads, and what the crypto
-// list shares with the statement (its filters' shape, dates in the Russian locale, the client's time zone).
+// list shares with the statement (its filters' shape, dates in the Russian locale, the client's time
+// zone, and its rows: the table or phone cards, signed amounts, and rows that did not load).
 export { emptyFilters, transactionsLoaded, type Transaction, type TransactionFilters } from './transactionsSlice';
 export { formatRowDate } from './labels';
 export { clientTimeZone } from './statementApi';
+export { RowsLoadFailed, SignedAmount, StatementRows } from './StatementRows';

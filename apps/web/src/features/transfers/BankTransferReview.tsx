@@ -2,8 +2,8 @@ import type { Currency } from '@bank/contracts/money';
 import type { InternationalTransferPayload } from '@bank/contracts/transfers/create-international-transfer';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../ui/Modal';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
+import { TransferReview, type ReviewRow } from './TransferReview';
 import { fetchTransferFee, type FeeState } from './transferFee';
 
 /**
@@ -47,58 +47,42 @@ export function BankTransferReview({
   }, [quote]);
 
   const details = payload.recipientDetails;
-  const rows: Array<[string, string]> = [
-    [t('review.from'), formatAccountNumber(payload.fromAccount)],
-    [t('review.region'), t(`bank.regions.${payload.paymentRegions}`)],
-    [t('review.recipient'), details.fullName],
-    ...(details.recipientsIban ? ([[t('bank.fields.recipientsIban'), details.recipientsIban]] as Array<[string, string]>) : []),
-    ...(details.recipientsAccountNumber ? ([[t('bank.fields.recipientsAccountNumber'), details.recipientsAccountNumber]] as Array<[string, string]>) : []),
-    [t('review.bank'), `${details.recipientsBank}, ${details.recipientsSwiftBic.toUpperCase()}`],
-    [t('review.amount'), formatMoney(amount, currency, language)],
+  const money = (value: string) => formatMoney(value, currency, language);
+  const rows: ReviewRow[] = [
+    { label: t('review.from'), value: formatAccountNumber(payload.fromAccount) },
+    { label: t('review.region'), value: t(`bank.regions.${payload.paymentRegions}`) },
+    { label: t('review.recipient'), value: details.fullName },
+    ...(details.recipientsIban ? [{ label: t('bank.fields.recipientsIban'), value: details.recipientsIban }] : []),
+    ...(details.recipientsAccountNumber ? [{ label: t('bank.fields.recipientsAccountNumber'), value: details.recipientsAccountNumber }] : []),
+    { label: t('review.bank'), value: `${details.recipientsBank}, ${details.recipientsSwiftBic.toUpperCase()}` },
+    { label: t('review.amount'), value: money(amount) },
+    {
+      label: t('review.fee'),
+      live: true,
+      value: (
+        <>
+          {fee.status === 'ready' ? money(fee.quote.fee) : null}
+          {fee.status === 'loading' ? t('fee.loading') : null}
+          {fee.status === 'failed' ? (
+            <button type="button" className="link-button" onClick={() => quote()}>
+              {t('fee.retry')}
+            </button>
+          ) : null}
+        </>
+      ),
+    },
   ];
 
   return (
-    <Modal
-      title={t('review.title')}
-      onClose={sending ? undefined : onBack}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onBack} disabled={sending}>
-            {t('review.back')}
-          </button>
-          <button type="button" className="button" onClick={() => void onConfirm()} disabled={sending || fee.status !== 'ready'}>
-            {sending ? t('sending') : t('review.confirm')}
-          </button>
-        </>
-      }
-    >
-      <dl className="review-list">
-        {rows.map(([label, value]) => (
-          <div key={label} className="review-list__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-        <div className="review-list__row">
-          <dt>{t('review.fee')}</dt>
-          <dd aria-live="polite">
-            {fee.status === 'ready' ? formatMoney(fee.quote.fee, currency, language) : null}
-            {fee.status === 'loading' ? t('fee.loading') : null}
-            {fee.status === 'failed' ? (
-              <button type="button" className="link-button" onClick={() => quote()}>
-                {t('fee.retry')}
-              </button>
-            ) : null}
-          </dd>
-        </div>
-        {fee.status === 'ready' ? (
-          <div className="review-list__row review-list__row--total">
-            <dt>{t('review.total')}</dt>
-            <dd>{formatMoney(fee.quote.total, currency, language)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className="review-note">{t('review.note')}</p>
-    </Modal>
+    <TransferReview
+      texts={{ title: t('review.title'), back: t('review.back'), confirm: t('review.confirm'), sending: t('sending') }}
+      rows={rows}
+      total={fee.status === 'ready' ? { label: t('review.total'), value: money(fee.quote.total) } : null}
+      notes={[t('review.note')]}
+      sending={sending}
+      canConfirm={fee.status === 'ready'}
+      onBack={onBack}
+      onConfirm={onConfirm}
+    />
   );
 }

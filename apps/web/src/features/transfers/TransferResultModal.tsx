@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { errorTextKeys } from '../../lib/errorKeys';
 import { Modal } from '../../ui/Modal';
+import { ResultModal } from '../../ui/ResultModal';
 import type { TransferResult } from './useTransferForm';
 
 /**
@@ -29,18 +30,9 @@ export function TransferResultModal({ result, onClose }: { result: TransferResul
   }
   const detailKey = errorTextKeys(result.body).find((key) => i18n.exists(key, { ns: 'transfers' }));
   return (
-    <Modal
-      title={t('common:popup.errorTitle')}
-      tone="error"
-      onClose={onClose}
-      actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('result.ok')}
-        </button>
-      }
-    >
+    <ResultModal tone="error" title={t('common:popup.errorTitle')} okLabel={t('result.ok')} onClose={onClose}>
       <p>{t('result.error')}</p>
       {detailKey ? <p className="transfer-result__detail">{t(detailKey)}</p> : null}
-    </Modal>
+    </ResultModal>
   );
 }
