@@ -8,6 +8,7 @@ import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { requireIdentifiedClient } from '../kyc/service';
 import { replyIdempotently } from '../ledger/idempotency';
+import { withPayeeLookups } from '../transfers/payee-lookup';
 import { quoteConversion } from './conversion';
 import { listCryptoTransactions } from './history';
 import { createCryptoTransfer } from './transfers';
@@ -32,10 +33,12 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     const clientId = clientIdOf(request);
     await requireIdentifiedClient(db, clientId);
     const payload = parseWith(createCryptoTransferRequestSchema, request.body);
-    return replyIdempotently(db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async (trx) => {
-      await createCryptoTransfer(trx, clientId, payload);
-      return { status: 200, body: PROTOCOL.created };
-    });
+    return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
+      replyIdempotently(db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async (trx) => {
+        await createCryptoTransfer(trx, clientId, payload);
+        return { status: 200, body: PROTOCOL.created };
+      }),
+    );
   });
 
   app.get('/crypto-transaction/list', { preHandler: requireClient }, async (request): Promise<CryptoTransactionsResponse> =>

@@ -6,6 +6,7 @@ import type { Db } from '../../db';
 import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { placeHold, postEntries, readBalances } from '../ledger/ledger';
+import { PayeeLookupFailed } from '../transfers/payee-lookup';
 import { recordOperations } from '../transfers/records';
 import { findOwnWallet, findWalletByAddress, type ClientWallet } from './wallets';
 
@@ -42,7 +43,7 @@ export async function createCryptoTransfer(trx: Db, clientId: string, request: C
   const payee = await findWalletByAddress(trx, recipient);
   if (payee) {
     if (payee.currency !== from.currency) {
-      throw new AppError('VALIDATION_FAILED', {
+      throw new PayeeLookupFailed('VALIDATION_FAILED', {
         message: `This address is a wallet of this bank in another coin (${payee.currency})`,
         fields: { recipient: 'validation.recipient.otherCoin' },
       });

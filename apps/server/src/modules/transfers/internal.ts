@@ -5,7 +5,8 @@ import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
-import { postEntries, type Balance } from '../ledger/ledger';
+import { postEntries, readBalances, type Balance } from '../ledger/ledger';
+import { PayeeLookupFailed } from './payee-lookup';
 import { recordOperations, type NewOperation } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
@@ -111,10 +112,13 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
   if (request.accNumberTo === from.number) {
     throw new AppError('VALIDATION_FAILED', { message: 'Choose another account to transfer to', fields: { accNumberTo: 'validation.accNumberTo.sameAccount' } });
   }
+  // The payer's funds first: an amount it cannot pay learns nothing about the payee (payee-lookup.ts).
+  const available = (await readBalances(trx, [from.ledgerAccountId])).get(from.ledgerAccountId)!.availableMinor;
+  if (available < amount.minor) throw new AppError('INSUFFICIENT_FUNDS');
   const to = await findAccountByNumber(trx, request.accNumberTo);
-  if (!to) throw new AppError('NOT_FOUND', { message: 'Recipient account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
+  if (!to) throw new PayeeLookupFailed('NOT_FOUND', { message: 'Recipient account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
   if (to.currency !== from.currency) {
-    throw new AppError('VALIDATION_FAILED', {
+    throw new PayeeLookupFailed('VALIDATION_FAILED', {
       message: `The recipient account is in another currency (${to.currency}); internal transfers move one currency`,
       fields: { accNumberTo: 'validation.accNumberTo.currencyMismatch' },
     });

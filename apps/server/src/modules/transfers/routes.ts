@@ -24,6 +24,7 @@ import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
 import { createInternalTransfer } from './internal';
 import { createInternationalTransfer } from './international';
+import { withPayeeLookups } from './payee-lookup';
 import { listTransactionRecords } from './transaction-rows';
 
 function createOperation(trx: Db, clientId: string, request: CreateTransactionRequest): Promise<string> {
@@ -44,10 +45,12 @@ export default async function transferRoutes(app: FastifyInstance): Promise<void
     const { db } = app.deps;
     await requireIdentifiedClient(db, clientId);
     const payload = parseWith(createTransactionRequestSchema, request.body);
-    return replyIdempotently(db, request, reply, { id: clientId, path: '/api/transaction/create' }, async (trx) => {
-      await createOperation(trx, clientId, payload);
-      return { status: 200, body: PROTOCOL.created };
-    });
+    return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
+      replyIdempotently(db, request, reply, { id: clientId, path: '/api/transaction/create' }, async (trx) => {
+        await createOperation(trx, clientId, payload);
+        return { status: 200, body: PROTOCOL.created };
+      }),
+    );
   });
 
   app.get('/transaction/list', { preHandler: requireClient }, async (request): Promise<ListTransactionsResponse> => {

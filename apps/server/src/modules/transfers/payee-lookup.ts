@@ -1,0 +1,45 @@
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { assertNotBlocked, recordHit, type CounterPolicy } from '../auth/throttle';
+
+/**
+ * Looking up a payee tells whether an account number (or a wallet address) is the bank's and in
+ * which currency. So a transfer checks the payer's funds before it looks, and failed look-ups are
+ * counted per client (and audited): past the limit the client is refused for a while, and nobody
+ * can walk the bank's numbers with impossible transfers.
+ */
+export const FAILED_PAYEE_LOOKUPS_PER_CLIENT: CounterPolicy = {
+  bucket: 'payee-lookup-failures:client',
+  windowMs: 60 * 60_000,
+  blockAfter: 20,
+  blockMs: 60 * 60_000,
+};
+
+/** A payee that is not there, or not in the transfer's currency: counted against the client. */
+export class PayeeLookupFailed extends AppError {}
+
+/**
+ * Runs a money write that may look a payee up: refused while the client is blocked; a failed
+ * look-up is counted and audited outside the write's transaction (which rolls back), then answered.
+ */
+export async function withPayeeLookups<T>(db: Db, client: { id: string; ip: string }, write: () => Promise<T>): Promise<T> {
+  await assertNotBlocked(db, FAILED_PAYEE_LOOKUPS_PER_CLIENT, client.id);
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof PayeeLookupFailed) {
+      await recordHit(db, FAILED_PAYEE_LOOKUPS_PER_CLIENT, client.id);
+      await recordAudit(db, {
+        actorType: 'client',
+        actorId: client.id,
+        action: 'transfer.payeeLookupFailed',
+        subjectType: 'client',
+        subjectId: client.id,
+        ip: client.ip,
+        after: { fields: error.fields },
+      });
+    }
+    throw error;
+  }
+}
