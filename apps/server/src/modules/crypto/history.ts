@@ -1,11 +1,11 @@
 import { decimalToMinor, formatMinor, isCryptoCurrency, resolvePeriod, type CryptoCurrency, type TransactionStatus } from '@bank/contracts';
 import type { CryptoStatus, CryptoTransaction, CryptoTransactionsQuery, CryptoTransactionsResponse } from '@bank/contracts/crypto/crypto-transactions';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../db';
 import { instantText, type InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import type { WalletSideKind } from '../transfers/tables';
+import { keysetKeySchema } from '../statement/cursor';
 import { findOwnWallet } from './wallets';
 
 /**
@@ -29,7 +29,7 @@ const STATUSES_OF: Readonly<Record<CryptoStatus, TransactionStatus[]>> = {
 
 const KIND: Readonly<Record<WalletSideKind, CryptoTransaction['kind']>> = { transfer: 'transfer', internal: 'internal', deposit: 'deposit', conversion: 'conversion' };
 
-const cursorSchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.string().regex(/^\d{1,19}$/)]);
+const cursorSchema = keysetKeySchema;
 
 function encodeCursor(at: InstantText, id: string): string {
   return Buffer.from(JSON.stringify([at, id])).toString('base64url');

@@ -19,7 +19,28 @@ export interface PageCursor {
   filters: string;
 }
 
-const keySchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.string().regex(/^\d{1,19}$/)]);
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+const LARGEST_ROW_ID = 9_223_372_036_854_775_807n;
+
+/** An instant PostgreSQL can read: a real calendar day and time of day, not merely its shape. */
+function isRealInstant(text: string): boolean {
+  const parts = INSTANT.exec(text);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}
+
+/**
+ * A position in a keyset as a cursor carries it: [instant, row id]. A cursor is the client's to
+ * send back, so anything in it is checked as input: an impossible date or an id past bigint is a
+ * 400, never a database error.
+ */
+export const keysetKeySchema = z.tuple([
+  z.string().refine(isRealInstant),
+  z.string().regex(/^\d{1,19}$/).refine((id) => BigInt(id) <= LARGEST_ROW_ID),
+]);
+const keySchema = keysetKeySchema;
 const tokenSchema = z.object({
   p: z.number().int().min(1),
   n: keySchema,

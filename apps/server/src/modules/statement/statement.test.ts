@@ -577,6 +577,13 @@ describe('paging', () => {
     expect([broken.statusCode, broken.json().fields]).toEqual([400, { cursor: 'validation.cursor.invalid' }]);
     const other = await context.app.inject({ method: 'GET', url: `/api/statement?limit=3&currency=EUR&page=2&cursor=${page.cursor}`, headers: alice.headers });
     expect([other.statusCode, other.json().fields]).toEqual([400, { cursor: 'validation.cursor.otherFilters' }]);
+    // A cursor with the right filters but an impossible date or a row id past bigint is still a 400.
+    const token = JSON.parse(Buffer.from(page.cursor!, 'base64url').toString('utf8')) as { n: [string, string]; o: [string, string] };
+    for (const key of [['2024-13-45T99:99:99.000000Z', '1'], ['2024-02-30T00:00:00.000000Z', '1'], ['2024-06-01T00:00:00.000000Z', '9999999999999999999']]) {
+      const forged = Buffer.from(JSON.stringify({ ...token, n: key, o: key })).toString('base64url');
+      const answer = await context.app.inject({ method: 'GET', url: `/api/statement?limit=3&page=2&cursor=${forged}`, headers: alice.headers });
+      expect([answer.statusCode, answer.json().fields], JSON.stringify(key)).toEqual([400, { cursor: 'validation.cursor.invalid' }]);
+    }
   });
 });
 
