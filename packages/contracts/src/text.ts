@@ -10,7 +10,7 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 
 export const CONTROL_CHARACTER_MESSAGE = 'validation.text.controlCharacters';
 
-/** Deeper than any form goes: input nested further is refused as a whole (no walk without end). */
+/** Deeper than any form goes: no schema accepts input nested further, so the walk stops there. */
 const MAX_DEPTH = 32;
 
 export function hasControlCharacter(text: string): boolean {
@@ -24,7 +24,7 @@ export function hasControlCharacter(text: string): boolean {
 export function controlCharacterPath(input: unknown, path: readonly (string | number)[] = []): string | null {
   if (typeof input === 'string') return hasControlCharacter(input) ? path.join('.') : null;
   if (input === null || typeof input !== 'object') return null;
-  if (path.length >= MAX_DEPTH) return path.join('.');
+  if (path.length >= MAX_DEPTH) return null;
   const entries: Array<[string | number, unknown]> = Array.isArray(input) ? input.map((item, index) => [index, item]) : Object.entries(input);
   for (const [key, value] of entries) {
     if (typeof key === 'string' && hasControlCharacter(key)) return [...path, key].join('.');

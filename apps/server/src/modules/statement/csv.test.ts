@@ -167,6 +167,8 @@ describe('saved templates', () => {
   it('belong to the client who saved them: the payee and others see none', async () => {
     expect(await templates(bob)).toEqual([]);
     const stranger = await createSignedInClient(context);
-    expect(await templates(stranger, `?accountNumber=${aliceUsd}`)).toEqual([]);
+    // Another client's account is a 404, as one that does not exist.
+    const answer = await context.app.inject({ method: 'GET', url: `/api/statement/templates?accountNumber=${aliceUsd}`, headers: stranger.headers });
+    expect([answer.statusCode, answer.json().fields]).toEqual([404, { accountNumber: 'validation.accountNumber.notFound' }]);
   });
 });

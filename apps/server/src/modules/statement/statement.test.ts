@@ -599,6 +599,8 @@ describe('only the client own rows, ever', () => {
         const response = await context.app.inject({ method: 'GET', url: `/api/statement?accountNumber=${accountNumber}&format=${format}`, headers: alice.headers });
         expect([accountNumber, response.statusCode, response.json().fields]).toEqual([accountNumber, 404, { accountNumber: 'validation.accountNumber.notFound' }]);
       }
+      const templates = await context.app.inject({ method: 'GET', url: `/api/statement/templates?accountNumber=${accountNumber}`, headers: alice.headers });
+      expect([accountNumber, templates.statusCode]).toEqual([accountNumber, 404]);
     }
   });
 

@@ -1,5 +1,7 @@
 import { formatMinor, TEMPLATES_MAX, type TemplatesQuery, type TransferTemplate } from '@bank/contracts';
 import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { findOwnAccount } from '../accounts/service';
 import { readLatestTemplateRows } from '../transfers/transaction-rows';
 
 /**
@@ -9,6 +11,10 @@ import { readLatestTemplateRows } from '../transfers/transaction-rows';
  * the template list is read from those rows and there is no second copy to keep in step.
  */
 export async function listTemplates(db: Db, clientId: string, filters: TemplatesQuery): Promise<TransferTemplate[]> {
+  // An account that is not the client's is a 404, as everywhere else (DESIGN §4).
+  if (filters.accountNumber && !(await findOwnAccount(db, clientId, filters.accountNumber))) {
+    throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accountNumber: 'validation.accountNumber.notFound' } });
+  }
   const latest = await readLatestTemplateRows(db, clientId, filters, TEMPLATES_MAX);
   return latest.map(({ row, uses }) => ({
     templateName: row.templateName!,
