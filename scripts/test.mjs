@@ -73,6 +73,10 @@ if (!failedSteps.includes('build')) {
   countVitest(`${reports}/e2e.json`);
 }
 
+// The fault suite's short run: its own PostgreSQL cluster, killed and restarted under load, then
+// the ledger's checks and the fuzz of every route (npm run test:faults runs the long one).
+if (!failedSteps.includes('build')) run('fault suite (short run)', 'npx', ['tsx', 'faults/run.ts', '--short']);
+
 if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(', ')}\n`);
 const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
 process.stdout.write(`\n${postgresNote}`);

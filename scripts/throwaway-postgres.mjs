@@ -51,10 +51,12 @@ function postgresUser() {
 }
 
 /**
- * Starts a throwaway server. Answers { url, stop } or { skipped: reason } when it cannot start
- * (no binaries, or root without a postgres user).
+ * Starts a throwaway server. Answers { url, restart, stop } or { skipped: reason } when it cannot
+ * start (no binaries, or root without a postgres user). `durable` keeps PostgreSQL's own commit
+ * guarantees (for the fault suite, which crashes the server and counts what it acknowledged);
+ * otherwise they are traded for speed.
  */
-export async function startThrowawayPostgres() {
+export async function startThrowawayPostgres({ durable = false } = {}) {
   const bindir = findBinaries();
   if (!bindir) return { skipped: 'no PostgreSQL binaries on this machine (apt-get install -y postgresql)' };
   const user = postgresUser();
@@ -72,8 +74,10 @@ export async function startThrowawayPostgres() {
     rmSync(folder, { recursive: true, force: true });
     return { skipped: `initdb failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}` };
   }
-  // Durability is not under test here: fsync off makes the many scratch databases quick to create.
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  // Durability is not under test in the unit tests: fsync off makes the many scratch databases quick
+  // to create. The fault suite keeps it.
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=300${fast}`;
   const start = asServerUser(path.join(bindir, 'pg_ctl'), ['-D', dataDir, '-l', path.join(folder, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
   if (start.status !== 0) {
     rmSync(folder, { recursive: true, force: true });
@@ -82,6 +86,11 @@ export async function startThrowawayPostgres() {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dataDir,
+    /** Restarts the server: 'fast' (clients disconnected, a clean shutdown) or 'immediate' (as a crash). */
+    restart(mode = 'fast') {
+      const result = asServerUser(path.join(bindir, 'pg_ctl'), ['-D', dataDir, '-l', path.join(folder, 'server.log'), '-o', options, '-m', mode, '-w', '-t', '60', 'restart']);
+      if (result.status !== 0) throw new Error(`PostgreSQL did not restart: ${(result.stderr || result.stdout).trim()}`);
+    },
     stop() {
       asServerUser(path.join(bindir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       rmSync(folder, { recursive: true, force: true });

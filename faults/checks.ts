@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from '../apps/server/src/db';
+import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
+import { call, persistently, type FaultClient } from './bank';
+import type { Operation } from './load';
+
+/**
+ * What must hold after any number of crashes and restarts: the ledger's invariants; every
+ * acknowledged operation applied exactly once and none applied twice (every retried key moved money
+ * at most once); each account's statement chaining its balances from the first row to the last;
+ * and the balances the API shows being the ledger's.
+ */
+export interface Violation {
+  rule: string;
+  detail: string;
+}
+
+/** A decimal text without its insignificant zeros, to compare NUMERIC text with the API's scale. */
+const exact = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
+
+/** Operations that carry their key as the payment reference, so their transfer can be found by it. */
+const REFERENCED = new Set(['internal', 'international', 'crypto']);
+
+export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultClient[], operations: Operation[]): Promise<Violation[]> {
+  const violations: Violation[] = (await findLedgerViolations(db)).map((violation) => ({ rule: violation.rule, detail: violation.detail }));
+
+  const referenced = operations.filter((operation) => REFERENCED.has(operation.kind));
+  const { rows: applied } = await sql<{ key: string; times: string }>`
+    select payment_reference as key, count(*)::text as times from transfers
+    where payment_reference = any(${referenced.map((operation) => operation.key)}::text[]) group by payment_reference`.execute(db);
+  const timesApplied = new Map(applied.map((row) => [row.key, Number(row.times)]));
+  for (const operation of referenced) {
+    const times = timesApplied.get(operation.key) ?? 0;
+    if (operation.outcome === 'acknowledged' && times !== 1) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `${operation.kind} ${operation.key}: ${times}` });
+    if (operation.outcome !== 'acknowledged' && times > 1) violations.push({ rule: 'no operation is applied twice', detail: `${operation.kind} ${operation.key}: ${times}` });
+    if (operation.outcome === 'refused' && times !== 0) violations.push({ rule: 'a refused operation moves nothing', detail: `${operation.kind} ${operation.key}: ${times}` });
+  }
+
+  // Exchanges carry no reference: each client's exchanges must be exactly its keys that the server
+  // recorded as done, and include every acknowledged one.
+  const exchanges = operations.filter((operation) => operation.kind === 'exchange');
+  const { rows: recorded } = await sql<{ key: string }>`
+    select key from idempotency_keys where response_status = 200 and key = any(${exchanges.map((operation) => operation.key)}::text[])`.execute(db);
+  const done = new Set(recorded.map((row) => row.key));
+  for (const operation of exchanges) {
+    if (operation.outcome === 'acknowledged' && !done.has(operation.key)) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `exchange ${operation.key}: not recorded` });
+    if (operation.outcome === 'refused' && done.has(operation.key)) violations.push({ rule: 'a refused operation moves nothing', detail: `exchange ${operation.key}` });
+  }
+  for (const client of clients) {
+    const expected = exchanges.filter((operation) => operation.clientId === client.id && done.has(operation.key)).length;
+    const { rows } = await sql<{ total: string }>`select count(*)::text as total from transfers where client_id = ${client.id} and kind = 'exchange'`.execute(db);
+    if (Number(rows[0]!.total) !== expected) violations.push({ rule: 'no operation is applied twice', detail: `client ${client.id}: ${rows[0]!.total} exchanges for ${expected} keys done` });
+  }
+
+  for (const operation of operations) {
+    if (operation.serverErrors.length > 0) violations.push({ rule: 'no request is answered with a 5xx other than 503', detail: `${operation.kind} ${operation.key}: ${operation.serverErrors.join(',')}` });
+    if (operation.replayed === false) violations.push({ rule: 'a repeated key replays the first answer', detail: `${operation.kind} ${operation.key}` });
+  }
+
+  // The statement's chain: every row opens where the one before it closed, from a zero balance.
+  const { rows: breaks } = await sql<{ detail: string }>`
+    select account_id::text || ' row ' || id::text as detail from (
+      select id, account_id, balance_after,
+        balance_after - case when booked_at is null then 0 when direction = 'IN' then amount - fee else -(amount + fee) end as opening,
+        coalesce(lag(balance_after) over (partition by account_id order by statement_at, id), 0) as previous
+      from transactions
+    ) chained where opening <> previous limit 20`.execute(db);
+  for (const row of breaks) violations.push({ rule: "the statement's balance-after chain is unbroken", detail: row.detail });
+
+  // The API shows the ledger's balances.
+  for (const client of clients) {
+    for (const path of ['account/list', 'wallet/list']) {
+      const answer = await persistently(() => call(baseUrl, client.token, 'GET', path));
+      const listed = JSON.parse(answer.body) as Array<{ number: string; balance: string; bookedBalance: string }>;
+      for (const item of listed) {
+        const table = path === 'account/list' ? 'accounts' : 'wallets';
+        const column = path === 'account/list' ? 'number' : 'address';
+        const { rows } = await sql<{ booked: string; available: string }>`
+          select l.booked::text, l.available::text from ${sql.table(table)} o join ledger_accounts l on l.id = o.ledger_account_id
+          where o.${sql.ref(column)} = ${item.number}`.execute(db);
+        const ledger = rows[0];
+        if (!ledger || exact(ledger.booked) !== exact(item.bookedBalance) || exact(ledger.available) !== exact(item.balance)) {
+          violations.push({ rule: 'API balances equal ledger balances', detail: `${item.number}: API ${item.balance}/${item.bookedBalance}, ledger ${ledger?.available}/${ledger?.booked}` });
+        }
+      }
+    }
+  }
+  return violations;
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { call, persistently, type FaultClient } from './bank';
+
+/**
+ * Client loops: each sends transfers inside the bank, transfers abroad, exchanges and crypto
+ * transfers with an Idempotency-Key, and when no answer comes (the server killed mid-request, the
+ * database restarting) sends the same request with the same key again, as a banking app must.
+ * Every operation is remembered with what the client was told, for the checks afterwards.
+ */
+export type OperationKind = 'internal' | 'international' | 'exchange' | 'crypto';
+
+export interface Operation {
+  key: string;
+  kind: OperationKind;
+  clientId: string;
+  /** 'acknowledged': the client was told 'Created'; 'refused': a 4xx; 'unknown': no answer in the end. */
+  outcome: 'acknowledged' | 'refused' | 'unknown';
+  attempts: number;
+  /** Statuses other than 2xx/4xx/503 (a 500 is a defect whatever the fault). */
+  serverErrors: number[];
+  /** Sent once more after its answer: whether the server replayed that answer (it must). */
+  replayed?: boolean;
+}
+
+const OUTSIDE_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const cents = (min: number, max: number) => (min + Math.floor(Math.random() * (max - min) * 100) / 100).toFixed(2);
+
+function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient[], key: string): { path: string; body: Record<string, unknown> } {
+  switch (kind) {
+    case 'internal':
+      return { path: 'transaction/create', body: { type: 'internal', accNumberFrom: client.eur, accNumberTo: pick(others).eur, amount: cents(0.01, 40), reference: key } };
+    case 'international':
+      return {
+        path: 'transaction/create',
+        body: {
+          type: 'international',
+          paymentRegions: 'SEPA',
+          fromAccount: client.eur,
+          amount: cents(50, 300),
+          reference: key,
+          recipientDetails: {
+            fullName: 'Rheinland Logistik GmbH',
+            recipientsIban: 'DE89370400440532013000',
+            recipientsSwiftBic: 'COBADEFFXXX',
+            recipientsBank: 'Commerzbank AG',
+            recipientsBankAddress: 'Kaiserplatz, Frankfurt am Main',
+            recipientsBankCountry: 'DE',
+            recipientsAddress: 'Hafenstraße 1, Hamburg',
+            country: 'DE',
+            recipientsEmail: 'billing@rheinland.example',
+          },
+        },
+      };
+    case 'exchange':
+      return { path: 'transaction/create', body: { type: 'exchange', accNumberFrom: client.eur, accNumberTo: client.usd, amount: cents(1, 30), forAmountCurrency: 'EUR', getAmountCurrency: 'USD' } };
+    case 'crypto': {
+      const recipient = Math.random() < 0.5 ? OUTSIDE_BTC : pick(others).btc;
+      return { path: 'crypto-transaction/create', body: { type: 'crypto', fromWallet: client.btc, recipient, amount: (0.0001 + Math.random() * 0.002).toFixed(8), currency: 'BTC', reference: key } };
+    }
+  }
+}
+
+const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto'];
+
+/** Runs one client's loop until `until`; answers what it did. */
+export async function clientLoop(baseUrl: string, client: FaultClient, others: FaultClient[], until: number): Promise<Operation[]> {
+  const operations: Operation[] = [];
+  while (Date.now() < until) {
+    const kind = pick(KINDS);
+    const key = randomUUID();
+    const { path, body } = payloadOf(kind, client, others, key);
+    const serverErrors: number[] = [];
+    const answer = await persistently(async () => {
+      const reply = await call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key });
+      if (reply && reply.status >= 500 && reply.status !== 503) serverErrors.push(reply.status);
+      return reply;
+    });
+    const outcome = answer.status === 200 ? 'acknowledged' : answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown';
+    const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors };
+    // Now and then the app sends an acknowledged request once more: the same answer, nothing moves.
+    if (outcome === 'acknowledged' && Math.random() < 0.05) {
+      const again = await persistently(() => call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key }));
+      operation.replayed = again.status === 200 && again.replayed;
+    }
+    operations.push(operation);
+  }
+  return operations;
+}

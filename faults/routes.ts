@@ -1,0 +1,340 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAccountRequestSchema } from '@bank/contracts/accounts/create-account';
+import { loginRequestSchema } from '@bank/contracts/auth/login';
+import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
+import { registrationRequestSchema } from '@bank/contracts/auth/register';
+import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
+import { clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
+import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
+import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
+import { incomingPaymentRequestSchema } from '@bank/contracts/backoffice/incoming-payment';
+import { kycQueueQuerySchema, kycRejectRequestSchema } from '@bank/contracts/backoffice/kyc-review';
+import { createOperatorRequestSchema } from '@bank/contracts/backoffice/operators';
+import { paymentDenyRequestSchema, paymentsQueueQuerySchema } from '@bank/contracts/backoffice/payments';
+import { ecbUploadRequestSchema, setRateRequestSchema, setSpreadRequestSchema } from '@bank/contracts/backoffice/rates';
+import { operatorEnrolRequestSchema, operatorLoginRequestSchema } from '@bank/contracts/backoffice/sign-in';
+import { contactFormSchema } from '@bank/contracts/contact/send-contact-form';
+import { createCryptoTransferRequestSchema } from '@bank/contracts/crypto/create-crypto-transfer';
+import { cryptoTransactionsQuerySchema } from '@bank/contracts/crypto/crypto-transactions';
+import { createWalletRequestSchema } from '@bank/contracts/crypto/wallets';
+import { conversionQuoteQuerySchema } from '@bank/contracts/exchange/conversion-quote';
+import { exchangeRateQuerySchema } from '@bank/contracts/exchange/exchange-rate';
+import { createKycRequestSchema } from '@bank/contracts/kyc/create-kyc';
+import { deleteKycRequestSchema } from '@bank/contracts/kyc/delete-kyc';
+import { updateKycRequestSchema } from '@bank/contracts/kyc/update-kyc';
+import { convertRequestSchema } from '@bank/contracts/rates/convert';
+import { statementQuerySchema } from '@bank/contracts/statement/statement-query';
+import { templatesQuerySchema } from '@bank/contracts/statement/templates';
+import { createTransactionRequestSchema } from '@bank/contracts/transfers/create-transaction';
+import { listTransactionsQuerySchema } from '@bank/contracts/transfers/list-transactions';
+import { transferFeeQuerySchema } from '@bank/contracts/transfers/transfer-fee';
+import { passwordChangeRequestSchema } from '@bank/contracts/users/password-change';
+import { passwordRefreshRequestSchema } from '@bank/contracts/users/password-refresh';
+import { passwordResetRequestSchema } from '@bank/contracts/users/password-reset';
+import type { z } from 'zod';
+
+/**
+ * Every route of the API, as the fault suite calls it: who may call it, the contracts schema of its
+ * body or query (the field names to break), its path parameters, and what a valid call would do
+ * that the suite must never do on purpose (move money, end the session).
+ */
+export const API_PREFIX = '/api';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Whose token a route takes: a client's, an operator's, or none. */
+export type Caller = 'client' | 'operator' | 'public';
+
+/**
+ * What a valid call changes, beyond reading:
+ * - `money`: books or approves money (transfers, deposits, decisions on transfers);
+ * - `session`: ends the caller's session (a sign-out);
+ * - `write`: changes other records (a KYC form, an account opened, a password, a rate).
+ */
+export type Effect = 'read' | 'money' | 'session' | 'write';
+
+/** What a path parameter names: a row's UUID, or a text key such as a transaction number. */
+export type ParamKind = 'uuid' | 'text';
+
+/** The identifiers a plausible payload is built from (the fuzzing client's own, mostly). */
+export interface SampleIds {
+  accounts: string[];
+  wallets: string[];
+}
+
+export interface RouteSpec {
+  method: Method;
+  /** The path as registered, under API_PREFIX (`/account/list`, `/backoffice/kyc/:kycId`). */
+  path: string;
+  caller: Caller;
+  effect: Effect;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: Record<string, ParamKind>;
+  /** A plausible payload, so that broken fields are judged past the first check. */
+  sample?: (ids: SampleIds, pick: <T>(items: readonly T[]) => T) => Record<string, unknown>;
+}
+
+const iban = 'DE89370400440532013000';
+
+export const ROUTES: readonly RouteSpec[] = [
+  // health, contact
+  { method: 'GET', path: '/health', caller: 'public', effect: 'read' },
+  {
+    method: 'POST', path: '/mailer/sendContactFormData', caller: 'public', effect: 'write', body: contactFormSchema,
+    sample: () => ({ name: 'Ivan Fuzz', email: 'fuzz@example.com', phone: '+35312345678', message: 'Hello' }),
+  },
+
+  // sign-up, sign-in, sign-out
+  {
+    method: 'POST', path: '/registrations', caller: 'public', effect: 'write', body: registrationRequestSchema,
+    sample: () => ({ email: 'fuzz.new@example.com', phone: '+35319998877', password: 'Fuzz-Pass-2024', accountType: 'personal', language: 'en' }),
+  },
+  {
+    method: 'POST', path: '/login/list', caller: 'public', effect: 'write', body: loginStepOneRequestSchema,
+    sample: () => ({ email: 'nobody.fuzz@example.com', password: 'Not-The-Password-1', language: 'en' }),
+  },
+  {
+    method: 'POST', path: '/login', caller: 'public', effect: 'write', body: loginRequestSchema,
+    sample: () => ({ email: 'nobody.fuzz@example.com', password: 'Not-The-Password-1', emailCode: '000000' }),
+  },
+  { method: 'POST', path: '/logout', caller: 'client', effect: 'session' },
+
+  // users
+  { method: 'GET', path: '/user/me', caller: 'client', effect: 'read' },
+  {
+    method: 'POST', path: '/user/password/refresh', caller: 'public', effect: 'write', body: passwordRefreshRequestSchema,
+    sample: () => ({ email: 'nobody.fuzz@example.com', language: 'ru' }),
+  },
+  {
+    method: 'POST', path: '/user/password/reset', caller: 'public', effect: 'write', body: passwordResetRequestSchema,
+    sample: () => ({ token: 'a'.repeat(43), newPassword: 'Fuzz-Pass-2024' }),
+  },
+  {
+    method: 'POST', path: '/user/password/change', caller: 'client', effect: 'write', body: passwordChangeRequestSchema,
+    sample: () => ({ oldPassword: 'Not-The-Password-1', newPassword: 'Fuzz-Pass-2024', confirmPassword: 'Fuzz-Pass-2024' }),
+  },
+
+  // KYC
+  { method: 'GET', path: '/kyc/list', caller: 'client', effect: 'read' },
+  {
+    method: 'POST', path: '/kyc/create', caller: 'client', effect: 'write', body: createKycRequestSchema,
+    sample: () => kycSample(),
+  },
+  {
+    method: 'POST', path: '/kyc/update', caller: 'client', effect: 'write', body: updateKycRequestSchema,
+    sample: () => ({ ...kycSample(), kycId: '00000000-0000-4000-8000-000000000000' }),
+  },
+  {
+    method: 'POST', path: '/kyc/delete', caller: 'client', effect: 'write', body: deleteKycRequestSchema,
+    sample: () => ({ kycId: '00000000-0000-4000-8000-000000000000' }),
+  },
+
+  // accounts, transfers, exchange
+  { method: 'GET', path: '/account/list', caller: 'client', effect: 'read' },
+  {
+    method: 'POST', path: '/account/create', caller: 'client', effect: 'write', body: createAccountRequestSchema,
+    sample: (_ids, pick) => ({ currencies: [pick(['EUR', 'USD', 'GBP', 'CHF'])] }),
+  },
+  {
+    method: 'POST', path: '/transaction/create', caller: 'client', effect: 'money', body: createTransactionRequestSchema,
+    sample: (ids, pick) => pick([internalSample, internationalSample, exchangeSample, conversionSample])(ids, pick),
+  },
+  { method: 'GET', path: '/transaction/list', caller: 'client', effect: 'read', query: listTransactionsQuerySchema },
+  { method: 'GET', path: '/transaction/fee', caller: 'public', effect: 'read', query: transferFeeQuerySchema },
+  { method: 'GET', path: '/exchange/rate', caller: 'public', effect: 'read', query: exchangeRateQuerySchema },
+  {
+    method: 'POST', path: '/converter/convert', caller: 'public', effect: 'read', body: convertRequestSchema,
+    sample: (_ids, pick) => ({ from: pick(['EUR', 'USD', 'BTC']), to: pick(['RUB', 'ETH', 'GBP']), amount: '10' }),
+  },
+  { method: 'GET', path: '/statement', caller: 'client', effect: 'read', query: statementQuerySchema },
+  { method: 'GET', path: '/statement/templates', caller: 'client', effect: 'read', query: templatesQuerySchema },
+
+  // crypto
+  { method: 'GET', path: '/wallet/list', caller: 'client', effect: 'read' },
+  {
+    method: 'POST', path: '/wallet/create', caller: 'client', effect: 'write', body: createWalletRequestSchema,
+    sample: (_ids, pick) => ({ currency: pick(['BTC', 'ETH', 'SOL']) }),
+  },
+  {
+    method: 'POST', path: '/crypto-transaction/create', caller: 'client', effect: 'money', body: createCryptoTransferRequestSchema,
+    sample: (ids, pick) => ({
+      type: 'crypto',
+      fromWallet: pick(ids.wallets),
+      recipient: pick(ids.wallets),
+      email: 'payee@example.com',
+      amount: '0.001',
+      currency: pick(['BTC', 'ETH', 'USDT', 'SOL']),
+      reference: 'fuzz',
+    }),
+  },
+  { method: 'GET', path: '/crypto-transaction/list', caller: 'client', effect: 'read', query: cryptoTransactionsQuerySchema },
+  { method: 'GET', path: '/exchange/conversion-quote', caller: 'client', effect: 'read', query: conversionQuoteQuerySchema },
+
+  // back office: sign-in
+  {
+    method: 'POST', path: '/backoffice/login', caller: 'public', effect: 'write', body: operatorLoginRequestSchema,
+    sample: () => ({ email: 'nobody.fuzz@bank.example', password: 'Not-The-Password-1', totpCode: '000000' }),
+  },
+  {
+    method: 'POST', path: '/backoffice/login/enrol', caller: 'public', effect: 'write', body: operatorEnrolRequestSchema,
+    sample: () => ({ email: 'nobody.fuzz@bank.example', password: 'Not-The-Password-1', totpCode: '000000' }),
+  },
+  { method: 'POST', path: '/backoffice/logout', caller: 'operator', effect: 'session' },
+  { method: 'GET', path: '/backoffice/me', caller: 'operator', effect: 'read' },
+  { method: 'GET', path: '/backoffice/summary', caller: 'operator', effect: 'read' },
+
+  // back office: KYC
+  { method: 'GET', path: '/backoffice/kyc', caller: 'operator', effect: 'read', query: kycQueueQuerySchema },
+  { method: 'GET', path: '/backoffice/kyc/:kycId', caller: 'operator', effect: 'read', params: { kycId: 'uuid' } },
+  { method: 'POST', path: '/backoffice/kyc/:kycId/approve', caller: 'operator', effect: 'write', params: { kycId: 'uuid' } },
+  {
+    method: 'POST', path: '/backoffice/kyc/:kycId/reject', caller: 'operator', effect: 'write', params: { kycId: 'uuid' }, body: kycRejectRequestSchema,
+    sample: () => ({ reason: 'Document unreadable' }),
+  },
+
+  // back office: payments
+  { method: 'GET', path: '/backoffice/transactions', caller: 'operator', effect: 'read', query: paymentsQueueQuerySchema },
+  { method: 'GET', path: '/backoffice/transactions/:transactionNumber', caller: 'operator', effect: 'read', params: { transactionNumber: 'text' } },
+  { method: 'POST', path: '/backoffice/transactions/:transactionNumber/approve', caller: 'operator', effect: 'money', params: { transactionNumber: 'text' } },
+  {
+    method: 'POST', path: '/backoffice/transactions/:transactionNumber/deny', caller: 'operator', effect: 'money', params: { transactionNumber: 'text' }, body: paymentDenyRequestSchema,
+    sample: () => ({ reason: 'Sanctions screening' }),
+  },
+  {
+    method: 'POST', path: '/backoffice/incoming-payments/preview', caller: 'operator', effect: 'read', body: incomingPaymentRequestSchema,
+    sample: (ids, pick) => incomingSample(ids, pick),
+  },
+  {
+    method: 'POST', path: '/backoffice/incoming-payments', caller: 'operator', effect: 'money', body: incomingPaymentRequestSchema,
+    sample: (ids, pick) => incomingSample(ids, pick),
+  },
+  {
+    method: 'POST', path: '/backoffice/crypto-deposits', caller: 'operator', effect: 'money', body: cryptoDepositRequestSchema,
+    sample: (ids, pick) => ({ address: pick(ids.wallets), amount: '0.5', currency: pick(['BTC', 'ETH', 'SOL']), txHash: 'ab'.repeat(32) }),
+  },
+
+  // back office: rates
+  { method: 'GET', path: '/backoffice/rates', caller: 'operator', effect: 'read' },
+  {
+    method: 'PUT', path: '/backoffice/rates', caller: 'operator', effect: 'write', body: setRateRequestSchema,
+    sample: (_ids, pick) => ({ pair: pick(['EUR/USD', 'EUR/RUB', 'EUR/BTC']), rate: '1.0823' }),
+  },
+  {
+    method: 'PUT', path: '/backoffice/rates/spread', caller: 'operator', effect: 'write', body: setSpreadRequestSchema,
+    sample: () => ({ basisPoints: 50 }),
+  },
+  {
+    method: 'POST', path: '/backoffice/rates/ecb', caller: 'operator', effect: 'write', body: ecbUploadRequestSchema,
+    sample: () => ({ xml: '<?xml version="1.0"?><gesmes:Envelope><Cube><Cube time="2024-01-02"><Cube currency="USD" rate="1.0956"/></Cube></Cube></gesmes:Envelope>' }),
+  },
+
+  // back office: read-only lists, operators
+  { method: 'GET', path: '/backoffice/clients', caller: 'operator', effect: 'read', query: clientSearchQuerySchema },
+  { method: 'GET', path: '/backoffice/clients/:clientId', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
+  { method: 'GET', path: '/backoffice/contact-messages', caller: 'operator', effect: 'read', query: contactMessagesQuerySchema },
+  { method: 'POST', path: '/backoffice/contact-messages/:messageId/handled', caller: 'operator', effect: 'write', params: { messageId: 'uuid' } },
+  { method: 'GET', path: '/backoffice/audit', caller: 'operator', effect: 'read', query: auditQuerySchema },
+  { method: 'GET', path: '/backoffice/operators', caller: 'operator', effect: 'read' },
+  {
+    method: 'POST', path: '/backoffice/operators', caller: 'operator', effect: 'write', body: createOperatorRequestSchema,
+    sample: () => ({ email: 'new.operator@bank.example', name: 'New Operator', password: 'Fuzz-Pass-2024', roles: ['payments'] }),
+  },
+  { method: 'POST', path: '/backoffice/operators/:operatorId/reset-totp', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' } },
+];
+
+function kycSample(): Record<string, unknown> {
+  return {
+    firstName: 'Ivan', lastName: 'Fuzz', companyName: null, country: 'IE', city: 'Dublin', state: null, postalCode: 'D02',
+    identityCardType: 'passport', identityCardId: 'X1234567', address: '1 Main Street', phoneNumber: '+35312345678', taxNumber: null,
+    sourcesOfWealth: [], isOtherSourcesOfWealth: false, otherSourcesOfWealth: null, pep: false, currencies: ['EUR'],
+  };
+}
+
+function internalSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Record<string, unknown> {
+  return {
+    type: 'internal', accNumberFrom: pick(ids.accounts), accNumberTo: pick(ids.accounts), fullName: 'Payee', email: 'payee@example.com',
+    amount: '10.00', transferCurrency: 'EUR', reference: 'fuzz', templateName: 'fuzz',
+  };
+}
+
+function internationalSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Record<string, unknown> {
+  return {
+    type: 'international', paymentRegions: pick(['SEPA', 'SWIFT']), fromAccount: pick(ids.accounts), amount: '100.00', purpose: 'Invoice 1',
+    recipientDetails: {
+      fullName: 'Hans Muster', recipientsSwiftBic: 'COBADEFFXXX', recipientsBankCountry: 'DE', recipientsBankAddress: 'Kaiserplatz, Frankfurt',
+      recipientsBank: 'Commerzbank', recipientsIban: iban, recipientsAddress: 'Hauptstrasse 1, Berlin', recipientsEmail: 'hans@example.com',
+      recipientType: 'individual',
+    },
+  };
+}
+
+function exchangeSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Record<string, unknown> {
+  return { type: 'exchange', accNumberFrom: pick(ids.accounts), accNumberTo: pick(ids.accounts), amount: '10.00', forAmountCurrency: 'EUR', getAmountCurrency: 'USD', rate: '1.07' };
+}
+
+function conversionSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Record<string, unknown> {
+  return { type: 'exchange', accNumberFrom: pick(ids.accounts), accNumberTo: pick(ids.wallets), amount: '10.00', forAmountCurrency: 'EUR', getAmountCurrency: 'BTC' };
+}
+
+function incomingSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Record<string, unknown> {
+  return {
+    accountNumber: pick(ids.accounts), amount: '100.00', currency: 'EUR', senderName: 'Hans Muster', senderAccount: iban,
+    purpose: 'Invoice 1', paymentRegion: pick(['SEPA', 'SWIFT']),
+  };
+}
+
+/** The repository's root, found from this file so the suite runs from any directory. */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A route as a module's routes.ts registers it. */
+export interface RegisteredRoute {
+  method: Method;
+  path: string;
+  file: string;
+}
+
+const REGISTRATION = /\bapp\.(get|post|put|delete|patch)\(\s*(['"`])([^'"`]+)\2/g;
+
+/** The routes the server's modules register, read from their source text. */
+export function registeredRoutes(root: string = REPOSITORY_ROOT): RegisteredRoute[] {
+  const modules = path.join(root, 'apps/server/src/modules');
+  const found: RegisteredRoute[] = [];
+  for (const entry of readdirSync(modules, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const file = path.join(modules, entry.name, 'routes.ts');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const match of text.matchAll(REGISTRATION)) {
+      found.push({ method: match[1]!.toUpperCase() as Method, path: match[3]!, file: path.relative(root, file) });
+    }
+  }
+  return found;
+}
+
+/**
+ * Fails loudly when a module registers a route this list does not know (a route nobody fuzzes) or
+ * the list names one that no longer exists (a fuzz that tests nothing).
+ */
+export function assertRouteListComplete(root: string = REPOSITORY_ROOT): void {
+  const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+  const registered = registeredRoutes(root);
+  const listed = new Set(ROUTES.map(key));
+  const missing = registered.filter((route) => !listed.has(key(route)));
+  const known = new Set(registered.map(key));
+  const stale = ROUTES.filter((route) => !known.has(key(route)));
+  if (registered.length === 0 || missing.length > 0 || stale.length > 0) {
+    const lines = [
+      ...missing.map((route) => `  registered in ${route.file} but missing from faults/routes.ts: ${key(route)}`),
+      ...stale.map((route) => `  listed in faults/routes.ts but registered nowhere: ${key(route)}`),
+    ];
+    if (registered.length === 0) lines.push(`  no route registrations found under ${path.join(root, 'apps/server/src/modules')}`);
+    throw new Error(`The fuzzed route list is out of date:\n${lines.join('\n')}`);
+  }
+}

@@ -1,0 +1,148 @@
+// The fault suite (DESIGN §12): a private PostgreSQL cluster and the production build of the server,
+// client loops moving money with Idempotency-Keys, and a nemesis that SIGKILLs and restarts the
+// server, restarts PostgreSQL (fast and immediate) and terminates its backends; then the checks of
+// checks.ts, the fuzz of every route and the cross-client checks. One summary line; exit 1 on any
+// violation. `npm run test:faults` runs FAULTS_SECONDS of load (default 300); `--short` about 60 s.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db';
+import { startMailServer } from '../e2e/support/mail';
+// @ts-expect-error -- a plain ES module of the build scripts, without type declarations
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+// @ts-expect-error -- a plain ES module of the build scripts, without type declarations
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { createClients, createOperatorToken } from './bank';
+import { checkAfterFaults, type Violation } from './checks';
+import { crossClientChecks, fuzzEveryRoute, type FuzzParty } from './fuzz';
+import { clientLoop, type Operation } from './load';
+import { freePort, ServerProcess } from './server';
+
+const short = process.argv.includes('--short');
+const seconds = Number(process.env.FAULTS_SECONDS ?? (short ? 60 : 300));
+const LOOPS = 16;
+
+interface Throwaway {
+  url?: string;
+  skipped?: string;
+  restart(mode: 'fast' | 'immediate'): void;
+  stop(): void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function terminateBackends(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  } catch {
+    // The database may be restarting just now; the next round tries again.
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+async function main(): Promise<number> {
+  buildIfStale({ quiet: true });
+  const postgres = (await startThrowawayPostgres({ durable: true })) as Throwaway;
+  if (!postgres.url) {
+    process.stderr.write(`faults: no PostgreSQL of our own could start (${postgres.skipped})\n`);
+    return 1;
+  }
+  const mail = await startMailServer();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-faults-'));
+  const databaseUrl = postgres.url.replace(/\/postgres$/, '/bank');
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('create database bank');
+  await admin.end();
+
+  const secret = randomBytes(32).toString('hex');
+  const server = new ServerProcess(await freePort(), {
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+    APP_SECRET: secret,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    // The fuzz sends each request as if from an address of its own (X-Forwarded-For from this
+    // machine), so that the per-address limits let its requests reach the routes' parsing.
+    TRUST_PROXY: 'loopback',
+  });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 4, onConnectionLost: () => undefined });
+  const violations: Violation[] = [];
+  let restarts = 0;
+  let terminations = 0;
+  let unexpectedExits = 0;
+  try {
+    await server.start();
+    const clients = await createClients(database.db, secret, server.baseUrl, LOOPS);
+    const until = Date.now() + seconds * 1000;
+
+    // The nemesis: a kill every 2-6 s; PostgreSQL restarted at each third of the run (fast, then
+    // immediate); its backends terminated now and then.
+    const nemesis = (async () => {
+      const restartsAt = short ? [0.5] : [1 / 3, 2 / 3];
+      const started = Date.now();
+      while (Date.now() < until) {
+        await sleep(2_000 + Math.random() * 4_000);
+        if (Date.now() >= until) break;
+        if (server.crashed) unexpectedExits += 1;
+        const elapsed = (Date.now() - started) / (seconds * 1000);
+        if (restartsAt.length > 0 && elapsed >= restartsAt[0]!) {
+          restartsAt.shift();
+          postgres.restart(restarts % 2 === 0 ? 'fast' : 'immediate');
+          restarts += 1;
+        } else if (Math.random() < 0.25) {
+          await terminateBackends(databaseUrl);
+          terminations += 1;
+        }
+        await server.kill();
+        await server.start();
+      }
+    })();
+    const loops = clients.map((client) => clientLoop(server.baseUrl, client, clients.filter((other) => other !== client), until));
+    const operations: Operation[] = (await Promise.all([nemesis, ...loops])).slice(1).flat() as Operation[];
+    if (server.crashed) unexpectedExits += 1;
+    if (unexpectedExits > 0) violations.push({ rule: 'the server never exits on its own', detail: `${unexpectedExits} exits:\n${server.lastOutput}` });
+
+    violations.push(...(await checkAfterFaults(database.db, server.baseUrl, clients, operations)));
+
+    // Fuzz and cross-client checks against the server that has just survived all that.
+    const party = async (index: number): Promise<FuzzParty> => {
+      const client = clients[index]!;
+      const numbers = await database.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).limit(5).execute();
+      return { token: client.token, accountNumbers: [client.eur, client.usd], walletAddresses: [client.btc], transactionNumbers: numbers.map((row) => row.transaction_number), kycIds: [] };
+    };
+    const [one, two] = [await party(0), await party(1)];
+    const operatorToken = await createOperatorToken(database.db, secret);
+    const fuzz = await fuzzEveryRoute({ baseUrl: server.baseUrl, client: one, other: two, operatorToken, perRoute: short ? 40 : 200, seed: 20261124 });
+    const access = await crossClientChecks({ baseUrl: server.baseUrl, client: one, other: two });
+    for (const error of fuzz.serverErrors) violations.push({ rule: 'fuzz: no input reaches a 5xx', detail: `${error.method} ${error.path} ${error.status} ${error.body.slice(0, 200)}` });
+    for (const leak of [...fuzz.leaks, ...access.leaks]) violations.push({ rule: 'another client’s data is neither shown nor changed', detail: `${leak.method} ${leak.path} ${leak.status} ${leak.detail}` });
+    // The fuzz moved nothing it should not have: the ledger still holds.
+    violations.push(...(await checkAfterFaults(database.db, server.baseUrl, clients, [])).filter((violation) => !violation.rule.startsWith('no operation')));
+
+    const acknowledged = operations.filter((operation) => operation.outcome === 'acknowledged').length;
+    const retried = operations.filter((operation) => operation.attempts > 1).length;
+    process.stdout.write(
+      `faults: ${seconds} s, ${operations.length} operations, ${acknowledged} acknowledged, ${retried} retried; ` +
+        `faults injected: ${server.kills} server kills, ${restarts} PostgreSQL restarts, ${terminations} backend terminations; ` +
+        `fuzz: ${fuzz.requests + access.requests} requests; violations: ${violations.length}\n`,
+    );
+    for (const violation of violations.slice(0, 40)) process.stdout.write(`  ${violation.rule}: ${violation.detail}\n`);
+    return violations.length === 0 ? 0 : 1;
+  } finally {
+    await server.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    await mail.close();
+    postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
