@@ -40,6 +40,10 @@ export async function openDatabase(options: {
     // 'error' event of the pool; unheard, it would end the process. The pool has already dropped
     // that connection and opens a new one for the next query, so hearing it is all recovery takes.
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    // A connection that is closed while a request holds it errs twice: its query fails (the request
+    // answers 503), then the client itself emits 'error', which the pool hears only for idle
+    // clients. Unheard, that second one would end the process; the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
