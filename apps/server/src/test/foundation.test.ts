@@ -87,6 +87,25 @@ describe('bearer guard', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('writes nothing on a request within a minute of the last, and slides the inactivity window after it', async () => {
+    const client = await createSignedInClient(context);
+    const version = async () =>
+      (await sql<{ xmin: string; idle: string }>`select xmin::text, idle_expires_at::text as idle from sessions where subject_id = ${client.id}`.execute(context.db)).rows[0]!;
+    const before = await version();
+    for (let request = 0; request < 3; request += 1) {
+      expect((await context.app.inject({ method: 'GET', url: '/api/test/guarded', headers: client.headers })).statusCode).toBe(200);
+    }
+    // The same row version: no request wrote to the session.
+    expect(await version()).toEqual(before);
+    // Seen more than a minute ago: the next request slides the window from now.
+    await context.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '2 minutes'`, idle_expires_at: sql`now() + interval '28 minutes'` }).where('subject_id', '=', client.id).execute();
+    const stale = await version();
+    expect((await context.app.inject({ method: 'GET', url: '/api/test/guarded', headers: client.headers })).statusCode).toBe(200);
+    const slid = await version();
+    expect(slid.xmin).not.toBe(stale.xmin);
+    expect(Date.parse(slid.idle)).toBeGreaterThan(Date.parse(stale.idle));
+  });
+
   it('stores only a hash of the token', async () => {
     const client = await createSignedInClient(context);
     const rows = await context.db.selectFrom('sessions').select('token_hash').execute();

@@ -40,25 +40,33 @@ export async function createSession(db: Db, secret: string, subjectType: Subject
   return token;
 }
 
+/** How often a session's last-seen time (and with it the inactivity window) moves at most. */
+export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
+
 /**
- * Resolves a token to its live session and slides the inactivity window, in one statement.
- * Unknown, expired and revoked tokens all give null.
+ * Resolves a token to its live session, in one statement. Unknown, expired and revoked tokens all
+ * give null. The inactivity window slides only when the session was last seen more than a minute
+ * ago: most requests then write nothing, so a read is not held up by a commit's disk flush, and
+ * idle expiry stays right to the minute. Revocation is read on every request, so it holds at once.
  */
 export async function touchSession(db: Db, secret: string, token: string, subjectType: SubjectType): Promise<Session | null> {
   if (token.length < 16 || token.length > 200) return null;
-  const row = await db
-    .updateTable('sessions')
-    .set({
-      last_seen_at: sql`now()`,
-      idle_expires_at: sql`least(now() + ${`${SESSION_LIMITS[subjectType].idleMs} milliseconds`}::interval, absolute_expires_at)`,
-    })
-    .where('token_hash', '=', hashSecret(token, secret))
-    .where('subject_type', '=', subjectType)
-    .where('revoked_at', 'is', null)
-    .where('idle_expires_at', '>', sql<Date>`now()`)
-    .where('absolute_expires_at', '>', sql<Date>`now()`)
-    .returning(['id', 'subject_type', 'subject_id'])
-    .executeTakeFirst();
+  const idle = `${SESSION_LIMITS[subjectType].idleMs} milliseconds`;
+  const slideEvery = `${SESSION_SLIDE_EVERY_MS} milliseconds`;
+  const { rows } = await sql<{ id: string; subject_type: SubjectType; subject_id: string }>`
+    with live as (
+      select id, subject_type, subject_id, last_seen_at from sessions
+      where token_hash = ${hashSecret(token, secret)} and subject_type = ${subjectType} and revoked_at is null
+        and idle_expires_at > now() and absolute_expires_at > now()
+    ),
+    slid as (
+      update sessions as session
+      set last_seen_at = now(), idle_expires_at = least(now() + ${idle}::interval, session.absolute_expires_at)
+      from live
+      where session.id = live.id and live.last_seen_at <= now() - ${slideEvery}::interval
+    )
+    select id, subject_type, subject_id from live`.execute(db);
+  const row = rows[0];
   return row ? { sessionId: row.id, subjectType: row.subject_type, subjectId: row.subject_id } : null;
 }
 

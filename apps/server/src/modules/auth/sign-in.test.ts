@@ -301,7 +301,12 @@ describe('tokens', () => {
   it("slides the inactivity window but never past the 12 hours", async () => {
     const client = await registerAndSignIn(context);
     const clientId = context.db.selectFrom('clients').select('id').where('email', '=', client.email);
-    await context.db.updateTable('sessions').set({ idle_expires_at: sql<Date>`now() + interval '1 minute'`, absolute_expires_at: sql<Date>`now() + interval '10 minutes'` }).where('subject_id', '=', clientId).execute();
+    // Last seen over a minute ago, so this request slides the window (it moves at most once a minute).
+    await context.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`now() - interval '2 minutes'`, idle_expires_at: sql<Date>`now() + interval '1 minute'`, absolute_expires_at: sql<Date>`now() + interval '10 minutes'` })
+      .where('subject_id', '=', clientId)
+      .execute();
     await get(context, '/api/user/me', client.token);
     const session = await context.db.selectFrom('sessions').select(['idle_expires_at', 'absolute_expires_at']).where('subject_id', '=', clientId).executeTakeFirstOrThrow();
     expect(session.idle_expires_at.getTime()).toBe(session.absolute_expires_at.getTime());
