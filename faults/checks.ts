@@ -68,19 +68,18 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
   for (const row of breaks) violations.push({ rule: "the statement's balance-after chain is unbroken", detail: row.detail });
 
   // The API shows the ledger's balances.
+  const { rows: ledger } = await sql<{ number: string; booked: string; available: string }>`
+    select o.number, l.booked::text, l.available::text from accounts o join ledger_accounts l on l.id = o.ledger_account_id
+    union all
+    select w.address, l.booked::text, l.available::text from wallets w join ledger_accounts l on l.id = w.ledger_account_id`.execute(db);
+  const ledgerOf = new Map(ledger.map((row) => [row.number, row]));
   for (const client of clients) {
     for (const path of ['account/list', 'wallet/list']) {
       const answer = await persistently(() => call(baseUrl, client.token, 'GET', path));
-      const listed = JSON.parse(answer.body) as Array<{ number: string; balance: string; bookedBalance: string }>;
-      for (const item of listed) {
-        const table = path === 'account/list' ? 'accounts' : 'wallets';
-        const column = path === 'account/list' ? 'number' : 'address';
-        const { rows } = await sql<{ booked: string; available: string }>`
-          select l.booked::text, l.available::text from ${sql.table(table)} o join ledger_accounts l on l.id = o.ledger_account_id
-          where o.${sql.ref(column)} = ${item.number}`.execute(db);
-        const ledger = rows[0];
-        if (!ledger || exact(ledger.booked) !== exact(item.bookedBalance) || exact(ledger.available) !== exact(item.balance)) {
-          violations.push({ rule: 'API balances equal ledger balances', detail: `${item.number}: API ${item.balance}/${item.bookedBalance}, ledger ${ledger?.available}/${ledger?.booked}` });
+      for (const item of JSON.parse(answer.body) as Array<{ number: string; balance: string; bookedBalance: string }>) {
+        const booked = ledgerOf.get(item.number);
+        if (!booked || exact(booked.booked) !== exact(item.bookedBalance) || exact(booked.available) !== exact(item.balance)) {
+          violations.push({ rule: 'API balances equal ledger balances', detail: `${item.number}: API ${item.balance}/${item.bookedBalance}, ledger ${booked?.available}/${booked?.booked}` });
         }
       }
     }

@@ -1195,27 +1195,21 @@ function crossProbes(client: PartyView, other: FuzzParty, otherView: PartyView):
       body: { type: 'crypto', fromWallet: wallet.number, recipient, amount: CRYPTO_AMOUNT, currency: wallet.currency, reference: 'cross-client' },
     });
     probes.push({ method: 'GET', path: `/crypto-transaction/list?wallet=${encode(wallet.number)}`, allowed: REFUSALS, identifier, about: "crypto list of the other's wallet" });
+    // Conversions between the other's wallet and a side of the client's, both ways.
+    const conversion = (about: string, from: { number: string; currency: string }, to: { number: string; currency: string }, amount: string) =>
+      probes.push({
+        method: 'POST', path: '/transaction/create', allowed: REFUSALS, identifier, about,
+        body: { type: 'exchange', accNumberFrom: from.number, accNumberTo: to.number, amount, forAmountCurrency: from.currency, getAmountCurrency: to.currency },
+      });
     const account = ownAccounts[0];
     if (account) {
-      probes.push({
-        method: 'POST', path: '/transaction/create', allowed: REFUSALS, identifier, about: "conversion out of the other's wallet",
-        body: { type: 'exchange', accNumberFrom: wallet.number, accNumberTo: account.number, amount: CRYPTO_AMOUNT, forAmountCurrency: wallet.currency, getAmountCurrency: account.currency },
-      });
-      probes.push({
-        method: 'POST', path: '/transaction/create', allowed: REFUSALS, identifier, about: "conversion into the other's wallet",
-        body: { type: 'exchange', accNumberFrom: account.number, accNumberTo: wallet.number, amount: '1.00', forAmountCurrency: account.currency, getAmountCurrency: wallet.currency },
-      });
+      conversion("conversion out of the other's wallet", wallet, account, CRYPTO_AMOUNT);
+      conversion("conversion into the other's wallet", account, wallet, '1.00');
     }
     const otherCoin = client.wallets.find((own) => own.currency !== wallet.currency);
     if (otherCoin) {
-      probes.push({
-        method: 'POST', path: '/transaction/create', allowed: REFUSALS, identifier, about: "conversion from the other's wallet into a wallet of the client",
-        body: { type: 'exchange', accNumberFrom: wallet.number, accNumberTo: otherCoin.number, amount: CRYPTO_AMOUNT, forAmountCurrency: wallet.currency, getAmountCurrency: otherCoin.currency },
-      });
-      probes.push({
-        method: 'POST', path: '/transaction/create', allowed: REFUSALS, identifier, about: "conversion from a wallet of the client into the other's wallet",
-        body: { type: 'exchange', accNumberFrom: otherCoin.number, accNumberTo: wallet.number, amount: CRYPTO_AMOUNT, forAmountCurrency: otherCoin.currency, getAmountCurrency: wallet.currency },
-      });
+      conversion("conversion from the other's wallet into a wallet of the client", wallet, otherCoin, CRYPTO_AMOUNT);
+      conversion("conversion from a wallet of the client into the other's wallet", otherCoin, wallet, CRYPTO_AMOUNT);
     }
   }
 

@@ -94,8 +94,9 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
     }
     throw error;
   }
-  // Pending rows move nothing: a fiat side shows its booked balance as it stands.
-  const bookedNow = await readBalances(trx, [to.ledgerAccountId]);
+  // Pending rows move nothing: a fiat side shows its booked balance as it stands (the side sold is
+  // known from its hold; the side bought is read only when it is an account).
+  const bookedNow = to.accountId ? await readBalances(trx, [to.ledgerAccountId]) : new Map<string, { bookedMinor: bigint }>();
   const sides: NewSide[] = [];
   const walletSides: NewWalletSide[] = [];
   for (const [side, direction, other, amountMinor, sideFee] of [

@@ -29,15 +29,13 @@ const STATUSES_OF: Readonly<Record<CryptoStatus, TransactionStatus[]>> = {
 
 const KIND: Readonly<Record<WalletSideKind, CryptoTransaction['kind']>> = { transfer: 'transfer', internal: 'internal', deposit: 'deposit', conversion: 'conversion' };
 
-const cursorSchema = keysetKeySchema;
-
 function encodeCursor(at: InstantText, id: string): string {
   return Buffer.from(JSON.stringify([at, id])).toString('base64url');
 }
 
 function decodeCursor(text: string): { at: InstantText; id: string } {
   try {
-    const [at, id] = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    const [at, id] = keysetKeySchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
     return { at, id };
   } catch {
     throw new AppError('VALIDATION_FAILED', { message: 'The cursor is not valid', fields: { cursor: 'validation.cursor.invalid' } });

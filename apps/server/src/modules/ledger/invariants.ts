@@ -11,7 +11,49 @@ export interface LedgerViolation {
   detail: string;
 }
 
-const CHECKS: Array<{ rule: string; query: ReturnType<typeof sql<{ detail: string }>> }> = [
+type Check = { rule: string; query: ReturnType<typeof sql<{ detail: string }>> };
+
+/**
+ * The rows a client reads (statement rows of accounts, wallet rows of wallets) and the ledger are
+ * one basis: each row belongs to its transfer, each posting of a transfer to the owner is its row's
+ * movement (credit amount − fee, debit amount + fee) at the row's place, and each booked row that
+ * moves money has its posting.
+ */
+function sideRowChecks(side: { rows: string; owners: string; ownerKey: string; row: string; owner: string }): Check[] {
+  const rows = sql.table(side.rows);
+  const owners = sql.table(side.owners);
+  const ownerKey = sql.ref(`s.${side.ownerKey}`);
+  const movement = sql`case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end`;
+  return [
+    {
+      rule: `every ${side.row} belongs to a transfer with its number and status`,
+      query: sql`select s.id::text as detail from ${rows} s left join transfers t on t.id = s.transfer_id
+        where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
+    },
+    {
+      rule: `every posting of a transfer to ${side.owner} is its ${side.row}, booked at the same instant`,
+      query: sql`select p.id::text || ' ' || p.amount::text as detail
+        from postings p
+        join journal_entries e on e.id = p.entry_id
+        join ${owners} o on o.ledger_account_id = p.ledger_account_id
+        where e.transfer_id is not null and 1 <> (
+          select count(*) from ${rows} s
+          where s.transfer_id = e.transfer_id and ${ownerKey} = o.id and s.booked_at = p.created_at and p.amount = ${movement})`,
+    },
+    {
+      rule: `every booked ${side.row} that moves money has its posting`,
+      query: sql`select s.id::text as detail
+        from ${rows} s
+        join ${owners} o on o.id = ${ownerKey}
+        where s.booked_at is not null and ${movement} <> 0
+          and not exists (
+            select 1 from postings p join journal_entries e on e.id = p.entry_id
+            where e.transfer_id = s.transfer_id and p.ledger_account_id = o.ledger_account_id and p.created_at = s.booked_at)`,
+    },
+  ];
+}
+
+const CHECKS: Check[] = [
   {
     rule: 'balances of every currency sum to zero',
     query: sql`select currency || ' ' || sum(booked)::text as detail from ledger_accounts group by currency having sum(booked) <> 0`,
@@ -51,60 +93,9 @@ const CHECKS: Array<{ rule: string; query: ReturnType<typeof sql<{ detail: strin
     rule: 'every posting belongs to a journal entry',
     query: sql`select p.id::text as detail from postings p left join journal_entries e on e.id = p.entry_id where e.id is null`,
   },
-  {
-    rule: 'every statement row belongs to a transfer with its number and status',
-    query: sql`select s.id::text as detail from transactions s left join transfers t on t.id = s.transfer_id
-      where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
-  },
-  {
-    // The statement's rows and its balances are one basis: each posting of an operation to a client
-    // account is its row's movement (credit amount − fee, debit amount + fee), at the row's place.
-    rule: 'every posting of a transfer to a client account is its statement row, booked at the same instant',
-    query: sql`select p.id::text || ' ' || p.amount::text as detail
-      from postings p
-      join journal_entries e on e.id = p.entry_id
-      join accounts a on a.ledger_account_id = p.ledger_account_id
-      where e.transfer_id is not null and 1 <> (
-        select count(*) from transactions s
-        where s.transfer_id = e.transfer_id and s.account_id = a.id and s.booked_at = p.created_at
-          and p.amount = case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end)`,
-  },
-  {
-    rule: 'every booked statement row that moves money has its posting',
-    query: sql`select s.id::text as detail
-      from transactions s
-      join accounts a on a.id = s.account_id
-      where s.booked_at is not null and (case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end) <> 0
-        and not exists (
-          select 1 from postings p join journal_entries e on e.id = p.entry_id
-          where e.transfer_id = s.transfer_id and p.ledger_account_id = a.ledger_account_id and p.created_at = s.booked_at)`,
-  },
-  {
-    rule: 'every wallet row belongs to a transfer with its number and status',
-    query: sql`select s.id::text as detail from wallet_transactions s left join transfers t on t.id = s.transfer_id
-      where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
-  },
-  {
-    // The same one basis for wallets: the crypto list's rows are the wallets' postings.
-    rule: 'every posting of a transfer to a wallet is its wallet row, booked at the same instant',
-    query: sql`select p.id::text || ' ' || p.amount::text as detail
-      from postings p
-      join journal_entries e on e.id = p.entry_id
-      join wallets w on w.ledger_account_id = p.ledger_account_id
-      where e.transfer_id is not null and 1 <> (
-        select count(*) from wallet_transactions s
-        where s.transfer_id = e.transfer_id and s.wallet_id = w.id and s.booked_at = p.created_at
-          and p.amount = case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end)`,
-  },
-  {
-    rule: 'every booked wallet row has its posting',
-    query: sql`select s.id::text as detail
-      from wallet_transactions s
-      join wallets w on w.id = s.wallet_id
-      where s.booked_at is not null and not exists (
-        select 1 from postings p join journal_entries e on e.id = p.entry_id
-        where e.transfer_id = s.transfer_id and p.ledger_account_id = w.ledger_account_id and p.created_at = s.booked_at)`,
-  },
+  ...sideRowChecks({ rows: 'transactions', owners: 'accounts', ownerKey: 'account_id', row: 'statement row', owner: 'a client account' }),
+  // The same one basis for wallets: the crypto list's rows are the wallets' postings.
+  ...sideRowChecks({ rows: 'wallet_transactions', owners: 'wallets', ownerKey: 'wallet_id', row: 'wallet row', owner: 'a wallet' }),
   {
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,

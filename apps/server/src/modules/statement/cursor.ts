@@ -40,11 +40,10 @@ export const keysetKeySchema = z.tuple([
   z.string().refine(isRealInstant),
   z.string().regex(/^\d{1,19}$/).refine((id) => BigInt(id) <= LARGEST_ROW_ID),
 ]);
-const keySchema = keysetKeySchema;
 const tokenSchema = z.object({
   p: z.number().int().min(1),
-  n: keySchema,
-  o: keySchema,
+  n: keysetKeySchema,
+  o: keysetKeySchema,
   t: z.number().int().min(0),
   e: z.boolean(),
   f: z.string().max(64),

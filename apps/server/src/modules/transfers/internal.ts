@@ -112,16 +112,22 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
   if (request.accNumberTo === from.number) {
     throw new AppError('VALIDATION_FAILED', { message: 'Choose another account to transfer to', fields: { accNumberTo: 'validation.accNumberTo.sameAccount' } });
   }
-  // The payer's funds first: an amount it cannot pay learns nothing about the payee (payee-lookup.ts).
-  const available = (await readBalances(trx, [from.ledgerAccountId])).get(from.ledgerAccountId)!.availableMinor;
-  if (available < amount.minor) throw new AppError('INSUFFICIENT_FUNDS');
+  // A payee that is not there (or not in this currency) is told only to a payer who could pay: an
+  // amount it cannot pay learns nothing about the payee (payee-lookup.ts). The balance is read on
+  // that path alone; a transfer to a real payee has its funds checked by the ledger.
+  const refusePayee = async (refusal: PayeeLookupFailed): Promise<never> => {
+    const available = (await readBalances(trx, [from.ledgerAccountId])).get(from.ledgerAccountId)!.availableMinor;
+    throw available < amount.minor ? new AppError('INSUFFICIENT_FUNDS') : refusal;
+  };
   const to = await findAccountByNumber(trx, request.accNumberTo);
-  if (!to) throw new PayeeLookupFailed('NOT_FOUND', { message: 'Recipient account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
+  if (!to) return refusePayee(new PayeeLookupFailed('NOT_FOUND', { message: 'Recipient account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } }));
   if (to.currency !== from.currency) {
-    throw new PayeeLookupFailed('VALIDATION_FAILED', {
-      message: `The recipient account is in another currency (${to.currency}); internal transfers move one currency`,
-      fields: { accNumberTo: 'validation.accNumberTo.currencyMismatch' },
-    });
+    return refusePayee(
+      new PayeeLookupFailed('VALIDATION_FAILED', {
+        message: `The recipient account is in another currency (${to.currency}); internal transfers move one currency`,
+        fields: { accNumberTo: 'validation.accNumberTo.currencyMismatch' },
+      }),
+    );
   }
   return {
     clientId,
