@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const serverPort = Number(process.env.API_PORT ?? 3000);
 
@@ -18,7 +19,7 @@ const preactCompat = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
   build: {
     outDir: 'dist',

@@ -13,6 +13,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
+import { GroupCommit, HTTP_GROUP_COMMIT } from './modules/ledger/group-commit';
 
 export type { AppDeps } from './deps';
 
@@ -63,6 +64,7 @@ export async function buildApp(
   app.decorate('deps', deps);
   const background = new BackgroundWork();
   app.decorate('background', background);
+  app.decorate('money', new GroupCommit(deps.db, HTTP_GROUP_COMMIT));
   app.addHook('onClose', async () => background.settled());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -110,6 +112,9 @@ export async function buildApp(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): sent by
+      // the client's Accept-Encoding, with Vary, and nothing is compressed per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build assets never change; index.html must always be revalidated.
         reply.header(

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { BackgroundWork } from './lib/background';
 import type { DerivationKeys } from './modules/crypto/derivation';
+import type { GroupCommit } from './modules/ledger/group-commit';
 import type { Mailer } from './modules/mail/mailer';
 
 /**
@@ -20,6 +21,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The group commit every money-moving request writes through (modules/ledger/group-commit.ts). */
+    money: GroupCommit;
     /** Work started by requests that answer before it ends. */
     background: BackgroundWork;
     /** Present when the built web app is served. */

@@ -23,7 +23,7 @@ import { countUnhandledMessages, listContactMessages, markMessageHandled } from 
 import { kycDecisionMail } from '../kyc/decision-mail';
 import { countKycInReview, getKycReview, listKycQueue } from '../kyc/review';
 import { decideKyc } from '../kyc/service';
-import { replyIdempotently } from '../ledger/idempotency';
+import { ownWrite, replyIdempotently } from '../ledger/idempotency';
 import { mailInBackground } from '../mail/mailer';
 import { EcbFormatError, parseEcbDailyXml } from '../rates/ecb';
 import { applyEcbRates, listRates, setOperatorRate, setSpread } from '../rates/service';
@@ -115,19 +115,17 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   app.post('/backoffice/incoming-payments', payments, async (request, reply) => {
     const operator = operatorOf(request);
     const payload = parseWith(incomingPaymentRequestSchema, request.body);
-    return replyIdempotently(db, request, reply, { id: operator.id, path: '/api/backoffice/incoming-payments' }, async (trx) => ({
-      status: 200,
-      body: await bookIncomingForOperator(trx, payload, operator.id),
-    }));
+    return replyIdempotently(app.money, db, request, reply, { id: operator.id, path: '/api/backoffice/incoming-payments' }, async () =>
+      ownWrite(operator.id, async (trx) => ({ status: 200, body: await bookIncomingForOperator(trx, payload, operator.id) })),
+    );
   });
 
   app.post('/backoffice/crypto-deposits', payments, async (request, reply) => {
     const operator = operatorOf(request);
     const payload = parseWith(cryptoDepositRequestSchema, request.body);
-    return replyIdempotently(db, request, reply, { id: operator.id, path: '/api/backoffice/crypto-deposits' }, async (trx) => ({
-      status: 200,
-      body: await bookCryptoDeposit(trx, payload, operator.id),
-    }));
+    return replyIdempotently(app.money, db, request, reply, { id: operator.id, path: '/api/backoffice/crypto-deposits' }, async () =>
+      ownWrite(operator.id, async (trx) => ({ status: 200, body: await bookCryptoDeposit(trx, payload, operator.id) })),
+    );
   });
 
   // Rates

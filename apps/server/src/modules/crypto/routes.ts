@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { requireIdentifiedClient } from '../kyc/service';
-import { replyIdempotently } from '../ledger/idempotency';
+import { ownWrite, replyIdempotently } from '../ledger/idempotency';
 import { withPayeeLookups } from '../transfers/payee-lookup';
 import { quoteConversion } from './conversion';
 import { listCryptoTransactions } from './history';
@@ -34,10 +34,12 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
     await requireIdentifiedClient(db, clientId);
     const payload = parseWith(createCryptoTransferRequestSchema, request.body);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
-      replyIdempotently(db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async (trx) => {
-        await createCryptoTransfer(trx, clientId, payload);
-        return { status: 200, body: PROTOCOL.created };
-      }),
+      replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async () =>
+        ownWrite(clientId, async (trx) => {
+          await createCryptoTransfer(trx, clientId, payload);
+          return { status: 200, body: PROTOCOL.created };
+        }),
+      ),
     );
   });
 

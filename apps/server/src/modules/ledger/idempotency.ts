@@ -3,19 +3,16 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@bank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { inMoneyTransaction } from './transaction';
+import { eachInSavepoint, type MoneyAnswer, type GroupCommit, type IdempotencyClaim, type MoneyJob, type OwnWrite, type WrittenAnswer } from './group-commit';
 
 /**
  * Idempotency of money-moving calls. The key is claimed by inserting (client, key, hash of the
- * request) in the same transaction that moves the money; the primary key makes a second request
- * with the same key wait for the first and then find its row. Same key and same request: the first
- * answer is replayed and nothing moves again. Same key, another request: 409 CONFLICT. A request
- * that fails rolls back its claim too, so a retry after a failure runs afresh (nothing had moved).
+ * request) in the same transaction that moves the money (group-commit.ts); the primary key makes a
+ * second request with the same key wait for the first and then find its row. Same key and same
+ * request: the first answer is replayed and nothing moves again. Same key, another request: 409
+ * CONFLICT. A request that is refused gives its claim back, so a retry runs afresh (nothing had moved).
  */
-export interface IdempotentAnswer {
-  status: number;
-  body: unknown;
-}
+type IdempotentAnswer = MoneyAnswer;
 
 /** JSON with object keys sorted, so the same body always hashes the same. */
 function canonicalJson(value: unknown): string {
@@ -44,69 +41,58 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-async function claim(trx: Db, clientId: string, key: string, hash: string): Promise<IdempotentAnswer | null> {
-  const inserted = await trx
-    .insertInto('idempotency_keys')
-    .values({ client_id: clientId, key, request_hash: hash })
-    .onConflict((conflict) => conflict.columns(['client_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) return null;
-  const existing = await trx
+/**
+ * The answer stored for a key, if a request with it was written: a request refused before it reached
+ * the group commit (its accounts are gone since, say) still replays an answer it was already given.
+ */
+async function storedAnswer(db: Db, ownerId: string, key: string, hash: string): Promise<IdempotentAnswer | null> {
+  const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response_status', 'response_body'])
-    .where('client_id', '=', clientId)
+    .where('client_id', '=', ownerId)
     .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  if (existing.request_hash !== hash) {
-    throw new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' });
-  }
-  return { status: existing.response_status ?? 200, body: existing.response_body };
+    .executeTakeFirst();
+  if (!row || row.response_status === null) return null;
+  if (row.request_hash !== hash) throw new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' });
+  return { status: row.response_status, body: row.response_body };
 }
 
-/**
- * Runs `work` in a money transaction, at most once per (client, key, request). Without a key the
- * work simply runs in its transaction.
- */
-export async function runIdempotent(
-  db: Db,
-  options: { clientId: string; key: string | undefined; method: string; path: string; body: unknown },
-  work: (trx: Db) => Promise<IdempotentAnswer>,
-): Promise<IdempotentAnswer & { replayed: boolean }> {
-  const { clientId, key } = options;
-  const hash = key ? requestHash(options.method, options.path, options.body) : '';
-  return inMoneyTransaction(db, async (trx) => {
-    if (key) {
-      const replay = await claim(trx, clientId, key, hash);
-      if (replay) return { ...replay, replayed: true };
-    }
-    const answer = await work(trx);
-    if (key) {
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ response_status: answer.status, response_body: JSON.stringify(answer.body) })
-        .where('client_id', '=', clientId)
-        .where('key', '=', key)
-        .execute();
-    }
-    return { ...answer, replayed: false };
-  });
-}
+/** What a money route prepares outside any transaction (checks and look-ups): its job, less the key. */
+export type PreparedJob<T> = Omit<MoneyJob<T>, 'idempotency'>;
 
 /**
- * A money route's whole answer: runs `work` once per (owner, Idempotency-Key, request) and sends
- * its answer as JSON, marking a replay with the `idempotent-replayed` header. The owner is the
+ * A money route's whole answer: `prepare` checks the request and names its job, which the group
+ * commit writes once per (owner, Idempotency-Key, request); the answer goes as JSON after its
+ * transaction has committed, a replay marked with the `idempotent-replayed` header. The owner is the
  * client, or the operator for the back office's money calls; `path` names the call in the key's hash.
  */
 export async function replyIdempotently(
+  writer: GroupCommit,
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   owner: { id: string; path: string },
-  work: (trx: Db) => Promise<IdempotentAnswer>,
+  prepare: () => Promise<PreparedJob<unknown>>,
 ): Promise<FastifyReply> {
-  const answer = await runIdempotent(db, { clientId: owner.id, key: idempotencyKeyOf(request), method: 'POST', path: owner.path, body: request.body }, work);
+  const key = idempotencyKeyOf(request);
+  const claim: IdempotencyClaim | undefined = key ? { ownerId: owner.id, key, hash: requestHash('POST', owner.path, request.body) } : undefined;
+  let answer: WrittenAnswer;
+  try {
+    answer = await writer.submit({ ...(await prepare()), idempotency: claim });
+  } catch (error) {
+    const replay = claim && error instanceof AppError && error.code !== 'CONFLICT' ? await storedAnswer(db, claim.ownerId, claim.key, claim.hash) : null;
+    if (!replay) throw error;
+    answer = { ...replay, replayed: true };
+  }
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   // A protocol text such as 'Created' goes as a JSON string, like every other answer.
   return reply.status(answer.status).type('application/json').send(JSON.stringify(answer.body));
+}
+
+/**
+ * A job written on its own in the group commit (eachInSavepoint). Its owner's writes never run in
+ * two flushes at once; the rows it locks are its own business (the ledger orders them).
+ */
+export function ownWrite(ownerId: string, write: OwnWrite): PreparedJob<OwnWrite> {
+  return { kind: eachInSavepoint, item: write, resources: [`owner:${ownerId}`] };
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { InternalTransferRequest } from '@bank/contracts';
-import { parseAmount } from '@bank/contracts';
+import { parseAmount, PROTOCOL } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
+import type { MoneyWriteKind } from '../ledger/group-commit';
+import type { PreparedJob } from '../ledger/idempotency';
 import { postEntries, readBalances, type Balance } from '../ledger/ledger';
 import { PayeeLookupFailed } from './payee-lookup';
 import { recordOperations, type NewOperation } from './records';
@@ -142,10 +144,20 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
   };
 }
 
-/** POST /api/transaction/create with type 'internal'. */
-export async function createInternalTransfer(trx: Db, clientId: string, request: InternalTransferRequest): Promise<string> {
-  const order = await internalTransferOrder(trx, clientId, request);
-  const [outcome] = await settleInternalTransfers(trx, [order]);
-  if (!outcome?.ok) throw new AppError('INSUFFICIENT_FUNDS');
-  return outcome.transactionNumber;
+/**
+ * Internal transfers in the group commit: a batch's orders settle together in a few statements
+ * (settleInternalTransfers), each answered on its own. An order locks its two accounts only.
+ */
+export const internalTransfers: MoneyWriteKind<InternalTransferOrder> = {
+  name: 'internal transfers',
+  async settle(trx, orders) {
+    const outcomes = await settleInternalTransfers(trx, orders);
+    return outcomes.map((outcome) =>
+      outcome.ok ? { ok: true, answer: { status: 200, body: PROTOCOL.created } } : { ok: false, error: new AppError('INSUFFICIENT_FUNDS') },
+    );
+  },
+};
+
+export function internalTransferJob(order: InternalTransferOrder): PreparedJob<InternalTransferOrder> {
+  return { kind: internalTransfers, item: order, resources: [order.from.ledgerAccountId, order.to.ledgerAccountId] };
 }

@@ -19,22 +19,35 @@ import { clientIdOf, requireClient } from '../auth/guard';
 import { createCryptoConversion, isCryptoConversion } from '../crypto/conversion';
 import { createExchange } from '../exchange/service';
 import { requireIdentifiedClient } from '../kyc/service';
-import { replyIdempotently } from '../ledger/idempotency';
+import { ownWrite, replyIdempotently, type PreparedJob } from '../ledger/idempotency';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
-import { createInternalTransfer } from './internal';
+import { internalTransferJob, internalTransferOrder } from './internal';
 import { createInternationalTransfer } from './international';
 import { withPayeeLookups } from './payee-lookup';
 import { listTransactionRecords } from './transaction-rows';
 
-function createOperation(trx: Db, clientId: string, request: CreateTransactionRequest): Promise<string> {
+const created = { status: 200, body: PROTOCOL.created };
+
+/**
+ * The job of a POST /api/transaction/create: an internal transfer is checked here, outside any
+ * transaction, and settles with the others in flight in a few statements; the other types check
+ * and write in their own savepoint of the group commit.
+ */
+async function prepareOperation(db: Db, clientId: string, request: CreateTransactionRequest): Promise<PreparedJob<unknown>> {
   switch (request.type) {
     case 'internal':
-      return createInternalTransfer(trx, clientId, request);
+      return internalTransferJob(await internalTransferOrder(db, clientId, request));
     case 'international':
-      return createInternationalTransfer(trx, clientId, request);
+      return ownWrite(clientId, async (trx) => {
+        await createInternationalTransfer(trx, clientId, request);
+        return created;
+      });
     case 'exchange':
-      return isCryptoConversion(request) ? createCryptoConversion(trx, clientId, request) : createExchange(trx, clientId, request);
+      return ownWrite(clientId, async (trx) => {
+        await (isCryptoConversion(request) ? createCryptoConversion(trx, clientId, request) : createExchange(trx, clientId, request));
+        return created;
+      });
   }
 }
 
@@ -46,10 +59,7 @@ export default async function transferRoutes(app: FastifyInstance): Promise<void
     await requireIdentifiedClient(db, clientId);
     const payload = parseWith(createTransactionRequestSchema, request.body);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
-      replyIdempotently(db, request, reply, { id: clientId, path: '/api/transaction/create' }, async (trx) => {
-        await createOperation(trx, clientId, payload);
-        return { status: 200, body: PROTOCOL.created };
-      }),
+      replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/create' }, () => prepareOperation(db, clientId, payload)),
     );
   });
 

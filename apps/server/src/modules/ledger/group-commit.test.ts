@@ -1,0 +1,165 @@
+// Proves the group commit every money-moving request writes through: jobs in flight share database
+// transactions, yet each has its own idempotency record and answer and succeeds or fails on its own;
+// an answer comes only once its write has committed; batches in flight never share a resource; and
+// HTTP transfers really go through it.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInClient } from '../../test/clients';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { listedAccount, openTestAccount } from '../accounts/test-support';
+import { AppError } from '../../lib/errors';
+import { eachInSavepoint, GroupCommit, type MoneyWriteKind } from './group-commit';
+import { findLedgerViolations } from './invariants';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+  await sql`create table group_commit_probe (id text primary key)`.execute(context.db);
+});
+afterAll(() => context.close());
+
+const owner = randomUUID();
+const claim = (key: string, hash = 'same request') => ({ ownerId: owner, key, hash });
+
+/** A job writing one probe row in its savepoint, or refused when its id says so. */
+const probe = (id: string, resources: string[] = [id]) => ({
+  kind: eachInSavepoint,
+  resources,
+  item: async (trx: typeof context.db) => {
+    await trx.insertInto('group_commit_probe' as never).values({ id } as never).execute();
+    if (id.startsWith('refused')) throw new AppError('INSUFFICIENT_FUNDS');
+    return { status: 200, body: { id } };
+  },
+});
+
+const probeRows = async () =>
+  (await sql<{ id: string }>`select id from group_commit_probe order by id`.execute(context.db)).rows.map((row) => row.id);
+
+describe('GroupCommit', () => {
+  it('writes concurrent jobs in shared transactions, each answered or refused on its own', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 1 });
+    const ids = ['a1', 'refused-1', 'a2', 'a3', 'refused-2', 'a4'];
+    const results = await Promise.allSettled(ids.map((id) => writer.submit(probe(id))));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toMatchObject({ value: { status: 200, body: { id: 'a1' }, replayed: false } });
+    expect(results[1]).toMatchObject({ reason: { code: 'INSUFFICIENT_FUNDS' } });
+    // The refused jobs' writes were rolled back to their savepoints; the others' committed together.
+    expect(await probeRows()).toEqual(['a1', 'a2', 'a3', 'a4']);
+    expect(writer.committed).toEqual({ transactions: 1, jobs: 6 });
+  });
+
+  it('answers only after the transaction has committed', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 1 });
+    let committedWhenAnswered: boolean | undefined;
+    const answered = writer.submit(probe('b1')).then(async () => {
+      // Another connection's view: only committed rows.
+      committedWhenAnswered = (await probeRows()).includes('b1');
+    });
+    await answered;
+    expect(committedWhenAnswered).toBe(true);
+  });
+
+  it('keeps a job that breaks the transaction from failing the others in its batch', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 1 });
+    const broken: MoneyWriteKind<string> = {
+      name: 'broken',
+      async settle(trx, items) {
+        // Not a client's mistake: a statement the database refuses, which aborts the transaction.
+        await sql`select 1 / 0`.execute(trx);
+        return items.map(() => ({ ok: true, answer: { status: 200, body: null } }));
+      },
+    };
+    const results = await Promise.allSettled([writer.submit(probe('c1')), writer.submit({ kind: broken, item: 'x', resources: ['x'] }), writer.submit(probe('c2'))]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await probeRows()).toEqual(expect.arrayContaining(['c1', 'c2']));
+  });
+
+  it('records each job’s idempotency key: a repeat replays, another request is a 409, a refusal gives the key back', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 2 });
+    const [first, repeat, other] = await Promise.allSettled([
+      writer.submit({ ...probe('d1'), idempotency: claim('key-d') }),
+      writer.submit({ ...probe('d1-again'), idempotency: claim('key-d') }),
+      writer.submit({ ...probe('d2'), idempotency: claim('key-d', 'another request') }),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { body: { id: 'd1' }, replayed: false } });
+    // The same key never runs in two flushes at once, so the repeat finds the first answer stored.
+    expect(repeat).toMatchObject({ status: 'fulfilled', value: { body: { id: 'd1' }, replayed: true } });
+    expect(other).toMatchObject({ status: 'rejected', reason: { code: 'CONFLICT' } });
+    expect((await probeRows()).filter((id) => id.startsWith('d'))).toEqual(['d1']);
+
+    await expect(writer.submit({ ...probe('refused-e'), idempotency: claim('key-e') })).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await expect(writer.submit({ ...probe('e1'), idempotency: claim('key-e') })).resolves.toMatchObject({ body: { id: 'e1' }, replayed: false });
+    const keys = await context.db.selectFrom('idempotency_keys').select(['key', 'response_status']).where('client_id', '=', owner).orderBy('key').execute();
+    expect(keys).toEqual([
+      { key: 'key-d', response_status: 200 },
+      { key: 'key-e', response_status: 200 },
+    ]);
+  });
+
+  it('never lets two batches in flight share a resource, and batches a busy one on its own', async () => {
+    const inFlight = new Set<string>();
+    let overlaps = 0;
+    const batches: string[][] = [];
+    const counting: MoneyWriteKind<{ name: string; resources: string[] }> = {
+      name: 'counting',
+      async settle(_trx, items) {
+        const resources = new Set(items.flatMap((item) => item.resources));
+        for (const resource of resources) {
+          if (inFlight.has(resource)) overlaps += 1;
+          inFlight.add(resource);
+        }
+        batches.push(items.map((item) => item.name));
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        for (const resource of resources) inFlight.delete(resource);
+        return items.map(() => ({ ok: true, answer: { status: 200, body: null } }));
+      },
+    };
+    const writer = new GroupCommit(context.db, { maxBatch: 50, maxConcurrentFlushes: 3 });
+    const submit = (name: string, resources: string[]) => writer.submit({ kind: counting, item: { name, resources }, resources });
+    const submitted = [submit('first', ['r0', 'r1'])];
+    for (let index = 0; index < 12; index += 1) {
+      submitted.push(submit(`busy-${index}`, ['busy', `r${index % 5}`]));
+      submitted.push(submit(`other-${index}`, [`r${(index + 1) % 5}`, `r${(index + 2) % 5}`]));
+    }
+    await Promise.all(submitted);
+    expect(overlaps).toBe(0);
+    expect(batches.flat()).toHaveLength(25);
+    expect(batches.some((batch) => batch.length >= 8 && batch.every((name) => name.startsWith('busy')))).toBe(true);
+  });
+});
+
+describe('POST /api/transaction/create through the group commit', () => {
+  it('shares transactions among concurrent transfers, each answered on its own', async () => {
+    const payer = await createSignedInClient(context);
+    const payee = await createSignedInClient(context);
+    const source = await openTestAccount(context, payer, 'EUR', '10.00');
+    const target = await openTestAccount(context, payee, 'EUR');
+    const before = { ...context.app.money.committed };
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    const send = (key: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/transaction/create',
+        headers: { ...payer.headers, 'idempotency-key': key },
+        payload: { type: 'internal', accNumberFrom: source.number, accNumberTo: target.number, amount: '0.50' },
+      });
+    const answers = await Promise.all(keys.map(send));
+    const statuses = answers.map((answer) => answer.statusCode);
+    // 10.00 pays twenty transfers of 0.50: exactly those succeed, the rest are refused for funds.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    const transactions = context.app.money.committed.transactions - before.transactions;
+    expect(context.app.money.committed.jobs - before.jobs).toBe(30);
+    expect(transactions).toBeLessThan(30);
+    expect(await listedAccount(context, payee, target.number)).toMatchObject({ balance: '10.00' });
+
+    // Repeating every request moves nothing more: the written ones replay their answer, the refused
+    // ones (their keys given back) are refused again, for funds.
+    const again = await Promise.all(keys.map(send));
+    expect(again.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(20);
+    expect(again.filter((answer) => answer.statusCode === 422)).toHaveLength(10);
+    expect(await listedAccount(context, payer, source.number)).toMatchObject({ balance: '0.00' });
+    expect(await findLedgerViolations(context.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,363 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { isDatabaseUnavailable } from '../../db';
+import { AppError } from '../../lib/errors';
+import { inMoneyTransaction } from './transaction';
+
+/**
+ * Group commit: the one way money is written. Every money-moving request (transfers, exchanges,
+ * crypto transfers, the back office's bookings) is a job submitted here; the jobs in flight share
+ * database transactions, up to `maxBatch` per transaction and `maxConcurrentFlushes` transactions
+ * at a time. Each job still has its own idempotency record and its own answer, and succeeds or
+ * fails on its own: one payer's insufficient funds never fails another's transfer. A job's answer
+ * is given only after the transaction that wrote it has committed.
+ *
+ * Why: a commit waits for the disk, and a transaction that touches a busy account holds its balance
+ * row until it commits, so throughput is (writes per transaction) / (transaction time). Gathering
+ * the jobs that arrive while a transaction is in flight makes the next one carry all of them for
+ * about the same time. Under light load a batch is a single job and nothing waits.
+ *
+ * Jobs of one kind settle together through their kind's `settle`, which may write the whole group
+ * in a few statements (internal transfers: transfers/internal.ts), or run each job's own write in a
+ * savepoint (`eachInSavepoint`). Batches in flight never share a resource (the ledger accounts a
+ * job writes, its idempotency key): a job whose resource is in another flush waits for the next
+ * batch instead of for a row lock inside the database, so concurrent flushes run side by side, and
+ * one account's jobs settle in the order they were submitted (a busy account's batch may settle
+ * before its counterparts' orders submitted at the same time: concurrent orders, no order to keep).
+ */
+export interface MoneyAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What one job came to: its answer, or the client's mistake (an AppError) it is refused with. */
+export type MoneyResult = { ok: true; answer: MoneyAnswer } | { ok: false; error: AppError };
+
+/** A kind of money write whose jobs settle together. */
+export interface MoneyWriteKind<T> {
+  readonly name: string;
+  /** Settles one batch's jobs of this kind in the batch's transaction: one result per item, in order. */
+  settle(trx: Db, items: readonly T[]): Promise<MoneyResult[]>;
+}
+
+/** The Idempotency-Key of a job: its owner (client or operator), the key and the request's hash. */
+export interface IdempotencyClaim {
+  ownerId: string;
+  key: string;
+  hash: string;
+}
+
+export interface MoneyJob<T> {
+  kind: MoneyWriteKind<T>;
+  item: T;
+  /** What the job writes (ledger account ids, or names such as `client:<id>`): flushes in flight never share one. */
+  resources: readonly string[];
+  idempotency?: IdempotencyClaim;
+}
+
+export interface WrittenAnswer extends MoneyAnswer {
+  /** The answer of an earlier request with the same key: nothing was written now. */
+  replayed: boolean;
+}
+
+export interface GroupCommitOptions {
+  maxBatch: number;
+  maxConcurrentFlushes: number;
+  /** Told of every batch's transaction, for the benchmark's counts. */
+  onTransaction?: (jobs: number, resources: ReadonlySet<string>, elapsedMs: number) => void;
+}
+
+/**
+ * The server's group commit. Two transactions in flight: while one waits for its commit to reach
+ * the disk, the next gathers what arrives (bench:ledger and bench:api measure the choice).
+ */
+export const HTTP_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 256, maxConcurrentFlushes: 2 };
+
+/** Jobs waiting for one resource that make it a busy resource, batched on its own. */
+const BUSY_RESOURCE_JOBS = 8;
+
+type AnyJob = MoneyJob<unknown>;
+
+interface Waiting {
+  job: AnyJob;
+  resources: readonly string[];
+  /** The idempotency key's resource: unlike an account, never twice in one batch (the second replays the first). */
+  key: string | undefined;
+  resolve(answer: WrittenAnswer): void;
+  reject(error: unknown): void;
+}
+
+type JobOutcome = { ok: true; answer: WrittenAnswer } | { ok: false; error: AppError };
+
+export class GroupCommit {
+  private readonly queue: Waiting[] = [];
+  private flushing = 0;
+  private scheduled = false;
+  /** Resources of the batches in flight. */
+  private readonly busy = new Set<string>();
+  /** Transactions committed and the jobs they carried, since the start. */
+  readonly committed = { transactions: 0, jobs: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: GroupCommitOptions,
+  ) {
+    if (options.maxBatch < 1 || options.maxConcurrentFlushes < 1) throw new Error('Batch size and flushes must be at least 1');
+  }
+
+  /** Writes one job with whatever else is waiting; answers once its transaction has committed. */
+  submit<T>(job: MoneyJob<T>): Promise<WrittenAnswer> {
+    const key = job.idempotency ? `idempotency:${job.idempotency.ownerId}:${job.idempotency.key}` : undefined;
+    const resources = key ? [...job.resources, key] : job.resources;
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job: job as AnyJob, resources, key, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Batches are formed on the next turn of the event loop, not at once: callers whose writes just
+   * settled submit their next ones in between, and those join the batch instead of trickling into
+   * small ones.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.flushing < this.options.maxConcurrentFlushes && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      const resources = new Set(batch.flatMap((waiting) => waiting.resources));
+      for (const resource of resources) this.busy.add(resource);
+      this.flushing += 1;
+      void this.flush(batch, resources).finally(() => {
+        for (const resource of resources) this.busy.delete(resource);
+        this.flushing -= 1;
+        this.schedule();
+      });
+    }
+  }
+
+  /**
+   * Jobs, in queue order, whose resources no flush in flight is touching; the rest stay queued.
+   * When one resource has many jobs waiting (a busy account), the batch is made of its jobs only:
+   * that batch holds the busy account's row lock, and it stays small so the lock is held briefly,
+   * while the other jobs go to batches running beside it.
+   */
+  private takeBatch(): Waiting[] {
+    const busiest = this.busiestWaitingResource();
+    const batch = this.takeBatchFor(busiest);
+    // The busy resource's next jobs may wait on resources in flight; then the others go first.
+    // With nothing in flight the first queued job is always free, so an empty answer only ever
+    // means "wait for a flush to finish", which schedules the next batch.
+    return batch.length === 0 && busiest !== undefined ? this.takeBatchFor(undefined) : batch;
+  }
+
+  private takeBatchFor(busiest: string | undefined): Waiting[] {
+    const batch: Waiting[] = [];
+    const kept: Waiting[] = [];
+    // A resource skipped once stays skipped for this batch, so its jobs keep their sequence.
+    const blocked = new Set<string>();
+    const keys = new Set<string>();
+    for (const waiting of this.queue) {
+      const { resources, key } = waiting;
+      const eligible =
+        batch.length < this.options.maxBatch &&
+        (busiest === undefined || resources.includes(busiest)) &&
+        !(key && keys.has(key)) &&
+        !resources.some((resource) => this.busy.has(resource) || blocked.has(resource));
+      if (eligible) {
+        batch.push(waiting);
+        if (key) keys.add(key);
+      } else {
+        // In a busy resource's batch only its own skipped jobs block: its counterparts' other jobs
+        // were submitted concurrently and may settle in the next batch.
+        if (busiest === undefined || resources.includes(busiest)) for (const resource of resources) blocked.add(resource);
+        kept.push(waiting);
+      }
+    }
+    this.queue.splice(0, this.queue.length, ...kept);
+    return batch;
+  }
+
+  /** The free resource with at least BUSY_RESOURCE_JOBS jobs waiting and the most of them, if any. */
+  private busiestWaitingResource(): string | undefined {
+    const counts = new Map<string, number>();
+    for (const { resources } of this.queue) {
+      for (const resource of resources) {
+        if (!this.busy.has(resource)) counts.set(resource, (counts.get(resource) ?? 0) + 1);
+      }
+    }
+    let busiest: string | undefined;
+    let most = BUSY_RESOURCE_JOBS - 1;
+    for (const [resource, count] of counts) {
+      if (count > most) {
+        busiest = resource;
+        most = count;
+      }
+    }
+    return busiest;
+  }
+
+  private async flush(batch: Waiting[], resources: ReadonlySet<string>): Promise<void> {
+    const started = performance.now();
+    let outcomes: JobOutcome[];
+    try {
+      outcomes = await inMoneyTransaction(this.db, (trx) => settleJobs(trx, batch.map((waiting) => waiting.job)));
+    } catch (error) {
+      // The database is away: every job of the batch gets the same 503, at once.
+      if (batch.length === 1 || isDatabaseUnavailable(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      // Something failed the whole transaction (a bug, a broken invariant): each job is tried on
+      // its own, so only the job that causes it fails, and the others are written.
+      for (const waiting of batch) await this.flush([waiting], new Set(waiting.resources));
+      return;
+    }
+    this.committed.transactions += 1;
+    this.committed.jobs += batch.length;
+    this.options.onTransaction?.(batch.length, resources, performance.now() - started);
+    batch.forEach((waiting, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) waiting.resolve(outcome.answer);
+      else waiting.reject(outcome.error);
+    });
+  }
+}
+
+/**
+ * One batch inside its transaction: claims the idempotency keys (a key seen before replays its
+ * answer, or is a 409 with another request), settles the rest kind by kind, then stores the
+ * answers of those written and gives back the claims of those refused, so a retry after a refusal
+ * runs afresh. Claims, answers and releases are one statement each, whatever the batch's size.
+ */
+async function settleJobs(trx: Db, jobs: readonly AnyJob[]): Promise<JobOutcome[]> {
+  const outcomes: Array<JobOutcome | undefined> = await claimKeys(trx, jobs);
+  const kinds = new Map<MoneyWriteKind<unknown>, number[]>();
+  jobs.forEach((job, index) => {
+    if (outcomes[index]) return;
+    const indexes = kinds.get(job.kind) ?? [];
+    indexes.push(index);
+    kinds.set(job.kind, indexes);
+  });
+  for (const [kind, indexes] of kinds) {
+    const results = await kind.settle(
+      trx,
+      indexes.map((index) => jobs[index]!.item),
+    );
+    if (results.length !== indexes.length) throw new Error(`${kind.name} settled ${results.length} of ${indexes.length} jobs`);
+    indexes.forEach((index, position) => {
+      const result = results[position]!;
+      outcomes[index] = result.ok ? { ok: true, answer: { ...result.answer, replayed: false } } : result;
+    });
+  }
+  const settled = outcomes.map((outcome) => outcome!);
+  await storeAnswers(trx, jobs, settled);
+  return settled;
+}
+
+interface KeyRow {
+  client_id: string;
+  key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: unknown;
+}
+
+const claimOf = (job: AnyJob, index: number) => (job.idempotency ? [{ index, claim: job.idempotency }] : []);
+
+/** Claims every key of the batch at once; answers the replays and conflicts (the others stay undefined). */
+async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<Array<JobOutcome | undefined>> {
+  const outcomes = new Array<JobOutcome | undefined>(jobs.length);
+  const keyed = jobs.flatMap(claimOf);
+  if (keyed.length === 0) return outcomes;
+  // The primary key makes a request racing another process's with the same key wait for it here,
+  // and then find its row (its answer is stored before it commits).
+  const { rows: claimed } = await sql<{ client_id: string; key: string }>`
+    insert into idempotency_keys (client_id, key, request_hash)
+    select * from unnest(${keyed.map(({ claim }) => claim.ownerId)}::uuid[], ${keyed.map(({ claim }) => claim.key)}::text[], ${keyed.map(({ claim }) => claim.hash)}::text[])
+    on conflict (client_id, key) do nothing
+    returning client_id, key`.execute(trx);
+  const fresh = new Set(claimed.map((row) => `${row.client_id} ${row.key}`));
+  const seen = keyed.filter(({ claim }) => !fresh.has(`${claim.ownerId} ${claim.key}`));
+  if (seen.length === 0) return outcomes;
+  const { rows } = await sql<KeyRow>`
+    select k.client_id, k.key, k.request_hash, k.response_status, k.response_body
+    from idempotency_keys k
+    join unnest(${seen.map(({ claim }) => claim.ownerId)}::uuid[], ${seen.map(({ claim }) => claim.key)}::text[]) as s (client_id, key)
+      on k.client_id = s.client_id and k.key = s.key`.execute(trx);
+  const existing = new Map(rows.map((row) => [`${row.client_id} ${row.key}`, row]));
+  for (const { index, claim } of seen) {
+    const row = existing.get(`${claim.ownerId} ${claim.key}`);
+    if (!row) throw new Error('An idempotency key neither claimed nor found');
+    outcomes[index] =
+      row.request_hash === claim.hash
+        ? { ok: true, answer: { status: row.response_status ?? 200, body: row.response_body, replayed: true } }
+        : { ok: false, error: new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' }) };
+  }
+  return outcomes;
+}
+
+/** Stores the answers of the jobs written under a key of their own, and releases the keys of the refused. */
+async function storeAnswers(trx: Db, jobs: readonly AnyJob[], outcomes: readonly JobOutcome[]): Promise<void> {
+  const claimedNow = jobs.flatMap(claimOf).filter(({ index }) => {
+    const outcome = outcomes[index]!;
+    return !outcome.ok || !outcome.answer.replayed;
+  });
+  // A refused job's claim goes too, but not a 409's: that key belongs to the earlier request.
+  const refused = claimedNow.filter(({ index }) => {
+    const outcome = outcomes[index]!;
+    return !outcome.ok && outcome.error.code !== 'CONFLICT';
+  });
+  const written = claimedNow.filter(({ index }) => outcomes[index]!.ok);
+  if (written.length > 0) {
+    const answers = written.map(({ index }) => (outcomes[index] as { answer: WrittenAnswer }).answer);
+    await sql`
+      update idempotency_keys k
+      set response_status = a.status, response_body = a.body
+      from unnest(${written.map(({ claim }) => claim.ownerId)}::uuid[], ${written.map(({ claim }) => claim.key)}::text[],
+        ${answers.map((answer) => answer.status)}::integer[], ${answers.map((answer) => JSON.stringify(answer.body))}::jsonb[]) as a (client_id, key, status, body)
+      where k.client_id = a.client_id and k.key = a.key`.execute(trx);
+  }
+  if (refused.length > 0) {
+    await sql`
+      delete from idempotency_keys k
+      using unnest(${refused.map(({ claim }) => claim.ownerId)}::uuid[], ${refused.map(({ claim }) => claim.key)}::text[]) as r (client_id, key)
+      where k.client_id = r.client_id and k.key = r.key`.execute(trx);
+  }
+}
+
+/** One write of a job that writes on its own: its answer, or an AppError refusing it. */
+export type OwnWrite = (trx: Db) => Promise<MoneyAnswer>;
+
+/**
+ * The kind for writes that have no batched form (a hold, an exchange, a booking by an operator):
+ * each runs in a savepoint of the batch's transaction, so a refused one rolls back only its own
+ * writes. Anything but an AppError fails the batch (and then each job is tried alone).
+ */
+export const eachInSavepoint: MoneyWriteKind<OwnWrite> = {
+  name: 'each in its savepoint',
+  async settle(trx, writes) {
+    const results: MoneyResult[] = [];
+    for (const write of writes) {
+      await sql`savepoint money_job`.execute(trx);
+      try {
+        const answer = await write(trx);
+        await sql`release savepoint money_job`.execute(trx);
+        results.push({ ok: true, answer });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await sql`rollback to savepoint money_job`.execute(trx);
+        results.push({ ok: false, error });
+      }
+    }
+    return results;
+  },
+};

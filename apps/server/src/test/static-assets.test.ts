@@ -1,0 +1,73 @@
+// Proves how the built web app goes over the wire: the brotli or gzip copy the build wrote, chosen
+// by Accept-Encoding (with Vary), the plain file for a client that takes neither; hashed assets
+// cached for a year, the page itself revalidated, every client-side route answered with it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db';
+import { capturingMailer } from './harness';
+
+const page = `<!doctype html><html><head><title>Bank</title></head><body>${'<p>calm</p>'.repeat(200)}</body></html>`;
+const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
+
+let dist: string;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'bank-dist-'));
+  mkdirSync(path.join(dist, 'static/js'), { recursive: true });
+  for (const [name, content] of [['index.html', page], ['static/js/entry-abc123.js', script]] as const) {
+    writeFileSync(path.join(dist, name), content);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
+  }
+  database = await openDatabase({ dataDir: 'memory://' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, { webDist: dist });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app over the wire', () => {
+  it('sends the brotli copy to a browser that takes it, gzip to one that takes only gzip, plain to the rest', async () => {
+    const url = '/static/js/entry-abc123.js';
+    const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    for (const answer of [brotli, gzip, plain]) {
+      expect(answer.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('sends the page compressed too, for every client-side route, always revalidated', async () => {
+    for (const url of ['/', '/login', '/kabinet/accounts']) {
+      const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['content-encoding'], url).toBe('br');
+      expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(answer.rawPayload).toString(), url).toBe(page);
+    }
+  });
+});
