@@ -1,118 +1,213 @@
-// npm run bench:api: latency and throughput of GET /api/account/list and POST /api/transaction/create
-// under load (autocannon), through the real HTTP server on PostgreSQL.
+// npm run bench:api: the API as clients use it, through the real HTTP server on PostgreSQL, each
+// figure beside a reference measured in the same run on the same machine.
 //
-// 1. A scratch database migrated like production; CLIENTS identified clients, each signed in and
-//    holding a funded EUR account opened by the accounts service.
-// 2. The app listens on a loopback port; autocannon sends CONNECTIONS concurrent connections for
-//    SECONDS each: first account lists of random clients, then internal transfers of 0.01 EUR
-//    between random clients, each with its own Idempotency-Key.
-// 3. Afterwards the ledger invariants are checked (exit 1 on any violation).
+// 1. References: pgbench's TPC-B-like script on the same PostgreSQL (CONNECTIONS clients, SECONDS),
+//    then a bare Fastify hello-world in this process under the same autocannon settings.
+// 2. A scratch database migrated like production; CLIENTS identified clients, each signed in (a
+//    session token) and holding a EUR account opened by the accounts service, funded through the
+//    ledger.
+// 3. The app listens on a loopback port; autocannon sends CONNECTIONS concurrent connections for
+//    SECONDS each: account lists of random clients (against hello-world), then internal transfers
+//    of 0.01 EUR between random clients, each with its own Idempotency-Key, first uniformly, then
+//    with HOT_SHARE of them paying to or from one hot account (both against pgbench).
+// 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
+//    the 200 answers: any violation or any error answer exits 1. The targets are printed as ratios.
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp, loggerOptions } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { openAccount } from '../apps/server/src/modules/accounts/service';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
-import { fundLedgerAccount } from '../apps/server/src/modules/ledger/test-support';
 import { capturingMailer } from '../apps/server/src/test/harness';
-import { createScratchDatabase } from './support/postgres';
+import { inParallel, openBenchAccounts } from './support/accounts';
+import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS || 15);
+const SECONDS = Number(process.env.BENCH_SECONDS || 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
-const CLIENTS = Number(process.env.BENCH_CLIENTS || 1000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 10_000);
+const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
+
+const TARGETS = { uniform: 1.2, hot: 1.0, list: 0.25, p99Ms: 100 };
 
 interface BenchClient {
   token: string;
   accountNumber: string;
 }
 
+interface Measured {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  ok: number;
+  errors: number;
+}
+
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
 }
 
-function report(title: string, result: autocannon.Result): void {
-  const errors = result.errors + result.timeouts + result.non2xx;
-  console.log(
-    `${title}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-      `${result.requests.total} requests, ${errors} errors or non-2xx`,
+function measured(result: autocannon.Result): Measured {
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    ok: result['2xx'],
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function print(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function report(title: string, figure: Measured, reference?: { name: string; perSecond: number; target: number }): boolean {
+  const ratio = reference ? figure.perSecond / reference.perSecond : undefined;
+  const met = ratio === undefined || ratio >= reference!.target;
+  print(
+    `${title.padEnd(44)} ${figure.perSecond.toFixed(0).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms  ` +
+      `${figure.total} requests, ${figure.errors} errors or non-2xx` +
+      (reference ? `  ratio to ${reference.name} ${ratio!.toFixed(2)} (target ≥ ${reference.target}: ${met ? 'met' : 'MISSED'})` : ''),
   );
+  return met;
+}
+
+/** A bare Fastify answering {"hello":"world"}: the ceiling of a JSON GET in this process. */
+async function helloWorld(): Promise<Measured> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return measured(await autocannon({ url, connections: CONNECTIONS, duration: SECONDS }));
+  } finally {
+    await app.close();
+  }
+}
+
+/** Transfers between random clients, `hotShare` of them to or from the first; the keys answered 200 go to `answered`. */
+function transferRequests(clients: BenchClient[], hotShare: number, answered: Set<string>): autocannon.Request[] {
+  const hot = clients[0]!;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request, context: { key?: string }) => {
+        let from: BenchClient;
+        let to: BenchClient;
+        if (Math.random() < hotShare) {
+          // The hot account pays or is paid, half and half, so its balance neither drains nor piles up.
+          let other = pick(clients);
+          while (other === hot) other = pick(clients);
+          [from, to] = Math.random() < 0.5 ? [hot, other] : [other, hot];
+        } else {
+          from = pick(clients);
+          to = pick(clients);
+          while (to === from) to = pick(clients);
+        }
+        context.key = randomUUID();
+        return {
+          ...request,
+          method: 'POST',
+          headers: { authorization: `Bearer ${from.token}`, 'content-type': 'application/json', 'idempotency-key': context.key },
+          body: JSON.stringify({ type: 'internal', accNumberFrom: from.accountNumber, accNumberTo: to.accountNumber, amount: '0.01', transferCurrency: 'EUR' }),
+        };
+      },
+      onResponse: (status, _body, context: { key?: string }) => {
+        if (status === 200 && context.key) answered.add(context.key);
+      },
+    },
+  ];
 }
 
 async function main(): Promise<void> {
+  print(`API benchmark, ${new Date().toISOString()}`);
+  print(`${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  print(await describeServer(BASE_URL));
+  print(`${CONNECTIONS} connections, ${SECONDS} s per run, ${CLIENTS} clients, pool of ${POOL_SIZE} database connections`);
+  print();
+
+  const pgbench = await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+  print(`${'pgbench TPC-B (reference)'.padEnd(44)} ${pgbench.tps.toFixed(0).padStart(6)} tps`);
+  const hello = await helloWorld();
+  report('bare Fastify hello-world (reference)', hello);
+
   const scratch = await createScratchDatabase(BASE_URL, 'bench_api');
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: POOL_SIZE });
+  let failed = false;
   try {
     await migrate(database.db);
     const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-    const passwordHash = await hashPassword(randomUUID());
-    const clients: BenchClient[] = [];
-    for (let index = 0; index < CLIENTS; index += 1) {
-      const client = await database.db
-        .insertInto('clients')
-        .values({
-          email: `bench-${index}@bank.example`,
-          phone: `+1555${String(index).padStart(7, '0')}`,
-          password_hash: passwordHash,
-          email_verified: true,
-          kyc_status: 'Approved',
-          first_name: 'Bench',
-          last_name: `Client ${index}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const account = await database.db.transaction().execute((trx) => openAccount(trx, client.id, 'EUR'));
-      await fundLedgerAccount(database.db, account.ledgerAccountId, 'EUR', '100000.00');
-      clients.push({ token: await createSession(database.db, config.secret, 'client', client.id), accountNumber: account.number });
-    }
+    const accounts = await openBenchAccounts(database.db, { count: CLIENTS, workers: 16, currency: 'EUR', openingMinor: 100_000n });
+    const clients: BenchClient[] = new Array(accounts.length);
+    await inParallel(accounts.length, 16, async (index) => {
+      const account = accounts[index]!;
+      clients[index] = { token: await createSession(database.db, config.secret, 'client', account.clientId), accountNumber: account.number };
+    });
+    await sql`vacuum analyze`.execute(database.db);
 
-    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, { webDist: null });
+    // Logging as in production (info), into /dev/null: its cost is part of what clients wait for.
+    const logger = pino(loggerOptions('info') as pino.LoggerOptions, pino.destination('/dev/null'));
+    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, { webDist: null, loggerInstance: logger });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    console.log(`bench:api on PostgreSQL, ${CLIENTS} clients, ${CONNECTIONS} connections, ${SECONDS} s each, ${new Date().toISOString()}`);
 
-    const list = await autocannon({
-      url: `${url}/api/account/list`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${pick(clients).token}` } }) }],
-    });
-    report('GET /api/account/list', list);
+    const list = measured(
+      await autocannon({
+        url: `${url}/api/account/list`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${pick(clients).token}` } }) }],
+      }),
+    );
+    const listMet = report('GET /api/account/list', list, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list });
 
-    const transfers = await autocannon({
-      url: `${url}/api/transaction/create`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const from = pick(clients);
-            let to = pick(clients);
-            while (to === from) to = pick(clients);
-            return {
-              ...request,
-              method: 'POST',
-              headers: { authorization: `Bearer ${from.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-              body: JSON.stringify({ type: 'internal', accNumberFrom: from.accountNumber, accNumberTo: to.accountNumber, amount: '0.01', transferCurrency: 'EUR' }),
-            };
-          },
-        },
-      ],
-    });
-    report('POST /api/transaction/create (internal)', transfers);
+    const transfers: Measured[] = [];
+    const answered = new Set<string>();
+    const met: boolean[] = [listMet];
+    for (const [name, share, target] of [
+      ['uniform', 0, TARGETS.uniform],
+      [`hot (${Math.round(HOT_SHARE * 100)} % touch one account)`, HOT_SHARE, TARGETS.hot],
+    ] as const) {
+      const before = { ...app.money.committed };
+      const figure = measured(await autocannon({ url: `${url}/api/transaction/create`, connections: CONNECTIONS, duration: SECONDS, requests: transferRequests(clients, share, answered) }));
+      transfers.push(figure);
+      met.push(report(`POST /api/transaction/create ${name}`, figure, { name: 'pgbench', perSecond: pgbench.tps, target }));
+      const jobs = app.money.committed.jobs - before.jobs;
+      const transactions = app.money.committed.transactions - before.transactions;
+      print(`${''.padEnd(44)} ${(jobs / Math.max(1, transactions)).toFixed(1)} transfers per database transaction; p99 ${figure.p99} ms (target < ${TARGETS.p99Ms}: ${figure.p99 < TARGETS.p99Ms ? 'met' : 'MISSED'})`);
+      met.push(figure.p99 < TARGETS.p99Ms);
+    }
     await app.close();
 
-    const violations = await findLedgerViolations(database.db);
-    console.log(violations.length === 0 ? 'ledger invariants: all hold' : `ledger invariants VIOLATED:\n${violations.map((violation) => `${violation.rule}: ${violation.detail}`).join('\n')}`);
-    process.exitCode = violations.length === 0 && list.non2xx === 0 && transfers.non2xx === 0 ? 0 : 1;
+    // Every 200 answer is a settled transfer with its key's answer stored, and every settled
+    // transfer has exactly one key: nothing answered without being written, nothing written twice.
+    // Requests still in flight when a run stopped settled without their answer being counted.
+    const violations = (await findLedgerViolations(database.db)).map((violation) => `${violation.rule}: ${violation.detail}`);
+    const count = async (query: ReturnType<typeof sql<{ count: string }>>) => Number((await query.execute(database.db)).rows[0]!.count);
+    const settled = await count(sql`select count(*) as count from transfers where kind = 'internal'`);
+    const keysWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200`);
+    const answeredWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200 and key = any(${[...answered]}::text[])`);
+    if (answeredWritten !== answered.size) violations.push(`${answered.size - answeredWritten} transfers answered 200 have no stored answer`);
+    if (keysWritten !== settled) violations.push(`${settled} transfers settled, ${keysWritten} keys hold their answer`);
+    const inFlightAtStop = settled - answered.size;
+    if (inFlightAtStop < 0 || inFlightAtStop > CONNECTIONS * transfers.length) violations.push(`${settled} transfers settled, ${answered.size} answered 200`);
+    print();
+    print(violations.length === 0 ? `ledger invariants: all hold; ${settled} transfers settled, each under its own key, ${answered.size} answered 200 (the rest in flight at a run's end)` : `ledger invariants VIOLATED:\n  ${violations.join('\n  ')}`);
+    const errors = list.errors + transfers.reduce((sum, figure) => sum + figure.errors, 0);
+    print(`targets: ${met.every(Boolean) ? 'all met' : `${met.filter((item) => !item).length} missed`}; error answers: ${errors}`);
+    failed = violations.length > 0 || errors > 0;
   } finally {
     await database.close();
     await scratch.drop();
   }
+  if (failed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -20,11 +20,11 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../apps/server/src/db';
 import { AppError } from '../apps/server/src/lib/errors';
 import { migrate } from '../apps/server/src/db/migrate';
-import { openAccount, type ClientAccount } from '../apps/server/src/modules/accounts/service';
+import type { ClientAccount } from '../apps/server/src/modules/accounts/service';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
-import { bankAccountId, postEntries } from '../apps/server/src/modules/ledger/ledger';
 import { GroupCommit } from '../apps/server/src/modules/ledger/group-commit';
 import { internalTransferJob, type InternalTransferOrder } from '../apps/server/src/modules/transfers/internal';
+import { openBenchAccounts } from './support/accounts';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
 import { LatencyRecorder, percentile } from './support/stats';
 
@@ -53,40 +53,6 @@ const MAX_TRANSFER_MINOR = 5_000; // up to 50.00 EUR
 
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
-}
-
-async function openBenchAccounts(db: Db): Promise<ClientAccount[]> {
-  await sql`
-    insert into clients (email, phone, password_hash, kyc_status, email_verified, first_name, last_name)
-    select 'bench-' || n || '@bench.example', '+1999' || lpad(n::text, 7, '0'), 'bench-client-has-no-password', 'Approved', true, 'Bench', 'Client ' || n
-    from generate_series(1, ${ACCOUNTS}) as n`.execute(db);
-  const clients = await db.selectFrom('clients').select('id').orderBy('email').execute();
-  const accounts: ClientAccount[] = new Array(clients.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
-      for (let index = next++; index < clients.length; index = next++) {
-        accounts[index] = await db.transaction().execute((trx) => openAccount(trx, clients[index]!.id, CURRENCY));
-      }
-    }),
-  );
-  // Opening balances arrive from outside the bank: clearing → client, through the ledger.
-  const clearing = await bankAccountId(db, 'clearing', CURRENCY);
-  for (let start = 0; start < accounts.length; start += 1_000) {
-    await db.transaction().execute((trx) =>
-      postEntries(
-        trx,
-        accounts.slice(start, start + 1_000).map((account) => ({
-          kind: 'incoming_payment' as const,
-          postings: [
-            { accountId: clearing, currency: CURRENCY, amountMinor: -OPENING_BALANCE_MINOR },
-            { accountId: account.ledgerAccountId, currency: CURRENCY, amountMinor: OPENING_BALANCE_MINOR },
-          ],
-        })),
-      ),
-    );
-  }
-  return accounts;
 }
 
 interface PhaseResult {
@@ -251,7 +217,7 @@ async function main(): Promise<void> {
   try {
     await migrate(handle.db);
     const setupStarted = performance.now();
-    const accounts = await openBenchAccounts(handle.db);
+    const accounts = await openBenchAccounts(handle.db, { count: ACCOUNTS, workers: WORKERS, currency: CURRENCY, openingMinor: OPENING_BALANCE_MINOR });
     print(`set up ${accounts.length} accounts in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
     await sql`vacuum analyze`.execute(handle.db);
     const model: Model = new Map(accounts.map((account) => [account.ledgerAccountId, OPENING_BALANCE_MINOR]));

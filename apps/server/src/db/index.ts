@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { PGliteDialect } from './pglite-dialect';
+import { prepareRepeatedStatements } from './prepared';
 
 export type Db = Kysely<Database>;
 
@@ -43,7 +44,10 @@ export async function openDatabase(options: {
     // A connection that is closed while a request holds it errs twice: its query fails (the request
     // answers 503), then the client itself emits 'error', which the pool hears only for idle
     // clients. Unheard, that second one would end the process; the pool drops the client on release.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      prepareRepeatedStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

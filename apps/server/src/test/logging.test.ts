@@ -18,14 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-it('redacts secrets from request logs', async () => {
+it('logs each answer once, successes at debug and failures at info, with secrets redacted', async () => {
   const stream = new Writable({
     write(chunk, _encoding, callback) {
       lines.push(String(chunk));
       callback();
     },
   });
-  const logger = pino({ ...(loggerOptions('info') as pino.LoggerOptions) }, stream);
+  const logger = pino({ ...(loggerOptions('debug') as pino.LoggerOptions) }, stream);
   const app = await buildApp(
     {
       config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }),
@@ -41,9 +41,14 @@ it('redacts secrets from request logs', async () => {
     url: '/api/health?token=reset-secret-value',
     headers: { authorization: 'Bearer bearer-secret-value', cookie: 'sid=cookie-secret-value', 'idempotency-key': 'key-secret-value' },
   });
+  await app.inject({ method: 'GET', url: '/api/account/list', headers: { authorization: 'Bearer bearer-secret-value' } });
   await app.close();
   const log = lines.join('\n');
-  expect(log).toContain('/api/health');
+  const answers = lines.map((line) => JSON.parse(line) as { msg: string; level: number; statusCode?: number; req?: { path: string } }).filter((line) => line.msg === 'request completed');
+  expect(answers.map(({ level, statusCode, req }) => ({ level, statusCode, path: req?.path }))).toEqual([
+    { level: 20, statusCode: 200, path: '/api/health' },
+    { level: 30, statusCode: 401, path: '/api/account/list' },
+  ]);
   expect(log).toMatch(/"reqId":"[0-9a-f-]{36}"/);
   for (const secret of ['reset-secret-value', 'bearer-secret-value', 'cookie-secret-value', 'key-secret-value']) {
     expect(log).not.toContain(secret);

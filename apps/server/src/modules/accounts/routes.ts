@@ -2,7 +2,7 @@ import { createAccountRequestSchema, type CreateAccountResponse, type ListAccoun
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
-import { requireIdentifiedClient } from '../kyc/service';
+import { identifiedClientOnly } from '../kyc/service';
 import { accountWithBalances, listAccounts, openAccount } from './service';
 
 /** GET /api/account/list and POST /api/account/create (SPEC §7). */
@@ -11,9 +11,8 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     return listAccounts(app.deps.db, clientIdOf(request));
   });
 
-  app.post('/account/create', { preHandler: requireClient }, async (request): Promise<CreateAccountResponse> => {
+  app.post('/account/create', { preHandler: identifiedClientOnly }, async (request): Promise<CreateAccountResponse> => {
     const clientId = clientIdOf(request);
-    await requireIdentifiedClient(app.deps.db, clientId);
     const { currencies } = parseWith(createAccountRequestSchema, request.body);
     const account = await app.deps.db.transaction().execute((trx) => openAccount(trx, clientId, currencies[0]!));
     return accountWithBalances(app.deps.db, account);

@@ -42,6 +42,18 @@ export async function findAccountByNumber(db: Db, number: string): Promise<Clien
   return row ? toClientAccount(row) : null;
 }
 
+/**
+ * The two accounts of an internal transfer in one round trip: the client's own account `from`, and
+ * any account of the bank numbered `to`.
+ */
+export async function findTransferAccounts(db: Db, clientId: string, from: string, to: string): Promise<{ from: ClientAccount | null; to: ClientAccount | null }> {
+  const rows = (await db.selectFrom('accounts').select(accountColumns).where('number', 'in', [from, to]).execute()).map(toClientAccount);
+  return {
+    from: rows.find((account) => account.number === from && account.clientId === clientId) ?? null,
+    to: rows.find((account) => account.number === to) ?? null,
+  };
+}
+
 /** The client's account in a currency, if it has one. */
 export async function findOwnAccountInCurrency(db: Db, clientId: string, currency: Currency): Promise<ClientAccount | null> {
   const row = await db.selectFrom('accounts').select(accountColumns).where('client_id', '=', clientId).where('currency', '=', currency).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank/contracts/backoffice/roles';
+import type { KycStatus } from '@bank/contracts/kyc/kyc-record';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { hashSecret, randomToken } from '../../lib/crypto';
@@ -20,6 +21,8 @@ export interface Session {
   sessionId: string;
   subjectType: SubjectType;
   subjectId: string;
+  /** A client's identification status as of this request (null for operators), read with the session. */
+  kycStatus: KycStatus | null;
 }
 
 /** Creates a session and returns its token; only the token's keyed hash is stored. */
@@ -53,7 +56,9 @@ export async function touchSession(db: Db, secret: string, token: string, subjec
   if (token.length < 16 || token.length > 200) return null;
   const idle = `${SESSION_LIMITS[subjectType].idleMs} milliseconds`;
   const slideEvery = `${SESSION_SLIDE_EVERY_MS} milliseconds`;
-  const { rows } = await sql<{ id: string; subject_type: SubjectType; subject_id: string }>`
+  // The client's KYC status comes in the same round trip: every money call needs it, and reading it
+  // here, fresh on each request, keeps an approval or a revocation effective at once.
+  const { rows } = await sql<{ id: string; subject_type: SubjectType; subject_id: string; kyc_status: KycStatus | null }>`
     with live as (
       select id, subject_type, subject_id, last_seen_at from sessions
       where token_hash = ${hashSecret(token, secret)} and subject_type = ${subjectType} and revoked_at is null
@@ -65,9 +70,10 @@ export async function touchSession(db: Db, secret: string, token: string, subjec
       from live
       where session.id = live.id and live.last_seen_at <= now() - ${slideEvery}::interval
     )
-    select id, subject_type, subject_id from live`.execute(db);
+    select live.id, live.subject_type, live.subject_id, client.kyc_status
+    from live left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`.execute(db);
   const row = rows[0];
-  return row ? { sessionId: row.id, subjectType: row.subject_type, subjectId: row.subject_id } : null;
+  return row ? { sessionId: row.id, subjectType: row.subject_type, subjectId: row.subject_id, kycStatus: row.kyc_status ?? null } : null;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -6,7 +6,7 @@ import { conversionQuoteQuerySchema, type ConversionQuote } from '@bank/contract
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
-import { requireIdentifiedClient } from '../kyc/service';
+import { identifiedClientOnly } from '../kyc/service';
 import { ownWrite, replyIdempotently } from '../ledger/idempotency';
 import { withPayeeLookups } from '../transfers/payee-lookup';
 import { quoteConversion } from './conversion';
@@ -22,16 +22,14 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
   const { db } = app.deps;
   app.get('/wallet/list', { preHandler: requireClient }, async (request): Promise<Wallet[]> => listWallets(db, clientIdOf(request)));
 
-  app.post('/wallet/create', { preHandler: requireClient }, async (request): Promise<Wallet> => {
+  app.post('/wallet/create', { preHandler: identifiedClientOnly }, async (request): Promise<Wallet> => {
     const clientId = clientIdOf(request);
-    await requireIdentifiedClient(db, clientId);
     const { currency } = parseWith(createWalletRequestSchema, request.body);
     return db.transaction().execute((trx) => openWallet(trx, app.deps.cryptoKeys, clientId, currency));
   });
 
-  app.post('/crypto-transaction/create', { preHandler: requireClient }, async (request, reply) => {
+  app.post('/crypto-transaction/create', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
-    await requireIdentifiedClient(db, clientId);
     const payload = parseWith(createCryptoTransferRequestSchema, request.body);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
       replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async () =>

@@ -1,9 +1,11 @@
 import { kycRuleErrors, type KycFields } from '@bank/contracts/kyc/kyc-form';
 import { isIdentified, type KycRecord, type KycStatus } from '@bank/contracts/kyc/kyc-record';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit, type AuditRecord } from '../audit/service';
+import { requireClient } from '../auth/guard';
 import type { AccountType } from '../auth/tables';
 import { kycColumns, profileColumns, toKycRecord } from './records';
 
@@ -219,10 +221,14 @@ export async function decideKyc(
 /**
  * The one gate of every call only identified clients may make (opening accounts, moving money;
  * DESIGN §6): 403 unless contracts' isIdentified says so, the same rule the web's menu follows.
+ * A preHandler after requireClient, which read the status with the session.
  */
-export async function requireIdentifiedClient(db: Db, clientId: string): Promise<void> {
-  const client = await db.selectFrom('clients').select('kyc_status').where('id', '=', clientId).executeTakeFirst();
-  if (!client || !isIdentified(client.kyc_status)) {
+export async function requireIdentifiedClient(request: FastifyRequest): Promise<void> {
+  const session = request.session;
+  if (session?.subjectType !== 'client' || !isIdentified(session.kycStatus)) {
     throw new AppError('FORBIDDEN', { message: 'Complete the identity verification (KYC) first' });
   }
 }
+
+/** The preHandlers of a call only a signed-in, identified client may make. */
+export const identifiedClientOnly = [requireClient, requireIdentifiedClient];

@@ -4,7 +4,7 @@ import { parseAmount, PROTOCOL } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { findAccountByNumber, findOwnAccount, type ClientAccount } from '../accounts/service';
+import { findTransferAccounts, type ClientAccount } from '../accounts/service';
 import type { MoneyWriteKind } from '../ledger/group-commit';
 import type { PreparedJob } from '../ledger/idempotency';
 import { postEntries, readBalances, type Balance } from '../ledger/ledger';
@@ -100,7 +100,7 @@ function internalOperation(order: InternalTransferOrder, transferId: string, boo
 
 /** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */
 export async function internalTransferOrder(trx: Db, clientId: string, request: InternalTransferRequest): Promise<InternalTransferOrder> {
-  const from = await findOwnAccount(trx, clientId, request.accNumberFrom);
+  const { from, to } = await findTransferAccounts(trx, clientId, request.accNumberFrom, request.accNumberTo);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const requestedCurrency = request.transferCurrency ?? request.currency;
   if (requestedCurrency && requestedCurrency !== from.currency) {
@@ -121,7 +121,6 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
     const available = (await readBalances(trx, [from.ledgerAccountId])).get(from.ledgerAccountId)!.availableMinor;
     throw available < amount.minor ? new AppError('INSUFFICIENT_FUNDS') : refusal;
   };
-  const to = await findAccountByNumber(trx, request.accNumberTo);
   if (!to) return refusePayee(new PayeeLookupFailed('NOT_FOUND', { message: 'Recipient account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } }));
   if (to.currency !== from.currency) {
     return refusePayee(

@@ -18,7 +18,7 @@ import { findOwnAccount } from '../accounts/service';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { createCryptoConversion, isCryptoConversion } from '../crypto/conversion';
 import { createExchange } from '../exchange/service';
-import { requireIdentifiedClient } from '../kyc/service';
+import { identifiedClientOnly } from '../kyc/service';
 import { ownWrite, replyIdempotently, type PreparedJob } from '../ledger/idempotency';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
@@ -53,10 +53,9 @@ async function prepareOperation(db: Db, clientId: string, request: CreateTransac
 
 /** POST /api/transaction/create, GET /api/transaction/list and GET /api/transaction/fee. */
 export default async function transferRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/transaction/create', { preHandler: requireClient }, async (request, reply) => {
+  app.post('/transaction/create', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
     const { db } = app.deps;
-    await requireIdentifiedClient(db, clientId);
     const payload = parseWith(createTransactionRequestSchema, request.body);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
       replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/create' }, () => prepareOperation(db, clientId, payload)),
