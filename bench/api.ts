@@ -23,6 +23,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
+import { HTTP_GROUP_COMMIT } from '../apps/server/src/modules/ledger/group-commit';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
 import { capturingMailer } from '../apps/server/src/test/harness';
 import { inParallel, openBenchAccounts } from './support/accounts';
@@ -34,6 +35,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 10_000);
 const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
+/** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
+/** Transactions in flight of the group commit, if not the server's own setting. */
+const FLUSHES = process.env.BENCH_FLUSHES ? Number(process.env.BENCH_FLUSHES) : undefined;
+const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,list,uniform,hot').split(','));
 
 const TARGETS = { uniform: 1.2, hot: 1.0, list: 0.25, p99Ms: 100 };
 
@@ -131,12 +136,12 @@ async function main(): Promise<void> {
   print(`API benchmark, ${new Date().toISOString()}`);
   print(`${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0]!.toFixed(1)}`);
   print(await describeServer(BASE_URL));
-  print(`${CONNECTIONS} connections, ${SECONDS} s per run, ${CLIENTS} clients, pool of ${POOL_SIZE} database connections`);
+  print(`${CONNECTIONS} connections, ${SECONDS} s per run, ${CLIENTS} clients, pool of ${POOL_SIZE} database connections, ${FLUSHES ?? HTTP_GROUP_COMMIT.maxConcurrentFlushes} group-commit transactions in flight`);
   print();
 
-  const pgbench = await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+  const pgbench = PHASES.has('pgbench') ? await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS }) : { tps: NaN };
   print(`${'pgbench TPC-B (reference)'.padEnd(44)} ${pgbench.tps.toFixed(0).padStart(6)} tps`);
-  const hello = await helloWorld();
+  const hello = PHASES.has('hello') ? await helloWorld() : { perSecond: NaN, p50: NaN, p99: NaN, total: 0, ok: 0, errors: 0 };
   report('bare Fastify hello-world (reference)', hello);
 
   const scratch = await createScratchDatabase(BASE_URL, 'bench_api');
@@ -155,26 +160,35 @@ async function main(): Promise<void> {
 
     // Logging as in production (info), into /dev/null: its cost is part of what clients wait for.
     const logger = pino(loggerOptions('info') as pino.LoggerOptions, pino.destination('/dev/null'));
-    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, { webDist: null, loggerInstance: logger });
+    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, {
+      webDist: null,
+      loggerInstance: logger,
+      groupCommit: FLUSHES ? { ...HTTP_GROUP_COMMIT, maxConcurrentFlushes: FLUSHES } : undefined,
+    });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
-    const list = measured(
-      await autocannon({
-        url: `${url}/api/account/list`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${pick(clients).token}` } }) }],
-      }),
-    );
-    const listMet = report('GET /api/account/list', list, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list });
+    const met: boolean[] = [];
+    let listErrors = 0;
+    if (PHASES.has('list')) {
+      const list = measured(
+        await autocannon({
+          url: `${url}/api/account/list`,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${pick(clients).token}` } }) }],
+        }),
+      );
+      met.push(report('GET /api/account/list', list, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list }));
+      listErrors = list.errors;
+    }
 
     const transfers: Measured[] = [];
     const answered = new Set<string>();
-    const met: boolean[] = [listMet];
-    for (const [name, share, target] of [
-      ['uniform', 0, TARGETS.uniform],
-      [`hot (${Math.round(HOT_SHARE * 100)} % touch one account)`, HOT_SHARE, TARGETS.hot],
+    for (const [phase, name, share, target] of [
+      ['uniform', 'uniform', 0, TARGETS.uniform],
+      ['hot', `hot (${Math.round(HOT_SHARE * 100)} % touch one account)`, HOT_SHARE, TARGETS.hot],
     ] as const) {
+      if (!PHASES.has(phase)) continue;
       const before = { ...app.money.committed };
       const figure = measured(await autocannon({ url: `${url}/api/transaction/create`, connections: CONNECTIONS, duration: SECONDS, requests: transferRequests(clients, share, answered) }));
       transfers.push(figure);
@@ -200,7 +214,7 @@ async function main(): Promise<void> {
     if (inFlightAtStop < 0 || inFlightAtStop > CONNECTIONS * transfers.length) violations.push(`${settled} transfers settled, ${answered.size} answered 200`);
     print();
     print(violations.length === 0 ? `ledger invariants: all hold; ${settled} transfers settled, each under its own key, ${answered.size} answered 200 (the rest in flight at a run's end)` : `ledger invariants VIOLATED:\n  ${violations.join('\n  ')}`);
-    const errors = list.errors + transfers.reduce((sum, figure) => sum + figure.errors, 0);
+    const errors = listErrors + transfers.reduce((sum, figure) => sum + figure.errors, 0);
     print(`targets: ${met.every(Boolean) ? 'all met' : `${met.filter((item) => !item).length} missed`}; error answers: ${errors}`);
     failed = violations.length > 0 || errors > 0;
   } finally {

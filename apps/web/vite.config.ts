@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
@@ -18,6 +19,60 @@ const preactCompat = {
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 };
 
+/**
+ * Screens share many small modules (a modal, a field, a slice); as chunks of their own each costs a
+ * request with about 1 kB of headers, and a phone on a slow network fetches only a few at a time.
+ * They are grouped by when they are needed: the public site's pages, the client store (sign-in,
+ * cabinet) and the shared interface parts. Translations stay one chunk per language and area.
+ *
+ * Rollup moves a grouped module's otherwise unassigned imports into its group, so everything the
+ * entry imports statically (framework, i18n, router) is named as a group of its own ('app'):
+ * otherwise the first page would import the public site's group just to get React Router.
+ */
+function sharedChunks(): (id: string, api: { getModuleInfo: GetModuleInfo }) => string | undefined {
+  let firstPage: Set<string> | null = null;
+  return (id, { getModuleInfo }) => {
+    firstPage ??= staticallyImported(getModuleInfo, [ENTRY]);
+    if (firstPage.has(id)) return 'app';
+    if (id.includes('/src/locales/')) return undefined;
+    if (id.includes('/src/pages/public/')) return 'site';
+    if (
+      /\/node_modules\/(@reduxjs\/toolkit|redux|react-redux|redux-persist|immer|reselect|use-sync-external-store)\//.test(id) ||
+      /\/src\/app\/(store|StoreLayout|hooks)\.tsx?$/.test(id) ||
+      /\/src\/features\/[a-z]+\/[a-zA-Z]+Slice\.ts$/.test(id)
+    ) {
+      return 'store';
+    }
+    if (
+      /\/src\/ui\/(Popup|Modal|ResultModal|usePageTitle|DisclosureButton|LanguageSwitch|FormField|SubmitButton|NotFound|Screen|formatMoney)\.tsx?$/.test(id) ||
+      // Plain helpers the public site shares with the cabinet (no zod): kept out of the site's group.
+      /\/packages\/contracts\/src\/(protocol|tariffs|money\/[a-z]+)\.ts$/.test(id)
+    ) {
+      return 'ui';
+    }
+    return undefined;
+  };
+}
+
+type GetModuleInfo = (id: string) => { importedIds: readonly string[] } | null;
+
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/** Every module reachable from the entries through static imports. */
+function staticallyImported(getModuleInfo: GetModuleInfo, entries: string[]): Set<string> {
+  const seen = new Set<string>(entries);
+  const queue = [...entries];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const imported of getModuleInfo(id)?.importedIds ?? []) {
+      if (!seen.has(imported)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return seen;
+}
+
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
@@ -31,6 +86,7 @@ export default defineConfig({
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: 'static/media/[name]-[hash][extname]',
+        manualChunks: sharedChunks(),
       },
     },
   },

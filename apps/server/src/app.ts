@@ -13,7 +13,7 @@ import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
-import { GroupCommit, HTTP_GROUP_COMMIT } from './modules/ledger/group-commit';
+import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger/group-commit';
 
 export type { AppDeps } from './deps';
 
@@ -64,6 +64,8 @@ export async function buildApp(
     /** A ready pino instance (tests capture its output); wins over `logger`. */
     loggerInstance?: FastifyServerOptions['loggerInstance'];
     webDist?: string | null;
+    /** Batch size and transactions in flight of the money writes (benchmarks try others). */
+    groupCommit?: GroupCommitOptions;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,7 +81,7 @@ export async function buildApp(
   app.decorate('deps', deps);
   const background = new BackgroundWork();
   app.decorate('background', background);
-  app.decorate('money', new GroupCommit(deps.db, HTTP_GROUP_COMMIT));
+  app.decorate('money', new GroupCommit(deps.db, options.groupCommit ?? HTTP_GROUP_COMMIT));
   app.addHook('onClose', async () => background.settled());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

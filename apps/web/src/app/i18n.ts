@@ -37,6 +37,9 @@ export const i18nReady = i18next
       caches: ['localStorage'],
     },
     react: { useSuspense: true },
+    // The language is detected and its texts requested during init rather than a tick later, so
+    // the first route can ask for its own texts at once, in parallel (see withTexts in router.tsx).
+    initAsync: false,
   });
 
 i18next.on('languageChanged', () => {

@@ -1,7 +1,22 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../ui/RouteError';
+import i18next from './i18n';
 import { loadChunk } from './lazy';
 import { paths } from './paths';
+
+/**
+ * A route's chunk together with the translations its screen renders, fetched side by side: the
+ * screen would otherwise load its texts only once it first renders, one more round trip on a slow
+ * mobile network before the client sees anything. A missing translation never fails the route
+ * (i18next resolves and the screen shows its keys, as before).
+ */
+function withTexts<T>(importer: () => Promise<T>, namespaces: string[], alsoFetch?: () => Promise<unknown>): () => Promise<T> {
+  return () => {
+    // Warms the browser's module cache only: the screen loads it again (instantly) when it renders.
+    alsoFetch?.().catch(() => undefined);
+    return Promise.all([loadChunk(importer), i18next.loadNamespaces(namespaces)]).then(([module]) => module);
+  };
+}
 
 /**
  * The route table, defined once. Every screen is a lazy chunk; the Redux store is only loaded with
@@ -12,7 +27,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        lazy: () => loadChunk(() => import('../pages/public/PublicLayout')),
+        lazy: withTexts(() => import('../pages/public/PublicLayout'), ['public', 'contact']),
         children: [
           { index: true, lazy: () => loadChunk(() => import('../pages/public/HomePage')) },
           { path: paths.about, lazy: () => loadChunk(() => import('../pages/public/AboutPage')) },
@@ -26,13 +41,21 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: () => loadChunk(() => import('./StoreLayout')),
+        lazy: withTexts(() => import('./StoreLayout'), ['validation']),
         children: [
-          { path: paths.login, lazy: () => loadChunk(() => import('../features/auth/LoginPage')) },
-          { path: paths.register, lazy: () => loadChunk(() => import('../features/auth/RegisterPage')) },
-          { path: paths.forgotPassword, lazy: () => loadChunk(() => import('../features/auth/ForgotPasswordPage')) },
-          { path: paths.resetPassword, lazy: () => loadChunk(() => import('../features/auth/ResetPasswordPage')) },
-          { path: `${paths.cabinet}/*`, lazy: () => loadChunk(() => import('../features/cabinet/CabinetRoute')) },
+          { path: paths.login, lazy: withTexts(() => import('../features/auth/LoginPage'), ['auth']) },
+          { path: paths.register, lazy: withTexts(() => import('../features/auth/RegisterPage'), ['auth']) },
+          { path: paths.forgotPassword, lazy: withTexts(() => import('../features/auth/ForgotPasswordPage'), ['auth']) },
+          { path: paths.resetPassword, lazy: withTexts(() => import('../features/auth/ResetPasswordPage'), ['auth']) },
+          {
+            path: `${paths.cabinet}/*`,
+            lazy: withTexts(
+              () => import('../features/cabinet/CabinetRoute'),
+              ['cabinet', 'accounts'],
+              // An identified client's cabinet opens on the accounts screen, itself a lazy chunk.
+              () => import('../features/accounts/AccountsScreen'),
+            ),
+          },
         ],
       },
       // The bank's operators: no client store, a session of its own (DESIGN §10).

@@ -36,6 +36,11 @@ export type MoneyResult = { ok: true; answer: MoneyAnswer } | { ok: false; error
 /** A kind of money write whose jobs settle together. */
 export interface MoneyWriteKind<T> {
   readonly name: string;
+  /**
+   * The answer every written job of this kind gives, when it is known before writing (a transfer's
+   * 'Created'): stored with the key's claim, it saves the batch a statement.
+   */
+  readonly answerWhenWritten?: MoneyAnswer;
   /** Settles one batch's jobs of this kind in the batch's transaction: one result per item, in order. */
   settle(trx: Db, items: readonly T[]): Promise<MoneyResult[]>;
 }
@@ -280,9 +285,13 @@ async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<Array<JobOut
   if (keyed.length === 0) return outcomes;
   // The primary key makes a request racing another process's with the same key wait for it here,
   // and then find its row (its answer is stored before it commits).
+  // A kind whose answer is known stores it with the claim; a job refused later takes its claim back.
+  const known = keyed.map(({ index }) => jobs[index]!.kind.answerWhenWritten);
   const { rows: claimed } = await sql<{ client_id: string; key: string }>`
-    insert into idempotency_keys (client_id, key, request_hash)
-    select * from unnest(${keyed.map(({ claim }) => claim.ownerId)}::uuid[], ${keyed.map(({ claim }) => claim.key)}::text[], ${keyed.map(({ claim }) => claim.hash)}::text[])
+    insert into idempotency_keys (client_id, key, request_hash, response_status, response_body)
+    select * from unnest(${keyed.map(({ claim }) => claim.ownerId)}::uuid[], ${keyed.map(({ claim }) => claim.key)}::text[],
+      ${keyed.map(({ claim }) => claim.hash)}::text[], ${known.map((answer) => answer?.status ?? null)}::integer[],
+      ${known.map((answer) => (answer ? JSON.stringify(answer.body) : null))}::jsonb[])
     on conflict (client_id, key) do nothing
     returning client_id, key`.execute(trx);
   const fresh = new Set(claimed.map((row) => `${row.client_id} ${row.key}`));
@@ -305,7 +314,10 @@ async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<Array<JobOut
   return outcomes;
 }
 
-/** Stores the answers of the jobs written under a key of their own, and releases the keys of the refused. */
+/**
+ * Stores the answers of the jobs written under a key of their own (unless stored with the claim),
+ * and releases the keys of the refused.
+ */
 async function storeAnswers(trx: Db, jobs: readonly AnyJob[], outcomes: readonly JobOutcome[]): Promise<void> {
   const claimedNow = jobs.flatMap(claimOf).filter(({ index }) => {
     const outcome = outcomes[index]!;
@@ -316,7 +328,7 @@ async function storeAnswers(trx: Db, jobs: readonly AnyJob[], outcomes: readonly
     const outcome = outcomes[index]!;
     return !outcome.ok && outcome.error.code !== 'CONFLICT';
   });
-  const written = claimedNow.filter(({ index }) => outcomes[index]!.ok);
+  const written = claimedNow.filter(({ index }) => outcomes[index]!.ok && !jobs[index]!.kind.answerWhenWritten);
   if (written.length > 0) {
     const answers = written.map(({ index }) => (outcomes[index] as { answer: WrittenAnswer }).answer);
     await sql`

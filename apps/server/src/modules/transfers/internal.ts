@@ -147,12 +147,15 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
  * Internal transfers in the group commit: a batch's orders settle together in a few statements
  * (settleInternalTransfers), each answered on its own. An order locks its two accounts only.
  */
+const created = { status: 200, body: PROTOCOL.created };
+
 export const internalTransfers: MoneyWriteKind<InternalTransferOrder> = {
   name: 'internal transfers',
+  answerWhenWritten: created,
   async settle(trx, orders) {
     const outcomes = await settleInternalTransfers(trx, orders);
     return outcomes.map((outcome) =>
-      outcome.ok ? { ok: true, answer: { status: 200, body: PROTOCOL.created } } : { ok: false, error: new AppError('INSUFFICIENT_FUNDS') },
+      outcome.ok ? { ok: true, answer: created } : { ok: false, error: new AppError('INSUFFICIENT_FUNDS') },
     );
   },
 };
