@@ -8,7 +8,7 @@ import {
   type Currency,
   type FiatCurrency,
 } from '@bank/contracts';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
@@ -44,13 +44,25 @@ export async function findAccountByNumber(db: Db, number: string): Promise<Clien
 
 /**
  * The two accounts of an internal transfer in one round trip: the client's own account `from`, and
- * any account of the bank numbered `to`.
+ * any account of the bank numbered `to`; with them, in the same round trip, the value of the
+ * caller's `alongside` expression (a check of its own that must not cost another query).
  */
-export async function findTransferAccounts(db: Db, clientId: string, from: string, to: string): Promise<{ from: ClientAccount | null; to: ClientAccount | null }> {
-  const rows = (await db.selectFrom('accounts').select(accountColumns).where('number', 'in', [from, to]).execute()).map(toClientAccount);
+export async function findTransferAccounts<T>(
+  db: Db,
+  clientId: string,
+  from: string,
+  to: string,
+  alongside: RawBuilder<T>,
+): Promise<{ from: ClientAccount | null; to: ClientAccount | null; alongside: T }> {
+  const { rows } = await sql<{ alongside: T; id: string | null; number: string; client_id: string; currency: string; ledger_account_id: string }>`
+    select given.alongside, account.id, account.number, account.client_id, account.currency, account.ledger_account_id
+    from (select ${alongside} as alongside) as given
+    left join accounts as account on account.number in (${from}, ${to})`.execute(db);
+  const accounts = rows.flatMap((row) => (row.id === null ? [] : [toClientAccount({ ...row, id: row.id })]));
   return {
-    from: rows.find((account) => account.number === from && account.clientId === clientId) ?? null,
-    to: rows.find((account) => account.number === to) ?? null,
+    from: accounts.find((account) => account.number === from && account.clientId === clientId) ?? null,
+    to: accounts.find((account) => account.number === to) ?? null,
+    alongside: rows[0]!.alongside,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 
@@ -69,16 +69,24 @@ function interval(ms: number) {
   return sql<Date>`${`${ms} milliseconds`}::interval`;
 }
 
+/**
+ * When the key is refused, the seconds until it is accepted again (otherwise null), as a scalar
+ * subquery a caller may put into a query of its own, to learn it in the same round trip.
+ */
+export function blockedSecondsSql(policy: CounterPolicy, key: string): RawBuilder<number | null> {
+  return sql<number | null>`(select ceil(extract(epoch from blocked_until - now()))::integer from auth_counters
+    where bucket = ${policy.bucket} and key = ${key} and blocked_until > now())`;
+}
+
 /** When the key is refused, the seconds until it is accepted again; otherwise null. */
 export async function blockedForSeconds(db: Db, policy: CounterPolicy, key: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('auth_counters')
-    .select(sql<string>`ceil(extract(epoch from blocked_until - now()))`.as('seconds'))
-    .where('bucket', '=', policy.bucket)
-    .where('key', '=', key)
-    .where('blocked_until', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return row ? Math.max(1, Number(row.seconds)) : null;
+  const { rows } = await sql<{ seconds: number | null }>`select ${blockedSecondsSql(policy, key)} as seconds`.execute(db);
+  return rows[0]?.seconds ?? null;
+}
+
+/** 429 with the wait in details when `blockedSeconds` (from blockedSecondsSql) says the key is refused. */
+export function refuseWhileBlocked(blockedSeconds: number | null): void {
+  if (blockedSeconds !== null) throw new AppError('TOO_MANY_REQUESTS', { details: { retryAfterSeconds: Math.max(1, blockedSeconds) } });
 }
 
 /** Counts one hit; the hit that reaches `blockAfter` starts the block. Returns the hits in the window. */
@@ -132,8 +140,7 @@ export function slowDownMs(policy: CounterPolicy, hits: number): number {
 
 /** 429 with the wait in details when the key is refused. */
 export async function assertNotBlocked(db: Db, policy: CounterPolicy, key: string): Promise<void> {
-  const seconds = await blockedForSeconds(db, policy, key);
-  if (seconds !== null) throw new AppError('TOO_MANY_REQUESTS', { details: { retryAfterSeconds: seconds } });
+  refuseWhileBlocked(await blockedForSeconds(db, policy, key));
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

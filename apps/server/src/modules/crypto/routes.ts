@@ -8,7 +8,7 @@ import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { identifiedClientOnly } from '../kyc/service';
 import { ownWrite, replyIdempotently } from '../ledger/idempotency';
-import { withPayeeLookups } from '../transfers/payee-lookup';
+import { assertPayeeLookupsAllowed, withPayeeLookups } from '../transfers/payee-lookup';
 import { quoteConversion } from './conversion';
 import { listCryptoTransactions } from './history';
 import { createCryptoTransfer } from './transfers';
@@ -31,6 +31,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
   app.post('/crypto-transaction/create', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
     const payload = parseWith(createCryptoTransferRequestSchema, request.body);
+    await assertPayeeLookupsAllowed(db, clientId);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
       replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async () =>
         ownWrite(clientId, async (trx) => {

@@ -8,7 +8,7 @@ import { findTransferAccounts, type ClientAccount } from '../accounts/service';
 import type { MoneyWriteKind } from '../ledger/group-commit';
 import type { PreparedJob } from '../ledger/idempotency';
 import { postEntries, readBalances, type Balance } from '../ledger/ledger';
-import { PayeeLookupFailed } from './payee-lookup';
+import { PayeeLookupFailed, payeeLookupBlock, refusePayeeLookupsWhileBlocked } from './payee-lookup';
 import { recordOperations, type NewOperation } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
@@ -100,7 +100,8 @@ function internalOperation(order: InternalTransferOrder, transferId: string, boo
 
 /** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */
 export async function internalTransferOrder(trx: Db, clientId: string, request: InternalTransferRequest): Promise<InternalTransferOrder> {
-  const { from, to } = await findTransferAccounts(trx, clientId, request.accNumberFrom, request.accNumberTo);
+  const { from, to, alongside: blockedSeconds } = await findTransferAccounts(trx, clientId, request.accNumberFrom, request.accNumberTo, payeeLookupBlock(clientId));
+  refusePayeeLookupsWhileBlocked(blockedSeconds);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const requestedCurrency = request.transferCurrency ?? request.currency;
   if (requestedCurrency && requestedCurrency !== from.currency) {

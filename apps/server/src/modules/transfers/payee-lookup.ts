@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { assertNotBlocked, recordHit, type CounterPolicy } from '../auth/throttle';
+import { assertNotBlocked, blockedSecondsSql, recordHit, refuseWhileBlocked, type CounterPolicy } from '../auth/throttle';
 
 /**
  * Looking up a payee tells whether an account number (or a wallet address) is the bank's and in
@@ -20,11 +20,22 @@ export const FAILED_PAYEE_LOOKUPS_PER_CLIENT: CounterPolicy = {
 export class PayeeLookupFailed extends AppError {}
 
 /**
- * Runs a money write that may look a payee up: refused while the client is blocked; a failed
+ * The client's block on payee look-ups, to read in the look-up's own query (blockedSecondsSql), and
+ * the check of what it read: refused while blocked, before anything about a payee is revealed.
+ */
+export const payeeLookupBlock = (clientId: string) => blockedSecondsSql(FAILED_PAYEE_LOOKUPS_PER_CLIENT, clientId);
+export const refusePayeeLookupsWhileBlocked = refuseWhileBlocked;
+
+/** The same check as a query of its own, for a look-up whose query cannot carry it. */
+export async function assertPayeeLookupsAllowed(db: Db, clientId: string): Promise<void> {
+  await assertNotBlocked(db, FAILED_PAYEE_LOOKUPS_PER_CLIENT, clientId);
+}
+
+/**
+ * Runs a money write that may look a payee up (which checks the client's block itself): a failed
  * look-up is counted and audited outside the write's transaction (which rolls back), then answered.
  */
 export async function withPayeeLookups<T>(db: Db, client: { id: string; ip: string }, write: () => Promise<T>): Promise<T> {
-  await assertNotBlocked(db, FAILED_PAYEE_LOOKUPS_PER_CLIENT, client.id);
   try {
     return await write();
   } catch (error) {
