@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { routePages } from './build/route-pages';
 
 const serverPort = Number(process.env.API_PORT ?? 3000);
 
@@ -74,7 +75,7 @@ function staticallyImported(getModuleInfo: GetModuleInfo, entries: string[]): Se
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePages(), precompress()],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
   build: {
     outDir: 'dist',

@@ -11,6 +11,7 @@ import type { AppDeps } from './deps';
 import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
+import { routePageChooser } from './lib/route-pages';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
 import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger/group-commit';
@@ -140,7 +141,7 @@ export async function buildApp(
         );
       },
     });
-    app.decorate('webIndexAvailable', true);
+    app.decorate('webPage', routePageChooser(webDist));
   }
   return app;
 }

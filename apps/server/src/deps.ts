@@ -18,6 +18,8 @@ export interface AppDeps {
   cryptoKeys: DerivationKeys | null;
 }
 
+import type { FastifyRequest } from 'fastify';
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
@@ -25,7 +27,7 @@ declare module 'fastify' {
     money: GroupCommit;
     /** Work started by requests that answer before it ends. */
     background: BackgroundWork;
-    /** Present when the built web app is served. */
-    webIndexAvailable?: boolean;
+    /** Present when the built web app is served: the page file to send for a client-side route. */
+    webPage?: (request: FastifyRequest) => string;
   }
 }

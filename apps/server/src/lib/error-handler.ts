@@ -38,9 +38,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathOnly.startsWith('/api');
-    if (wantsPage && app.hasDecorator('webIndexAvailable')) {
+    if (wantsPage && app.webPage) {
       // The SPA decides what an unknown page shows ('404 - Page Not Found').
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      // The page a route gets may depend on the visitor's language (lib/route-pages.ts).
+      return reply.header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').type('text/html').sendFile(app.webPage(request));
     }
     const body: ErrorBody = { code: 'NOT_FOUND', message: 'Not found' };
     return reply.status(404).send(body);

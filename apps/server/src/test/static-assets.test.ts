@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../db';
 import { capturingMailer } from './harness';
 
 const page = `<!doctype html><html><head><title>Bank</title></head><body>${'<p>calm</p>'.repeat(200)}</body></html>`;
+const loginPage = (language: string) => page.replace('<html>', `<html lang="${language}">`).replace('</head>', '<link rel="modulepreload" href="/static/js/login.js"></head>');
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
 
 let dist: string;
@@ -21,7 +22,14 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'bank-dist-'));
   mkdirSync(path.join(dist, 'static/js'), { recursive: true });
-  for (const [name, content] of [['index.html', page], ['static/js/entry-abc123.js', script]] as const) {
+  mkdirSync(path.join(dist, 'pages'));
+  writeFileSync(path.join(dist, 'pages/routes.json'), JSON.stringify({ '/login': { en: 'pages/login.en.html', ru: 'pages/login.ru.html' } }));
+  for (const [name, content] of [
+    ['index.html', page],
+    ['pages/login.en.html', loginPage('en')],
+    ['pages/login.ru.html', loginPage('ru')],
+    ['static/js/entry-abc123.js', script],
+  ] as const) {
     writeFileSync(path.join(dist, name), content);
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
     writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
@@ -61,7 +69,7 @@ describe('the built web app over the wire', () => {
   });
 
   it('sends the page compressed too, for every client-side route, always revalidated', async () => {
-    for (const url of ['/', '/login', '/kabinet/accounts']) {
+    for (const url of ['/', '/about', '/kabinet/accounts']) {
       const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(answer.statusCode, url).toBe(200);
       expect(answer.headers['content-encoding'], url).toBe('br');
@@ -69,5 +77,22 @@ describe('the built web app over the wire', () => {
       expect(answer.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(answer.rawPayload).toString(), url).toBe(page);
     }
+  });
+
+  it('sends a first screen its own copy of the page, in the visitor’s language, asking for its chunks at once', async () => {
+    const pageFor = async (headers: Record<string, string>, url = '/login') => {
+      const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers.vary).toMatch(/accept-language/i);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      return brotliDecompressSync(answer.rawPayload).toString();
+    };
+    expect(await pageFor({ 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).toBe(loginPage('ru'));
+    expect(await pageFor({ 'accept-language': 'de-DE,ru;q=0.5' })).toBe(loginPage('ru'));
+    expect(await pageFor({ 'accept-language': 'de-DE' })).toBe(loginPage('en'));
+    expect(await pageFor({ 'accept-language': 'ru', cookie: 'theme=x; i18next=en' })).toBe(loginPage('en'));
+    expect(await pageFor({ 'accept-language': 'en' }, '/login?lng=ru')).toBe(loginPage('ru'));
+    // Other routes get the plain page.
+    expect(await pageFor({ 'accept-language': 'ru' }, '/register')).toBe(page);
   });
 });
