@@ -100,12 +100,12 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     getPaymentReview(db, textParam(request, 'transactionNumber')),
   );
   app.post('/backoffice/transactions/:transactionNumber/approve', payments, async (request): Promise<PaymentReviewItem> =>
-    approvePayment(db, textParam(request, 'transactionNumber'), operatorOf(request).id),
+    approvePayment(db, app.money, textParam(request, 'transactionNumber'), operatorOf(request).id),
   );
   app.post('/backoffice/transactions/:transactionNumber/deny', payments, async (request): Promise<PaymentReviewItem> => {
     const transactionNumber = textParam(request, 'transactionNumber');
     const { reason } = parseWith(paymentDenyRequestSchema, request.body);
-    return denyPayment(db, transactionNumber, operatorOf(request).id, reason);
+    return denyPayment(db, app.money, transactionNumber, operatorOf(request).id, reason);
   });
 
   // Incoming payments

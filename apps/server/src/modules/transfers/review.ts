@@ -3,6 +3,7 @@ import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/pagi
 import { MAKER_CHECKER_THRESHOLD_EUR, type PaymentReviewItem, type ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
 import { CRYPTO_NETWORKS } from '@bank/contracts/crypto/networks';
 import type { Db } from '../../db';
+import { eachInSavepoint, type GroupCommit } from '../ledger/group-commit';
 import { AppError } from '../../lib/errors';
 import { convertAtMidMinor, type RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
@@ -173,13 +174,28 @@ async function transferIdOf(db: Db, transactionNumber: string): Promise<string> 
 }
 
 /**
+ * An operator's decision on a pending transfer, written like every money write: a job of the group
+ * commit, in its own savepoint, never in two flushes at once for one transfer.
+ */
+async function writeDecision(money: GroupCommit, transferId: string, decide: (trx: Db) => Promise<void>): Promise<void> {
+  await money.submit({
+    kind: eachInSavepoint,
+    resources: [`transfer:${transferId}`],
+    item: async (trx) => {
+      await decide(trx);
+      return { status: 200, body: null };
+    },
+  });
+}
+
+/**
  * An operator approves. One approval books a transfer up to the threshold; above it the first
  * approval moves it to Processing and the second, by another operator, books it. The same operator
  * approving again is a 409 and changes nothing.
  */
-export async function approvePayment(db: Db, transactionNumber: string, operatorId: string): Promise<PaymentReviewItem> {
+export async function approvePayment(db: Db, money: GroupCommit, transactionNumber: string, operatorId: string): Promise<PaymentReviewItem> {
   const transferId = await transferIdOf(db, transactionNumber);
-  await db.transaction().execute(async (trx) => {
+  await writeDecision(money, transferId, async (trx) => {
     const transfer = await lockPendingTransfer(trx, transferId);
     const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).execute();
     if (earlier.some((approval) => approval.operator_id === operatorId)) {
@@ -198,8 +214,8 @@ export async function approvePayment(db: Db, transactionNumber: string, operator
 }
 
 /** An operator denies: the hold is released in full. */
-export async function denyPayment(db: Db, transactionNumber: string, operatorId: string, reason: string): Promise<PaymentReviewItem> {
+export async function denyPayment(db: Db, money: GroupCommit, transactionNumber: string, operatorId: string, reason: string): Promise<PaymentReviewItem> {
   const transferId = await transferIdOf(db, transactionNumber);
-  await db.transaction().execute(async (trx) => denyLockedTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId, reason));
+  await writeDecision(money, transferId, async (trx) => denyLockedTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId, reason));
   return getPaymentReview(db, transactionNumber);
 }
