@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '@bank/contracts';
@@ -11,6 +10,7 @@ import type { AppDeps } from './deps';
 import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { routePageChooser } from './lib/route-pages';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
@@ -92,7 +92,7 @@ export async function buildApp(
   });
 
   // Outside plugins first: security headers, then rate limiting (routes opt in with config.rateLimit).
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -75,6 +75,8 @@ describe('the built web app over the wire', () => {
       expect(answer.headers['content-encoding'], url).toBe('br');
       expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
       expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(answer.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
       expect(brotliDecompressSync(answer.rawPayload).toString(), url).toBe(page);
     }
   });
