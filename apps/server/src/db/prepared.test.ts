@@ -39,4 +39,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL
     expect(await select()).toEqual({ name: 'two' });
     expect((await prepared()).some((statement) => statement.includes('"probe"'))).toBe(true);
   });
+
+  it('keeps answering a query that reads a table whole after a migration changed the table', async () => {
+    const whole = () => database.db.selectFrom('probe' as never).selectAll().where('id' as never, '=', 1 as never).executeTakeFirst();
+    expect(await whole()).toEqual({ id: 1, name: 'one' });
+    await sql.raw('alter table probe add column note text').execute(database.db);
+    expect(await whole()).toEqual({ id: 1, name: 'one', note: null });
+    expect(await whole()).toEqual({ id: 1, name: 'one', note: null });
+  });
 });

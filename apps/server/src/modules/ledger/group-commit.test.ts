@@ -97,6 +97,54 @@ describe('GroupCommit', () => {
     ]);
   });
 
+  it('gives a refusal’s key back whatever the refusal, even a conflict of the job’s own', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 1 });
+    let booked = false;
+    const booking = () => ({
+      kind: eachInSavepoint,
+      resources: ['booking'],
+      idempotency: claim('key-f'),
+      item: async () => {
+        // Refused the first time as already done elsewhere (like a deposit hash booked before).
+        if (!booked) {
+          booked = true;
+          throw new AppError('CONFLICT', { message: 'Already booked' });
+        }
+        return { status: 200, body: { booked: true } };
+      },
+    });
+    await expect(writer.submit(booking())).rejects.toMatchObject({ code: 'CONFLICT', message: 'Already booked' });
+    // The same key and request run afresh: nothing was kept for the refused one.
+    await expect(writer.submit(booking())).resolves.toMatchObject({ body: { booked: true }, replayed: false });
+  });
+
+  it('keeps taking other jobs while busy resources have long queues', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 50, maxConcurrentFlushes: 2 });
+    const slow: MoneyWriteKind<string> = {
+      name: 'slow',
+      async settle(_trx, items) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return items.map(() => ({ ok: true, answer: { status: 200, body: null } }));
+      },
+    };
+    // Two accounts kept busy for a fixed number of rounds, each always with more than enough jobs
+    // waiting to count as busy; a job elsewhere must get its turn while they still are.
+    const ROUNDS = 60;
+    let roundsDone = 0;
+    const hot = async (resource: string) => {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await Promise.all(Array.from({ length: 10 }, () => writer.submit({ kind: slow, item: resource, resources: [resource] })));
+        roundsDone += 1;
+      }
+    };
+    const loads = [hot('hot-1'), hot('hot-2')];
+    while (roundsDone < 4) await new Promise((resolve) => setTimeout(resolve, 1));
+    await writer.submit({ kind: slow, item: 'cold', resources: ['cold'] });
+    const roundsWhenAnswered = roundsDone;
+    await Promise.all(loads);
+    expect(roundsWhenAnswered).toBeLessThan(ROUNDS);
+  });
+
   it('never lets two batches in flight share a resource, and batches a busy one on its own', async () => {
     const inFlight = new Set<string>();
     let overlaps = 0;

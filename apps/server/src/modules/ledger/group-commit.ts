@@ -19,11 +19,15 @@ import { inMoneyTransaction } from './transaction';
  *
  * Jobs of one kind settle together through their kind's `settle`, which may write the whole group
  * in a few statements (internal transfers: transfers/internal.ts), or run each job's own write in a
- * savepoint (`eachInSavepoint`). Batches in flight never share a resource (the ledger accounts a
- * job writes, its idempotency key): a job whose resource is in another flush waits for the next
- * batch instead of for a row lock inside the database, so concurrent flushes run side by side, and
- * one account's jobs settle in the order they were submitted (a busy account's batch may settle
- * before its counterparts' orders submitted at the same time: concurrent orders, no order to keep).
+ * savepoint (`eachInSavepoint`). Batches in flight never share a resource (the ledger accounts an
+ * internal transfer writes, the owner of an own write, an idempotency key): a job whose resource is
+ * in another flush waits for the next batch instead of for a row lock inside the database, so
+ * concurrent flushes run side by side, and one account's jobs settle in the order they were
+ * submitted (a busy account's batch may settle before its counterparts' orders submitted at the
+ * same time: concurrent orders, no order to keep). An own write names only its owner: the bank's
+ * accounts and a payee's that it also locks may be locked by another flush too. The ledger orders
+ * the locks of each of its statements; should two flushes still wait on each other, PostgreSQL
+ * breaks the deadlock and the batch is written again (ledger/transaction.ts).
  */
 export interface MoneyAnswer {
   status: number;
@@ -153,10 +157,12 @@ export class GroupCommit {
    * Jobs, in queue order, whose resources no flush in flight is touching; the rest stay queued.
    * When one resource has many jobs waiting (a busy account), the batch is made of its jobs only:
    * that batch holds the busy account's row lock, and it stays small so the lock is held briefly,
-   * while the other jobs go to batches running beside it.
+   * while the other jobs go to batches running beside it, always in the last free transaction.
    */
   private takeBatch(): Waiting[] {
-    const busiest = this.busiestWaitingResource();
+    // A busy resource's batch never takes the last free transaction: with two busy accounts kept
+    // busy, their batches would otherwise take every turn while everyone else's jobs wait.
+    const busiest = this.flushing + 1 < this.options.maxConcurrentFlushes ? this.busiestWaitingResource() : undefined;
     const batch = this.takeBatchFor(busiest);
     // The busy resource's next jobs may wait on resources in flight; then the others go first.
     // With nothing in flight the first queued job is always free, so an empty answer only ever
@@ -244,7 +250,7 @@ export class GroupCommit {
  * runs afresh. Claims, answers and releases are one statement each, whatever the batch's size.
  */
 async function settleJobs(trx: Db, jobs: readonly AnyJob[]): Promise<JobOutcome[]> {
-  const outcomes: Array<JobOutcome | undefined> = await claimKeys(trx, jobs);
+  const { outcomes, fresh } = await claimKeys(trx, jobs);
   const kinds = new Map<MoneyWriteKind<unknown>, number[]>();
   jobs.forEach((job, index) => {
     if (outcomes[index]) return;
@@ -264,7 +270,7 @@ async function settleJobs(trx: Db, jobs: readonly AnyJob[]): Promise<JobOutcome[
     });
   }
   const settled = outcomes.map((outcome) => outcome!);
-  await storeAnswers(trx, jobs, settled);
+  await storeAnswers(trx, jobs, settled, fresh);
   return settled;
 }
 
@@ -278,11 +284,17 @@ interface KeyRow {
 
 const claimOf = (job: AnyJob, index: number) => (job.idempotency ? [{ index, claim: job.idempotency }] : []);
 
-/** Claims every key of the batch at once; answers the replays and conflicts (the others stay undefined). */
-async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<Array<JobOutcome | undefined>> {
+/**
+ * Claims every key of the batch at once. Answers the replays and the keys used for another request
+ * (the other jobs' outcomes stay undefined), and which jobs claimed their key now (`fresh`).
+ */
+async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<{ outcomes: Array<JobOutcome | undefined>; fresh: Set<number> }> {
   const outcomes = new Array<JobOutcome | undefined>(jobs.length);
   const keyed = jobs.flatMap(claimOf);
-  if (keyed.length === 0) return outcomes;
+  const fresh = new Set<number>();
+  if (keyed.length === 0) return { outcomes, fresh };
+  // One key twice in one insert would count as claimed twice: the batches are formed so it never is.
+  if (new Set(keyed.map(({ claim }) => `${claim.ownerId} ${claim.key}`)).size !== keyed.length) throw new Error('One idempotency key twice in a batch');
   // The primary key makes a request racing another process's with the same key wait for it here,
   // and then find its row (its answer is stored before it commits).
   // A kind whose answer is known stores it with the claim; a job refused later takes its claim back.
@@ -294,9 +306,10 @@ async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<Array<JobOut
       ${known.map((answer) => (answer ? JSON.stringify(answer.body) : null))}::jsonb[])
     on conflict (client_id, key) do nothing
     returning client_id, key`.execute(trx);
-  const fresh = new Set(claimed.map((row) => `${row.client_id} ${row.key}`));
-  const seen = keyed.filter(({ claim }) => !fresh.has(`${claim.ownerId} ${claim.key}`));
-  if (seen.length === 0) return outcomes;
+  const claimedNow = new Set(claimed.map((row) => `${row.client_id} ${row.key}`));
+  for (const { index, claim } of keyed) if (claimedNow.has(`${claim.ownerId} ${claim.key}`)) fresh.add(index);
+  const seen = keyed.filter(({ index }) => !fresh.has(index));
+  if (seen.length === 0) return { outcomes, fresh };
   const { rows } = await sql<KeyRow>`
     select k.client_id, k.key, k.request_hash, k.response_status, k.response_body
     from idempotency_keys k
@@ -306,29 +319,26 @@ async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<Array<JobOut
   for (const { index, claim } of seen) {
     const row = existing.get(`${claim.ownerId} ${claim.key}`);
     if (!row) throw new Error('An idempotency key neither claimed nor found');
+    // A claim is committed only with its answer; one without (never expected) is not replayed as a success.
     outcomes[index] =
-      row.request_hash === claim.hash
-        ? { ok: true, answer: { status: row.response_status ?? 200, body: row.response_body, replayed: true } }
+      row.request_hash === claim.hash && row.response_status !== null
+        ? { ok: true, answer: { status: row.response_status, body: row.response_body, replayed: true } }
         : { ok: false, error: new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' }) };
   }
-  return outcomes;
+  return { outcomes, fresh };
 }
 
 /**
- * Stores the answers of the jobs written under a key of their own (unless stored with the claim),
- * and releases the keys of the refused.
+ * Stores the answers of the jobs that claimed their key now and were written (unless stored with the
+ * claim), and gives back the keys of those refused, whatever the refusal, so a retry runs afresh.
  */
-async function storeAnswers(trx: Db, jobs: readonly AnyJob[], outcomes: readonly JobOutcome[]): Promise<void> {
-  const claimedNow = jobs.flatMap(claimOf).filter(({ index }) => {
+async function storeAnswers(trx: Db, jobs: readonly AnyJob[], outcomes: readonly JobOutcome[], fresh: ReadonlySet<number>): Promise<void> {
+  const claimedNow = jobs.flatMap(claimOf).filter(({ index }) => fresh.has(index));
+  const refused = claimedNow.filter(({ index }) => !outcomes[index]!.ok);
+  const written = claimedNow.filter(({ index }) => {
     const outcome = outcomes[index]!;
-    return !outcome.ok || !outcome.answer.replayed;
+    return outcome.ok && !sameAnswer(outcome.answer, jobs[index]!.kind.answerWhenWritten);
   });
-  // A refused job's claim goes too, but not a 409's: that key belongs to the earlier request.
-  const refused = claimedNow.filter(({ index }) => {
-    const outcome = outcomes[index]!;
-    return !outcome.ok && outcome.error.code !== 'CONFLICT';
-  });
-  const written = claimedNow.filter(({ index }) => outcomes[index]!.ok && !jobs[index]!.kind.answerWhenWritten);
   if (written.length > 0) {
     const answers = written.map(({ index }) => (outcomes[index] as { answer: WrittenAnswer }).answer);
     await sql`
@@ -344,6 +354,11 @@ async function storeAnswers(trx: Db, jobs: readonly AnyJob[], outcomes: readonly
       using unnest(${refused.map(({ claim }) => claim.ownerId)}::uuid[], ${refused.map(({ claim }) => claim.key)}::text[]) as r (client_id, key)
       where k.client_id = r.client_id and k.key = r.key`.execute(trx);
   }
+}
+
+/** Whether a job's answer is the one its kind stored with the claim. */
+function sameAnswer(answer: MoneyAnswer, stored: MoneyAnswer | undefined): boolean {
+  return stored !== undefined && answer.status === stored.status && JSON.stringify(answer.body) === JSON.stringify(stored.body);
 }
 
 /** One write of a job that writes on its own: its answer, or an AppError refusing it. */
