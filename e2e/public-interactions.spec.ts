@@ -170,15 +170,21 @@ describe('tariffs slider', () => {
     expect(await numbers()).toEqual(['07', '08', '09']);
     expect(await page.locator('.slider__slide').getAttribute('aria-label')).toBe('Slide 3 of 4');
 
-    // The new slide starts hidden and fades in once the 50 ms delay has passed.
+    // The new slide starts hidden and fades in once the 50 ms delay has passed. Every change of the
+    // slide is recorded as it happens (a mutation observer runs before any timer), so a busy
+    // machine cannot skip the hidden state; a timer never fires early, so the wait is at least 50 ms.
     const fade = await page.evaluate(async () => {
-      const slide = () => document.querySelector('.slider__slide')!;
+      const states: Array<{ visible: boolean; at: number }> = [];
+      const observer = new MutationObserver(() => {
+        const slide = document.querySelector('.slider__slide');
+        if (slide) states.push({ visible: slide.classList.contains('slider__slide--visible'), at: performance.now() });
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      const clickedAt = performance.now();
       (document.querySelector('button[aria-label="Next slide"]') as HTMLButtonElement).click();
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const hiddenAtFirst = !slide().classList.contains('slider__slide--visible');
-      const start = performance.now();
-      while (!slide().classList.contains('slider__slide--visible')) await new Promise((resolve) => setTimeout(resolve, 5));
-      return { hiddenAtFirst, waitedMs: performance.now() - start + 5 };
+      while (!states.some((state) => state.visible)) await new Promise((resolve) => setTimeout(resolve, 5));
+      observer.disconnect();
+      return { hiddenAtFirst: states[0]!.visible === false, waitedMs: states.find((state) => state.visible)!.at - clickedAt };
     });
     expect(fade.hiddenAtFirst).toBe(true);
     expect(fade.waitedMs).toBeGreaterThanOrEqual(40);
