@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { createSession } from '../modules/auth/sessions';
 import { hashPassword } from '../modules/auth/passwords';
 import { sealOperatorTotpSecret } from '../modules/backoffice/sign-in';
-import { newTotpSecret } from '../modules/backoffice/totp';
+import { newTotpSecret } from '../modules/auth/totp';
 import type { TestContext } from './harness';
 
 export interface TestOperator {

@@ -19,3 +19,8 @@ export const codeSentResponseSchema = z.object({
   expiresInSeconds: z.number().int().positive(),
 });
 export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
+
+/** Sign-in step 1 of a client with an authenticator app: no e-mail is sent; step 2 takes the app's code. */
+export const authenticatorRequiredResponseSchema = z.object({ codeSent: z.literal(false), authenticatorRequired: z.literal(true) });
+export const signInStepOneResponseSchema = z.union([codeSentResponseSchema, authenticatorRequiredResponseSchema]);
+export type SignInStepOneResponse = z.infer<typeof signInStepOneResponseSchema>;

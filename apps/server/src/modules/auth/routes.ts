@@ -1,6 +1,7 @@
 import { PROTOCOL } from '@bank/contracts';
-import type { CodeSentResponse } from '@bank/contracts/auth/codes';
-import { loginRequestSchema, type LoginResponse } from '@bank/contracts/auth/login';
+import type { CodeSentResponse, SignInStepOneResponse } from '@bank/contracts/auth/codes';
+import { totpDisableRequestSchema, totpEnableRequestSchema, type TotpEnableResponse, type TotpSetupResponse } from '@bank/contracts/auth/two-factor';
+import { loginSecondStepSchema, type LoginResponse } from '@bank/contracts/auth/login';
 import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
@@ -11,6 +12,7 @@ import { sendProtocolText } from './protocol-answer';
 import { parseRegistration, registerClient } from './registration';
 import { revokeSession } from './sessions';
 import { beginSignIn, completeSignIn } from './sign-in';
+import { disableAuthenticator, enableAuthenticator, setUpAuthenticator } from './two-factor';
 
 /**
  * Per-address limits of the identity calls, counted by each server: a flood guard in front of the
@@ -31,14 +33,26 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<CodeSentResponse> => {
+  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<SignInStepOneResponse> => {
     const input = parseWith(loginStepOneRequestSchema, request.body);
     return beginSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, input.language) });
   });
 
   app.post('/login', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<LoginResponse> => {
-    const input = parseWith(loginRequestSchema, request.body);
+    const input = parseWith(loginSecondStepSchema, request.body);
     return completeSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, undefined) });
+  });
+
+  // Two-factor sign-in with an authenticator app (two-factor.ts).
+  const twoFactor = { preHandler: requireClient, config: { rateLimit: AUTH_RATE_LIMITS.signIn } };
+  app.post('/user/two-factor/setup', twoFactor, async (request): Promise<TotpSetupResponse> => setUpAuthenticator(deps, clientIdOf(request)));
+  app.post('/user/two-factor/enable', twoFactor, async (request): Promise<TotpEnableResponse> => {
+    const { code } = parseWith(totpEnableRequestSchema, request.body);
+    return enableAuthenticator(deps, clientIdOf(request), code, request.ip);
+  });
+  app.post('/user/two-factor/disable', twoFactor, async (request, reply) => {
+    await disableAuthenticator(deps, clientIdOf(request), parseWith(totpDisableRequestSchema, request.body), request.ip);
+    return sendProtocolText(reply, PROTOCOL.done);
   });
 
   app.post('/logout', { preHandler: requireClient }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { LOGIN_CODE_TTL_SECONDS, type CodeSentResponse } from '@bank/contracts/auth/codes';
+import { LOGIN_CODE_TTL_SECONDS, type SignInStepOneResponse } from '@bank/contracts/auth/codes';
 import type { Language } from '@bank/contracts/auth/fields';
 import type { UserData } from '@bank/contracts/users/user-data';
 import { sql } from 'kysely';
@@ -12,6 +12,7 @@ import { answerChallenge, openChallenge } from './login-codes';
 import { codeMail } from './mail-templates';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import { spendSecondFactor } from './two-factor';
 import {
   CODES_PER_EMAIL,
   FAILED_SIGN_INS_PER_ADDRESS,
@@ -39,7 +40,7 @@ export interface RequestMeta {
 async function findClient(db: Db, email: string) {
   return db
     .selectFrom('clients')
-    .select(['id', 'email', 'password_hash'])
+    .select(['id', 'email', 'password_hash', 'totp_enabled_at'])
     .where(sql`lower(email)`, '=', email)
     .executeTakeFirst();
 }
@@ -83,14 +84,18 @@ export async function sendMail(mailer: Mailer, message: MailMessage): Promise<vo
   }
 }
 
-/** Step 1 (POST /api/login/list): right e-mail and password → a fresh code is mailed. */
-export async function beginSignIn(deps: AppDeps, input: { email: string; password: string }, meta: RequestMeta): Promise<CodeSentResponse> {
+/**
+ * Step 1 (POST /api/login/list): right e-mail and password → a fresh code is mailed, or, for a
+ * client with an authenticator app (two-factor.ts), nothing is mailed and step 2 takes the app's code.
+ */
+export async function beginSignIn(deps: AppDeps, input: { email: string; password: string }, meta: RequestMeta): Promise<SignInStepOneResponse> {
   const { db, config, mailer } = deps;
   await assertSignInAllowed(db, input.email, meta.ip);
   const client = await checkCredentials(db, input.email, input.password);
   if (!client) return failSignIn(db, input.email, null, 1, 'credentials', meta);
   // The language the client signs in with is the one the bank writes to it in.
   await db.updateTable('clients').set({ language: meta.language }).where('id', '=', client.id).where('language', '!=', meta.language).execute();
+  if (client.totp_enabled_at) return { codeSent: false, authenticatorRequired: true };
 
   await assertNotBlocked(db, CODES_PER_EMAIL, input.email);
   const code = await openChallenge(db, config.secret, client.id, 'login');
@@ -114,8 +119,17 @@ export async function completeSignIn(
   const client = await checkCredentials(db, input.email, input.password);
   if (!client) return failSignIn(db, input.email, null, 2, 'credentials', meta);
 
-  const outcome = await answerChallenge(db, config.secret, client.id, input.emailCode);
-  if (!outcome.ok) return failSignIn(db, input.email, client.id, 2, `code-${outcome.reason}`, meta);
+  // With an authenticator app the code is the app's (or a recovery code); otherwise the e-mailed one.
+  let purpose: string;
+  if (client.totp_enabled_at) {
+    const factor = await spendSecondFactor(deps, client.id, input.emailCode);
+    if (!factor) return failSignIn(db, input.email, client.id, 2, 'authenticator', meta);
+    purpose = factor === 'recovery' ? 'login-recovery-code' : 'login-authenticator';
+  } else {
+    const outcome = await answerChallenge(db, config.secret, client.id, input.emailCode);
+    if (!outcome.ok) return failSignIn(db, input.email, client.id, 2, `code-${outcome.reason}`, meta);
+    purpose = outcome.purpose;
+  }
 
   const token = await db.transaction().execute(async (trx) => {
     await trx.updateTable('clients').set({ email_verified: true }).where('id', '=', client.id).execute();
@@ -127,7 +141,7 @@ export async function completeSignIn(
       subjectType: 'client',
       subjectId: client.id,
       ip: meta.ip,
-      after: { purpose: outcome.purpose },
+      after: { purpose },
     });
     return sessionToken;
   });

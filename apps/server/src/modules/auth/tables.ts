@@ -27,6 +27,18 @@ export interface IdentityTables {
     state_or_province: string | null;
     /** The language the client reads: the bank's mails are written in it. */
     language: Generated<'en' | 'ru'>;
+    /** The authenticator app (two-factor.ts): secrets sealed, the last time step accepted. */
+    totp_secret: string | null;
+    totp_pending_secret: string | null;
+    totp_enabled_at: Date | null;
+    totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+    created_at: Generated<Date>;
+  };
+  client_recovery_codes: {
+    id: Generated<string>;
+    client_id: string;
+    code_hash: string;
+    used_at: Date | null;
     created_at: Generated<Date>;
   };
   operators: {

@@ -9,7 +9,7 @@ import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 import { FAILED_SIGN_INS_PER_ADDRESS, FAILED_SIGN_INS_PER_EMAIL, assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth/throttle';
 import { findOperatorByEmail, toOperator, type OperatorDbRow } from './operators';
-import { acceptedStep, newTotpSecret, otpauthUrl } from './totp';
+import { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } from '../auth/totp';
 
 /**
  * Operator sign-in (DESIGN §10): e-mail and password, then a code from the authenticator app. A
@@ -68,16 +68,7 @@ async function spendCode(db: Db, operator: OperatorDbRow, sealedSecret: string, 
   await assertNotBlocked(db, WRONG_TOTP_CODES, operator.id);
   const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
   const step = await acceptedStep(openSecret(sealedSecret, secret, TOTP_SEAL_PURPOSE), code, lastStep);
-  // Two requests with one code race here: only the one that moves the step forward wins.
-  const spent =
-    step !== null &&
-    (await db
-      .updateTable('operators')
-      .set({ totp_last_step: step })
-      .where('id', '=', operator.id)
-      .where((where) => where.or([where('totp_last_step', 'is', null), where('totp_last_step', '<', String(step))]))
-      .returning('id')
-      .executeTakeFirst()) !== undefined;
+  const spent = step !== null && (await spendTimeStep(db, 'operators', operator.id, step));
   if (step === null || !spent) {
     await recordHit(db, WRONG_TOTP_CODES, operator.id);
     await audit(db, operator.id, 'backoffice.codeRefused', meta, { reason: step === null ? 'wrong' : 'reused' });
@@ -113,7 +104,7 @@ async function pendingEnrolment(deps: AppDeps, operator: OperatorDbRow): Promise
       .where('totp_enrolled_at', 'is', null)
       .execute();
   }
-  return { enrolment: { secret, otpauthUrl: otpauthUrl(operator.email, secret) } };
+  return { enrolment: { secret, otpauthUrl: otpauthUrl(TOTP_ISSUERS.operator, operator.email, secret) } };
 }
 
 /** POST /api/backoffice/login */

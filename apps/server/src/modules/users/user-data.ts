@@ -28,6 +28,6 @@ export async function loadUserData(db: Db, clientId: string, userToken: string):
     flags: { kycStatus: client.kyc_status },
     kycList,
     phoneList: [client.phone],
-    verificationsList: { ...DEFAULT_VERIFICATIONS },
+    verificationsList: { ...DEFAULT_VERIFICATIONS, twoFaVerifyEnabled: client.totp_enabled_at !== null },
   };
 }
