@@ -20,6 +20,8 @@ import {
   label,
   texts,
   unexpectedProblems,
+  DEMO_BUSINESS,
+  DEMO_PERSONAL,
 } from './support/identity';
 import { screenshot, startStack, type Stack } from './support/stack';
 
@@ -29,8 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const DEMO_PERSONAL = { email: 'demo@bank.example', password: 'DemoBank2024' };
-const DEMO_BUSINESS = { email: 'corp@bank.example', password: 'DemoBank2024' };
 
 describe('registration and KYC of a new client', () => {
   it('EN, 1440 px: a personal client registers, sees only verification, submits KYC and sees it in process', async () => {

@@ -30,6 +30,10 @@ export async function resetLinkFromMail(stack: Stack, email: string, since: numb
   return link;
 }
 
+/** The demo data's identified clients (the seed of a development server). */
+export const DEMO_PERSONAL = { email: 'demo@bank.example', password: 'DemoBank2024' };
+export const DEMO_BUSINESS = { email: 'corp@bank.example', password: 'DemoBank2024' };
+
 let counter = 0;
 /** A new client's registration data: unique e-mail and phone, a password meeting the rules. */
 export function newClient(prefix: string) {

@@ -117,6 +117,14 @@ export function InputField({ label, value, onValue, error, hint, required, class
   );
 }
 
+/** A one-time code of six digits (e-mailed or from an authenticator app): digits only, offered by the phone's keyboard and autofill. */
+export function OneTimeCodeField(props: Omit<InputFieldProps, 'onValue' | 'inputMode' | 'autoComplete' | 'maxLength'> & { onValue: (code: string) => void }) {
+  const { onValue, ...field } = props;
+  return (
+    <InputField {...field} onValue={(value) => onValue(value.replace(/\D/g, '').slice(0, 6))} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+  );
+}
+
 /** A password input with a show/hide switch. */
 export function PasswordField({ label, value, onValue, error, hint, required, className, ...input }: InputFieldProps) {
   const { t } = useTranslation('common');

@@ -2,7 +2,7 @@ import { LOGIN_CODE_TTL_SECONDS, emailCodeSchema } from '@bank/contracts/auth/co
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackArrow } from './AuthLayout';
-import { InputField } from '../../ui/FormField';
+import { OneTimeCodeField } from '../../ui/FormField';
 import { formatMinutesSeconds, useCountdown } from './useCountdown';
 
 /**
@@ -20,10 +20,29 @@ export function CodeStep({
 }) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const secondsLeft = useCountdown(LOGIN_CODE_TTL_SECONDS, onBack);
   const valid = emailCodeSchema.safeParse(code).success;
+  const { submitting, submit } = useCodeSubmit(valid, code, onSubmit);
 
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <BackArrow label={t('back')} onClick={onBack} />
+      <h1>{t('code.title')}</h1>
+      <p className="auth-card__lead">{t('code.text', { email })}</p>
+      <OneTimeCodeField label={t('fields.code')} value={code} onValue={setCode} className="code-field" autoFocus required />
+      <p className="countdown" role="timer" aria-live="off">
+        {t('code.timer')} <strong>{formatMinutesSeconds(secondsLeft)}</strong>
+      </p>
+      <button type="submit" className="button auth-form__submit" disabled={!valid || submitting}>
+        {submitting ? t('code.submitting') : t('code.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** Sends a valid code once at a time, and says while it is being checked. */
+export function useCodeSubmit(valid: boolean, code: string, onSubmit: (code: string) => Promise<void>) {
+  const [submitting, setSubmitting] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || submitting) return;
@@ -34,29 +53,5 @@ export function CodeStep({
       setSubmitting(false);
     }
   };
-
-  return (
-    <form className="auth-form" onSubmit={submit} noValidate>
-      <BackArrow label={t('back')} onClick={onBack} />
-      <h1>{t('code.title')}</h1>
-      <p className="auth-card__lead">{t('code.text', { email })}</p>
-      <InputField
-        label={t('fields.code')}
-        value={code}
-        onValue={(value) => setCode(value.replace(/\D/g, '').slice(0, 6))}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        className="code-field"
-        autoFocus
-        required
-      />
-      <p className="countdown" role="timer" aria-live="off">
-        {t('code.timer')} <strong>{formatMinutesSeconds(secondsLeft)}</strong>
-      </p>
-      <button type="submit" className="button auth-form__submit" disabled={!valid || submitting}>
-        {submitting ? t('code.submitting') : t('code.submit')}
-      </button>
-    </form>
-  );
+  return { submitting, submit };
 }

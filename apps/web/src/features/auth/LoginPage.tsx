@@ -8,18 +8,20 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { signInErrorKey } from './apiErrors';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
+import { AuthenticatorStep } from './AuthenticatorStep';
 import { CodeStep } from './CodeStep';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
- * /login (SPEC §2): step 1 takes e-mail and password and mails a code; step 2 takes the code. The
- * back arrow leads home from step 1 and back to step 1 from step 2.
+ * /login (SPEC §2): step 1 takes e-mail and password and mails a code; step 2 takes the code (for a
+ * client with an authenticator app, nothing is mailed and step 2 takes the app's code). The back
+ * arrow leads home from step 1 and back to step 1 from step 2.
  */
 export function Component() {
   const { t } = useTranslation('auth');
   usePageTitle('screens.login');
-  const [step, setStep] = useState<'credentials' | 'code'>('credentials');
+  const [step, setStep] = useState<'credentials' | 'code' | 'authenticator'>('credentials');
   const [credentials, setCredentials] = useState({ email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
@@ -31,8 +33,8 @@ export function Component() {
     if (!valid || submitting) return;
     setSubmitting(true);
     try {
-      await authApi.requestCode({ email: credentials.email.trim(), password: credentials.password });
-      setStep('code');
+      const answer = await authApi.requestCode({ email: credentials.email.trim(), password: credentials.password });
+      setStep(answer.codeSent ? 'code' : 'authenticator');
     } catch (error) {
       setErrorKey(signInErrorKey(error));
     } finally {
@@ -80,8 +82,10 @@ export function Component() {
             {t('login.noAccount')} <Link to={paths.register}>{t('login.signUp')}</Link>
           </p>
         </form>
-      ) : (
+      ) : step === 'code' ? (
         <CodeStep email={credentials.email.trim()} onSubmit={submitCode} onBack={() => setStep('credentials')} />
+      ) : (
+        <AuthenticatorStep onSubmit={submitCode} onBack={() => setStep('credentials')} />
       )}
       {errorKey ? <Popup tone="error" message={t(errorKey)} onClose={() => setErrorKey(null)} /> : null}
     </AuthLayout>

@@ -1,7 +1,8 @@
-import type { CodeSentResponse } from '@bank/contracts/auth/codes';
+import type { CodeSentResponse, SignInStepOneResponse } from '@bank/contracts/auth/codes';
 import type { LoginRequest } from '@bank/contracts/auth/login';
 import type { LoginStepOneRequest } from '@bank/contracts/auth/login-step-one';
 import type { RegistrationRequest } from '@bank/contracts/auth/register';
+import type { TotpEnableResponse, TotpSetupResponse } from '@bank/contracts/auth/two-factor';
 import type { PasswordChangeRequest } from '@bank/contracts/users/password-change';
 import type { PasswordResetRequest } from '@bank/contracts/users/password-reset';
 import type { UserData } from '@bank/contracts/users/user-data';
@@ -13,7 +14,7 @@ export const authApi = {
   register: (body: Omit<RegistrationRequest, 'language'>) =>
     apiRequest<CodeSentResponse>('POST', 'api/registrations', { body: { ...body, language: currentLanguage() } }),
   requestCode: (body: Omit<LoginStepOneRequest, 'language'>) =>
-    apiRequest<CodeSentResponse>('POST', 'api/login/list', { body: { ...body, language: currentLanguage() } }),
+    apiRequest<SignInStepOneResponse>('POST', 'api/login/list', { body: { ...body, language: currentLanguage() } }),
   signIn: (body: LoginRequest) => apiRequest<UserData>('POST', 'api/login', { body }),
   signOut: (token: string) => apiRequest<string>('POST', '/api/logout', { token }),
   me: (token: string) => apiRequest<UserData>('GET', '/api/user/me', { token }),
@@ -22,4 +23,9 @@ export const authApi = {
   resetPassword: (body: PasswordResetRequest) => apiRequest<string>('POST', '/api/user/password/reset', { body }),
   changePassword: (token: string, body: PasswordChangeRequest) =>
     apiRequest<string>('POST', '/api/user/password/change', { token, body }),
+  setUpAuthenticator: (token: string) => apiRequest<TotpSetupResponse>('POST', '/api/user/two-factor/setup', { token, body: {} }),
+  enableAuthenticator: (token: string, code: string) =>
+    apiRequest<TotpEnableResponse>('POST', '/api/user/two-factor/enable', { token, body: { code } }),
+  disableAuthenticator: (token: string, body: { password: string; code: string }) =>
+    apiRequest<string>('POST', '/api/user/two-factor/disable', { token, body }),
 };

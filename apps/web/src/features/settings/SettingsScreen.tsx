@@ -6,11 +6,13 @@ import { displayName } from '../cabinet';
 import { VerifiedBadge } from '../cabinet';
 import { Screen } from '../../ui/Screen';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /**
  * SPEC §2 settings: account owner, ID number, account type and the account-verified badge (shown
- * once the KYC status is set and is neither New nor Rejected), then the password-change form.
+ * once the KYC status is set and is neither New nor Rejected), then the password-change form and
+ * two-factor sign-in with an authenticator app.
  */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
@@ -46,6 +48,7 @@ export function SettingsScreen() {
         <section className="cabinet-card">
           <PasswordChangeForm />
         </section>
+        <TwoFactorSection />
       </div>
     </Screen>
   );
