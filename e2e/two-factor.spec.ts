@@ -21,13 +21,14 @@ afterAll(() => stack?.close());
 const appCode = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 /** Turns two-factor sign-in on in the settings; answers the secret and the recovery codes. */
-async function turnOn(page: Page, language: Language): Promise<{ secret: string; recoveryCodes: string[] }> {
+async function turnOn(page: Page, language: Language, password: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const settings = texts(language, 'settings');
   await chooseMenu(page, language, 'settings');
   await page.getByRole('heading', { name: settings('twoFactor.title') }).waitFor();
   await page.getByRole('button', { name: settings('twoFactor.turnOn') }).click();
   const secret = (await page.getByTestId('authenticator-secret').textContent())!.trim();
   await page.getByRole('img', { name: settings('twoFactor.qrAlt') }).waitFor();
+  await page.getByLabel(label(settings('twoFactor.password'))).fill(password);
   await page.getByLabel(label(settings('twoFactor.code'))).fill(await appCode(secret));
   await page.getByRole('button', { name: settings('twoFactor.confirm') }).click();
   await page.getByText(settings('twoFactor.onNow')).waitFor();
@@ -50,7 +51,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     const { page, problems } = await stack.newPage({ language: 'en', width: 1440 });
     const auth = texts('en', 'auth');
     await signInThroughUi(stack, page, 'en', DEMO_PERSONAL.email, DEMO_PERSONAL.password);
-    const { secret, recoveryCodes } = await turnOn(page, 'en');
+    const { secret, recoveryCodes } = await turnOn(page, 'en', DEMO_PERSONAL.password);
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     await screenshot(page, 'two-factor-codes-en-1440');
@@ -80,7 +81,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     const { page, problems } = await stack.newPage({ language: 'ru', width: 360 });
     const auth = texts('ru', 'auth');
     await signInThroughUi(stack, page, 'ru', DEMO_BUSINESS.email, DEMO_BUSINESS.password);
-    const { secret, recoveryCodes } = await turnOn(page, 'ru');
+    const { secret, recoveryCodes } = await turnOn(page, 'ru', DEMO_BUSINESS.password);
     expect(recoveryCodes).toHaveLength(10);
     await screenshot(page, 'two-factor-codes-ru-360');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -11,12 +11,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Ten letters and digits of base32 in two groups: easy to read out and type. */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
 
-export const recoveryCodeSchema = z
-  .string({ error: 'validation.recoveryCode.required' })
-  .trim()
-  .toLowerCase()
-  .regex(RECOVERY_CODE_PATTERN, 'validation.recoveryCode.invalid');
-
 /** A code from the authenticator app or, in its place, one recovery code. */
 export const secondFactorCodeSchema = z
   .string({ error: 'validation.code.required' })
@@ -29,8 +23,11 @@ export const secondFactorCodeSchema = z
 export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
 
-/** POST /api/user/two-factor/enable: the first code from the app confirms the secret. */
-export const totpEnableRequestSchema = z.object({ code: totpCodeSchema });
+/**
+ * POST /api/user/two-factor/enable: the password and the first code from the app confirm the
+ * secret (a stolen session alone cannot bind another's app to the account).
+ */
+export const totpEnableRequestSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
 export const totpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type TotpEnableResponse = z.infer<typeof totpEnableResponseSchema>;
 

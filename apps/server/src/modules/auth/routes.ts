@@ -3,7 +3,7 @@ import type { CodeSentResponse, SignInStepOneResponse } from '@bank/contracts/au
 import { totpDisableRequestSchema, totpEnableRequestSchema, type TotpEnableResponse, type TotpSetupResponse } from '@bank/contracts/auth/two-factor';
 import { loginSecondStepSchema, type LoginResponse } from '@bank/contracts/auth/login';
 import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { clientIdOf, requireClient } from './guard';
@@ -46,12 +46,12 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // Two-factor sign-in with an authenticator app (two-factor.ts).
   const twoFactor = { preHandler: requireClient, config: { rateLimit: AUTH_RATE_LIMITS.signIn } };
   app.post('/user/two-factor/setup', twoFactor, async (request): Promise<TotpSetupResponse> => setUpAuthenticator(deps, clientIdOf(request)));
-  app.post('/user/two-factor/enable', twoFactor, async (request): Promise<TotpEnableResponse> => {
-    const { code } = parseWith(totpEnableRequestSchema, request.body);
-    return enableAuthenticator(deps, clientIdOf(request), code, request.ip);
-  });
+  const sessionOf = (request: FastifyRequest) => ({ clientId: clientIdOf(request), sessionId: request.session!.sessionId });
+  app.post('/user/two-factor/enable', twoFactor, async (request): Promise<TotpEnableResponse> =>
+    enableAuthenticator(deps, sessionOf(request), parseWith(totpEnableRequestSchema, request.body), request.ip),
+  );
   app.post('/user/two-factor/disable', twoFactor, async (request, reply) => {
-    await disableAuthenticator(deps, clientIdOf(request), parseWith(totpDisableRequestSchema, request.body), request.ip);
+    await disableAuthenticator(deps, sessionOf(request), parseWith(totpDisableRequestSchema, request.body), request.ip);
     return sendProtocolText(reply, PROTOCOL.done);
   });
 

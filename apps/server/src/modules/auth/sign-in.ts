@@ -126,6 +126,8 @@ export async function completeSignIn(
     if (!factor) return failSignIn(db, input.email, client.id, 2, 'authenticator', meta);
     purpose = factor === 'recovery' ? 'login-recovery-code' : 'login-authenticator';
   } else {
+    // Only a client with the app has recovery codes; to the others the code is six digits, as before.
+    if (!/^\d{6}$/.test(input.emailCode)) throw new AppError('VALIDATION_FAILED', { fields: { emailCode: 'validation.code.invalid' } });
     const outcome = await answerChallenge(db, config.secret, client.id, input.emailCode);
     if (!outcome.ok) return failSignIn(db, input.email, client.id, 2, `code-${outcome.reason}`, meta);
     purpose = outcome.purpose;

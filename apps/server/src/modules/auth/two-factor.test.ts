@@ -28,12 +28,19 @@ async function enable(client: TestClient): Promise<{ secret: string; recoveryCod
   const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
   expect(otpauthUrl).toContain(`secret=${secret}`);
   expect(otpauthUrl).toContain('issuer=Meridian%20Bank');
-  const enabled = await post('/api/user/two-factor/enable', { code: await totpCode(secret) }, client);
+  const enabled = await post('/api/user/two-factor/enable', { password: TEST_PASSWORD, code: await totpCode(secret) }, client);
   expect(enabled.statusCode, enabled.body).toBe(200);
   return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
 const signIn = (client: TestClient, code: string) => post('/api/login', { email: client.email, password: TEST_PASSWORD, emailCode: code });
+
+/** Step 1 of a sign-in without the app, and the code it mailed. */
+async function codeByMail(client: TestClient): Promise<string> {
+  expect((await post('/api/login/list', { email: client.email, password: TEST_PASSWORD })).json()).toMatchObject({ codeSent: true });
+  const mail = context.mails.filter((message) => message.to === client.email).at(-1)!;
+  return /\b(\d{6})\b/.exec(mail.text)![1]!;
+}
 
 describe('authenticator codes', () => {
   it('match the test vectors of RFC 6238 (SHA-1, the last six of its eight digits)', async () => {
@@ -52,10 +59,14 @@ describe('two-factor sign-in with an authenticator app', () => {
     const before = await context.app.inject({ method: 'GET', url: '/api/user/me', headers: client.headers });
     expect(before.json().verificationsList.twoFaVerifyEnabled).toBe(false);
     const setup = await post('/api/user/two-factor/setup', {}, client);
-    // A wrong first code holds nothing.
-    expect((await post('/api/user/two-factor/enable', { code: '000000' }, client)).statusCode).toBe(400);
     const { secret } = setup.json<{ secret: string }>();
-    const enabled = await post('/api/user/two-factor/enable', { code: await totpCode(secret) }, client);
+    // A wrong first code holds nothing, nor does the right one without the password.
+    expect((await post('/api/user/two-factor/enable', { password: TEST_PASSWORD, code: '000000' }, client)).statusCode).toBe(400);
+    expect((await post('/api/user/two-factor/enable', { password: 'Wrong2024pass', code: await totpCode(secret) }, client)).statusCode).toBe(400);
+    expect((await post('/api/user/two-factor/enable', { code: await totpCode(secret) }, client)).statusCode).toBe(400);
+    // Another session of the client (signed in elsewhere) ends when it is turned on.
+    const elsewhere = (await signIn(client, await codeByMail(client))).json<{ userToken: string }>().userToken;
+    const enabled = await post('/api/user/two-factor/enable', { password: TEST_PASSWORD, code: await totpCode(secret) }, client);
     const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -66,6 +77,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(row.totp_secret).not.toContain(secret);
     const after = await context.app.inject({ method: 'GET', url: '/api/user/me', headers: client.headers });
     expect(after.json().verificationsList.twoFaVerifyEnabled).toBe(true);
+    expect((await context.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${elsewhere}` } })).statusCode).toBe(401);
     expect((await post('/api/user/two-factor/setup', {}, client)).statusCode).toBe(409);
   });
 
@@ -117,6 +129,15 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(await context.db.selectFrom('client_recovery_codes').select('id').where('client_id', '=', client.id).execute()).toEqual([]);
     const step1 = await post('/api/login/list', { email: client.email, password: TEST_PASSWORD });
     expect(step1.json()).toMatchObject({ codeSent: true });
+  });
+
+  it('leaves sign-in of a client without the app as it was: six digits, a recovery-shaped code refused as malformed', async () => {
+    const client = await createSignedInClient(context);
+    await codeByMail(client);
+    const refused = await signIn(client, 'abcde-23456');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { emailCode: 'validation.code.invalid' } });
+    expect((await signIn(client, await codeByMail(client))).statusCode).toBe(200);
   });
 
   it('answers only a signed-in client', async () => {

@@ -9,15 +9,17 @@ import { hashSecret, openSecret, sealSecret } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { verifyPassword } from './passwords';
-import { assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from './throttle';
+import { revokeAllSessions } from './sessions';
+import { assertNotBlocked, clearCounter, FAILED_SIGN_INS_PER_EMAIL, recordHit, type CounterPolicy } from './throttle';
 import { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } from './totp';
 
 /**
  * A client's authenticator app (issue 13). Set up: a secret, sealed and pending, shown with its
  * otpauth:// address for the QR code. Enabled by the app's first code: the secret holds from then
  * on, and ten recovery codes are made, answered once and stored as keyed hashes. With it on, sign-in
- * takes the app's code (or one recovery code) instead of an e-mailed one (sign-in.ts). Turned off
- * with the password and a code. Secrets are sealed under a key of their own from APP_SECRET.
+ * takes the app's code (or one recovery code) instead of an e-mailed one (sign-in.ts). Turned on
+ * with the password and the app's code, off with the password and a code; either ends the client's
+ * other sessions. Secrets are sealed under a key of their own from APP_SECRET.
  */
 const SEAL_PURPOSE = 'client-totp';
 
@@ -35,6 +37,16 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 function newRecoveryCode(): string {
   const letters = [...randomBytes(10)].map((byte) => BASE32[byte & 31]).join('');
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
+}
+
+/** Keyed with the client too, so one code's hash says nothing about another client's. */
+const recoveryHash = (clientId: string, code: string, secret: string) => hashSecret(`recovery:${clientId}:${code}`, secret);
+
+/** The current password, or a 400 counted like a wrong code. */
+async function checkPassword(db: Db, clientId: string, hash: string, password: string): Promise<void> {
+  if (await verifyPassword(hash, password)) return;
+  await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
+  throw new AppError('INVALID_CREDENTIALS', { fields: { password: WRONG_CURRENT_PASSWORD } });
 }
 
 const wrongCode = () => new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: 'validation.totpCode.wrong' } });
@@ -58,18 +70,33 @@ export async function setUpAuthenticator(deps: AppDeps, clientId: string): Promi
   const client = await clientRow(deps.db, clientId);
   if (client.totp_enabled_at) throw new AppError('CONFLICT', { message: 'Two-factor sign-in is already on' });
   const secret = newTotpSecret();
-  await deps.db.updateTable('clients').set({ totp_pending_secret: sealSecret(secret, deps.config.secret, SEAL_PURPOSE) }).where('id', '=', clientId).execute();
+  await deps.db
+    .updateTable('clients')
+    .set({ totp_pending_secret: sealSecret(secret, deps.config.secret, SEAL_PURPOSE) })
+    .where('id', '=', clientId)
+    .where('totp_enabled_at', 'is', null)
+    .execute();
   return { secret, otpauthUrl: otpauthUrl(TOTP_ISSUERS.client, client.email, secret) };
 }
 
-/** POST /api/user/two-factor/enable: the app's code confirms the pending secret; answers the recovery codes, once. */
-export async function enableAuthenticator(deps: AppDeps, clientId: string, code: string, ip: string): Promise<TotpEnableResponse> {
+/**
+ * POST /api/user/two-factor/enable: the password and the app's code confirm the pending secret;
+ * answers the recovery codes, once. Every other session of the client ends.
+ */
+export async function enableAuthenticator(
+  deps: AppDeps,
+  session: { clientId: string; sessionId: string },
+  input: { password: string; code: string },
+  ip: string,
+): Promise<TotpEnableResponse> {
   const { db, config } = deps;
+  const { clientId } = session;
   await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
   const client = await clientRow(db, clientId);
   if (client.totp_enabled_at) throw new AppError('CONFLICT', { message: 'Two-factor sign-in is already on' });
   if (!client.totp_pending_secret) throw new AppError('CONFLICT', { message: 'Set up the authenticator first' });
-  const step = await acceptedStep(openSecret(client.totp_pending_secret, config.secret, SEAL_PURPOSE), code, null);
+  await checkPassword(db, clientId, client.password_hash, input.password);
+  const step = await acceptedStep(openSecret(client.totp_pending_secret, config.secret, SEAL_PURPOSE), input.code, null);
   if (step === null) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
     throw wrongCode();
@@ -88,8 +115,9 @@ export async function enableAuthenticator(deps: AppDeps, clientId: string, code:
     await trx.deleteFrom('client_recovery_codes').where('client_id', '=', clientId).execute();
     await trx
       .insertInto('client_recovery_codes')
-      .values(recoveryCodes.map((recovery) => ({ client_id: clientId, code_hash: hashSecret(recovery, config.secret) })))
+      .values(recoveryCodes.map((recovery) => ({ client_id: clientId, code_hash: recoveryHash(clientId, recovery, config.secret) })))
       .execute();
+    await revokeAllSessions(trx, 'client', clientId, session.sessionId);
     await audit(trx, clientId, 'auth.twoFactorEnabled', ip);
   });
   await clearCounter(db, WRONG_AUTHENTICATOR_CODES, clientId);
@@ -113,7 +141,14 @@ export async function spendSecondFactor(deps: AppDeps, clientId: string, code: s
   const given = code.trim().toLowerCase();
   if (/^\d{6}$/.test(given)) {
     const lastStep = client.totp_last_step === null ? null : Number(client.totp_last_step);
-    const step = await acceptedStep(openSecret(client.totp_secret, config.secret, SEAL_PURPOSE), given, lastStep);
+    let secret: string;
+    try {
+      secret = openSecret(client.totp_secret, config.secret, SEAL_PURPOSE);
+    } catch {
+      // Sealed under another APP_SECRET: no code can match; the client signs in with a recovery code.
+      return null;
+    }
+    const step = await acceptedStep(secret, given, lastStep);
     return step !== null && (await spendTimeStep(db, 'clients', clientId, step)) ? 'authenticator' : null;
   }
   if (!RECOVERY_CODE_PATTERN.test(given)) return null;
@@ -121,7 +156,7 @@ export async function spendSecondFactor(deps: AppDeps, clientId: string, code: s
     .updateTable('client_recovery_codes')
     .set({ used_at: sql`now()` })
     .where('client_id', '=', clientId)
-    .where('code_hash', '=', hashSecret(given, config.secret))
+    .where('code_hash', '=', recoveryHash(clientId, given, config.secret))
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
@@ -129,17 +164,24 @@ export async function spendSecondFactor(deps: AppDeps, clientId: string, code: s
 }
 
 /** POST /api/user/two-factor/disable: with the password and a current code (or a recovery code). */
-export async function disableAuthenticator(deps: AppDeps, clientId: string, input: { password: string; code: string }, ip: string): Promise<void> {
+export async function disableAuthenticator(
+  deps: AppDeps,
+  session: { clientId: string; sessionId: string },
+  input: { password: string; code: string },
+  ip: string,
+): Promise<void> {
   const { db } = deps;
-  await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
+  const { clientId } = session;
   const client = await clientRow(db, clientId);
+  // Guesses here and at sign-in share the sign-in's counter of the e-mail, as well as this one.
+  const email = client.email.toLowerCase();
+  await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
+  await assertNotBlocked(db, FAILED_SIGN_INS_PER_EMAIL, email);
   if (!client.totp_enabled_at) throw new AppError('CONFLICT', { message: 'Two-factor sign-in is not on' });
-  if (!(await verifyPassword(client.password_hash, input.password))) {
-    await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
-    throw new AppError('INVALID_CREDENTIALS', { fields: { password: WRONG_CURRENT_PASSWORD } });
-  }
+  await checkPassword(db, clientId, client.password_hash, input.password);
   if (!(await spendSecondFactor(deps, clientId, input.code))) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
+    await recordHit(db, FAILED_SIGN_INS_PER_EMAIL, email);
     throw wrongCode();
   }
   await db.transaction().execute(async (trx) => {
@@ -149,6 +191,7 @@ export async function disableAuthenticator(deps: AppDeps, clientId: string, inpu
       .where('id', '=', clientId)
       .execute();
     await trx.deleteFrom('client_recovery_codes').where('client_id', '=', clientId).execute();
+    await revokeAllSessions(trx, 'client', clientId, session.sessionId);
     await audit(trx, clientId, 'auth.twoFactorDisabled', ip);
   });
   await clearCounter(db, WRONG_AUTHENTICATOR_CODES, clientId);

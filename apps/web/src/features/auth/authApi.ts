@@ -24,8 +24,8 @@ export const authApi = {
   changePassword: (token: string, body: PasswordChangeRequest) =>
     apiRequest<string>('POST', '/api/user/password/change', { token, body }),
   setUpAuthenticator: (token: string) => apiRequest<TotpSetupResponse>('POST', '/api/user/two-factor/setup', { token, body: {} }),
-  enableAuthenticator: (token: string, code: string) =>
-    apiRequest<TotpEnableResponse>('POST', '/api/user/two-factor/enable', { token, body: { code } }),
+  enableAuthenticator: (token: string, body: { password: string; code: string }) =>
+    apiRequest<TotpEnableResponse>('POST', '/api/user/two-factor/enable', { token, body }),
   disableAuthenticator: (token: string, body: { password: string; code: string }) =>
     apiRequest<string>('POST', '/api/user/two-factor/disable', { token, body }),
 };

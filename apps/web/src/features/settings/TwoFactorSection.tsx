@@ -17,13 +17,15 @@ function downloadCodes(codes: string[], heading: string): void {
   link.href = url;
   link.download = 'meridian-bank-recovery-codes.txt';
   link.click();
-  URL.revokeObjectURL(url);
+  // Some browsers start the download only after this task: the address must outlive it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
  * Two-factor sign-in with an authenticator app: turned on by scanning the QR code (or typing the
  * secret) and confirming with the app's code; then the ten recovery codes, shown once, to copy or
- * download. Turned off with the password and a code. The user data's twoFaVerifyEnabled follows.
+ * download; the password is asked too. Turned off with the password and a code. Other devices are
+ * signed out either way. The user data's twoFaVerifyEnabled follows.
  */
 export function TwoFactorSection() {
   const { t } = useTranslation('settings');
@@ -47,7 +49,8 @@ export function TwoFactorSection() {
       await work();
     } catch (error) {
       if (error instanceof ApiError && error.isInvalidAuthorization) return;
-      setErrorKey(error instanceof ApiError && error.status === 429 ? 'twoFactor.tooMany' : 'twoFactor.wrong');
+      const status = error instanceof ApiError ? error.status : 0;
+      setErrorKey(status === 429 ? 'twoFactor.tooMany' : status === 409 ? 'twoFactor.changed' : 'twoFactor.wrong');
     } finally {
       setBusy(false);
     }
@@ -57,20 +60,24 @@ export function TwoFactorSection() {
     run(async () => {
       const setup = await authApi.setUpAuthenticator(token!);
       setCode('');
+      setPassword('');
       setStage({ kind: 'setup', ...setup });
     });
   const confirm = (event: FormEvent) => {
     event.preventDefault();
+    if (!password) return setErrorKey('twoFactor.passwordMissing');
     if (!totpCodeSchema.safeParse(code).success) return setErrorKey('twoFactor.codeInvalid');
     return run(async () => {
-      const { recoveryCodes } = await authApi.enableAuthenticator(token!, code.trim());
+      const { recoveryCodes } = await authApi.enableAuthenticator(token!, { password, code: code.trim() });
+      setPassword('');
       setStage({ kind: 'codes', recoveryCodes });
       await refreshUser();
     });
   };
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
-    if (!password || !code.trim()) return setErrorKey('twoFactor.codeInvalid');
+    if (!password) return setErrorKey('twoFactor.passwordMissing');
+    if (!code.trim()) return setErrorKey('twoFactor.codeMissing');
     return run(async () => {
       await authApi.disableAuthenticator(token!, { password, code: code.trim() });
       setPassword('');
@@ -105,6 +112,7 @@ export function TwoFactorSection() {
           <p className="two-factor__secret">
             {t('twoFactor.secret')} <code data-testid="authenticator-secret">{stage.secret}</code>
           </p>
+          <PasswordField label={t('twoFactor.password')} value={password} onValue={setPassword} autoComplete="current-password" required />
           <OneTimeCodeField label={t('twoFactor.code')} value={code} onValue={setCode} required />
           {error}
           <SubmitButton busy={busy} label={t('twoFactor.confirm')} busyLabel={t('twoFactor.working')} />
