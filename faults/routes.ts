@@ -5,6 +5,7 @@ import { createAccountRequestSchema } from '@bank/contracts/accounts/create-acco
 import { loginRequestSchema } from '@bank/contracts/auth/login';
 import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
 import { registrationRequestSchema } from '@bank/contracts/auth/register';
+import { totpDisableRequestSchema, totpEnableRequestSchema } from '@bank/contracts/auth/two-factor';
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
 import { clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
@@ -115,6 +116,16 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: 'POST', path: '/user/password/change', caller: 'client', effect: 'write', body: passwordChangeRequestSchema,
     sample: () => ({ oldPassword: 'Not-The-Password-1', newPassword: 'Fuzz-Pass-2024', confirmPassword: 'Fuzz-Pass-2024' }),
+  },
+  // Two-factor sign-in: a fuzzer has neither the password nor the app, so it never turns it on.
+  { method: 'POST', path: '/user/two-factor/setup', caller: 'client', effect: 'write' },
+  {
+    method: 'POST', path: '/user/two-factor/enable', caller: 'client', effect: 'write', body: totpEnableRequestSchema,
+    sample: () => ({ password: 'Not-The-Password-1', code: '000000' }),
+  },
+  {
+    method: 'POST', path: '/user/two-factor/disable', caller: 'client', effect: 'write', body: totpDisableRequestSchema,
+    sample: () => ({ password: 'Not-The-Password-1', code: 'abcde-23456' }),
   },
 
   // KYC
