@@ -6,7 +6,8 @@ import { authenticatorCode, OPERATOR_PASSWORD } from '../e2e/support/backoffice'
 import { startMailServer, type MailServer } from '../e2e/support/mail';
 import { crossClientChecks, fuzzEveryRoute, mergeReports, type FuzzParty, type FuzzReport } from './fuzz';
 import { REPOSITORY_ROOT } from './routes';
-import { freePort, ServerProcess } from './server';
+import { freePort } from '../scripts/server-process.mjs';
+import { ServerProcess } from './server';
 
 /**
  * The fuzz and cross-client part of the fault suite on its own: builds what is stale, starts the

@@ -14,11 +14,12 @@ import { startMailServer } from '../e2e/support/mail';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 // @ts-expect-error -- a plain ES module of the build scripts, without type declarations
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { freePort } from '../scripts/server-process.mjs';
 import { createClients, createOperatorToken } from './bank';
 import { checkAfterFaults, type Violation } from './checks';
 import { crossClientChecks, fuzzEveryRoute, type FuzzParty } from './fuzz';
 import { clientLoop, type Operation } from './load';
-import { freePort, ServerProcess } from './server';
+import { ServerProcess } from './server';
 
 const short = process.argv.includes('--short');
 const seconds = Number(process.env.FAULTS_SECONDS ?? (short ? 60 : 300));

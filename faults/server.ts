@@ -1,22 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { waitForHealth } from '../scripts/server-process.mjs';
 
 /**
  * The production build of the server as a process of its own, which the fault suite SIGKILLs and
  * starts again on the same port, database and secret, as a supervisor would after a crash.
  */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export class ServerProcess {
   private child: ChildProcess | null = null;
   private output = '';
@@ -40,18 +28,7 @@ export class ServerProcess {
     child.stdout?.on('data', (chunk) => (this.output = (this.output + chunk).slice(-20_000)));
     child.stderr?.on('data', (chunk) => (this.output = (this.output + chunk).slice(-20_000)));
     this.child = child;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`The server exited at start:\n${this.output}`);
-      try {
-        const answer = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        if (answer.status === 200 || answer.status === 503) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`The server did not start:\n${this.output}`);
+    await waitForHealth(this.baseUrl, child, () => this.output, { acceptUnavailable: true });
   }
 
   /** Whether the process ended on its own (the fault this suite exists to catch). */

@@ -3,34 +3,9 @@
 // development outbox, which prints each mail: sign-in codes are read from the server's output.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl, child, output) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not become healthy:\n${output()}`);
-}
+import { freePort, waitForHealth } from '../../scripts/server-process.mjs';
 
 export async function startServer() {
   const port = await freePort();
@@ -54,7 +29,7 @@ export async function startServer() {
   });
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  await waitForHealth(baseUrl, child, () => output);
+  await waitForHealth(baseUrl, child, () => output, { timeoutMs: 90_000 });
 
   return {
     baseUrl,

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort, waitForHealth } from '../../scripts/server-process.mjs';
 import { startMailServer, type MailServer } from './mail';
 
 /**
@@ -29,39 +29,12 @@ export interface TestPage {
 
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 export function browserPath(): string {
   const executable = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(executable)) {
     throw new Error(`No Chromium at ${executable}: install it with "apt-get install -y chromium" or set CHROME_PATH.`);
   }
   return executable;
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server did not become healthy:\n${output()}`);
 }
 
 export async function startStack(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {

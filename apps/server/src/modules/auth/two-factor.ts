@@ -124,12 +124,6 @@ export async function enableAuthenticator(
   return { recoveryCodes };
 }
 
-/** Whether the client signs in with the authenticator app. */
-export async function usesAuthenticator(db: Db, clientId: string): Promise<boolean> {
-  const row = await db.selectFrom('clients').select('totp_enabled_at').where('id', '=', clientId).executeTakeFirst();
-  return Boolean(row?.totp_enabled_at);
-}
-
 /**
  * Spends a second factor of a client with the app on: a code from the app (each time step once)
  * or an unused recovery code (then used up). Answers which it was, or null for neither.

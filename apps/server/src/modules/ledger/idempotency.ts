@@ -12,7 +12,6 @@ import { eachInSavepoint, type MoneyAnswer, type GroupCommit, type IdempotencyCl
  * request: the first answer is replayed and nothing moves again. Same key, another request: 409
  * CONFLICT. A request that is refused gives its claim back, so a retry runs afresh (nothing had moved).
  */
-type IdempotentAnswer = MoneyAnswer;
 
 /** JSON with object keys sorted, so the same body always hashes the same. */
 function canonicalJson(value: unknown): string {
@@ -45,7 +44,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * The answer stored for a key, if a request with it was written: a request refused before it reached
  * the group commit (its accounts are gone since, say) still replays an answer it was already given.
  */
-async function storedAnswer(db: Db, ownerId: string, key: string, hash: string): Promise<IdempotentAnswer | null> {
+async function storedAnswer(db: Db, ownerId: string, key: string, hash: string): Promise<MoneyAnswer | null> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response_status', 'response_body'])

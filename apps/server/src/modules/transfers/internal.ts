@@ -5,10 +5,11 @@ import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findTransferAccounts, type ClientAccount } from '../accounts/service';
+import { refuseWhileBlocked } from '../auth/throttle';
 import type { MoneyWriteKind } from '../ledger/group-commit';
 import type { PreparedJob } from '../ledger/idempotency';
 import { postEntries, readBalances, type Balance } from '../ledger/ledger';
-import { PayeeLookupFailed, payeeLookupBlock, refusePayeeLookupsWhileBlocked } from './payee-lookup';
+import { PayeeLookupFailed, payeeLookupBlock } from './payee-lookup';
 import { recordOperations, type NewOperation } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
@@ -101,7 +102,7 @@ function internalOperation(order: InternalTransferOrder, transferId: string, boo
 /** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */
 export async function internalTransferOrder(trx: Db, clientId: string, request: InternalTransferRequest): Promise<InternalTransferOrder> {
   const { from, to, alongside: blockedSeconds } = await findTransferAccounts(trx, clientId, request.accNumberFrom, request.accNumberTo, payeeLookupBlock(clientId));
-  refusePayeeLookupsWhileBlocked(blockedSeconds);
+  refuseWhileBlocked(blockedSeconds);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const requestedCurrency = request.transferCurrency ?? request.currency;
   if (requestedCurrency && requestedCurrency !== from.currency) {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { assertNotBlocked, blockedSecondsSql, recordHit, refuseWhileBlocked, type CounterPolicy } from '../auth/throttle';
+import { assertNotBlocked, blockedSecondsSql, recordHit, type CounterPolicy } from '../auth/throttle';
 
 /**
  * Looking up a payee tells whether an account number (or a wallet address) is the bank's and in
@@ -20,11 +20,10 @@ export const FAILED_PAYEE_LOOKUPS_PER_CLIENT: CounterPolicy = {
 export class PayeeLookupFailed extends AppError {}
 
 /**
- * The client's block on payee look-ups, to read in the look-up's own query (blockedSecondsSql), and
- * the check of what it read: refused while blocked, before anything about a payee is revealed.
+ * The client's block on payee look-ups, to read in the look-up's own query (blockedSecondsSql) and
+ * check with refuseWhileBlocked before anything about a payee is revealed.
  */
 export const payeeLookupBlock = (clientId: string) => blockedSecondsSql(FAILED_PAYEE_LOOKUPS_PER_CLIENT, clientId);
-export const refusePayeeLookupsWhileBlocked = refuseWhileBlocked;
 
 /** The same check as a query of its own, for a look-up whose query cannot carry it. */
 export async function assertPayeeLookupsAllowed(db: Db, clientId: string): Promise<void> {

@@ -1,0 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
+
+export function freePort(): Promise<number>;
+export function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  options?: { timeoutMs?: number; acceptUnavailable?: boolean },
+): Promise<void>;
