@@ -5,6 +5,7 @@ import { createAccountRequestSchema } from '@bank/contracts/accounts/create-acco
 import { loginRequestSchema } from '@bank/contracts/auth/login';
 import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
 import { registrationRequestSchema } from '@bank/contracts/auth/register';
+import { passkeyCreateRequestSchema, passkeyOptionsRequestSchema, passkeyRenameRequestSchema, passkeySignInRequestSchema } from '@bank/contracts/auth/passkeys';
 import { totpDisableRequestSchema, totpEnableRequestSchema } from '@bank/contracts/auth/two-factor';
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
 import { clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
@@ -127,6 +128,31 @@ export const ROUTES: readonly RouteSpec[] = [
     method: 'POST', path: '/user/two-factor/disable', caller: 'client', effect: 'write', body: totpDisableRequestSchema,
     sample: () => ({ password: 'Not-The-Password-1', code: 'abcde-23456' }),
   },
+  // Passkeys: without the password a fuzzer gets no registration challenge, and the answers it makes
+  // up to a sign-in challenge name no passkey.
+  {
+    method: 'POST', path: '/user/passkeys/options', caller: 'client', effect: 'write', body: passkeyOptionsRequestSchema,
+    sample: () => ({ password: 'Not-The-Password-1' }),
+  },
+  {
+    method: 'POST', path: '/user/passkeys', caller: 'client', effect: 'write', body: passkeyCreateRequestSchema,
+    sample: () => ({ name: 'Fuzz key', response: registrationSample() }),
+  },
+  { method: 'GET', path: '/user/passkeys', caller: 'client', effect: 'read' },
+  {
+    method: 'PATCH', path: '/user/passkeys/:id', caller: 'client', effect: 'write', params: { id: 'uuid' }, body: passkeyRenameRequestSchema,
+    sample: () => ({ name: 'Fuzz key' }),
+  },
+  { method: 'DELETE', path: '/user/passkeys/:id', caller: 'client', effect: 'write', params: { id: 'uuid' } },
+  { method: 'POST', path: '/login/passkey/options', caller: 'public', effect: 'write' },
+  {
+    method: 'POST', path: '/login/passkey', caller: 'public', effect: 'write', body: passkeySignInRequestSchema,
+    sample: () => ({ response: authenticationSample() }),
+  },
+  // Sessions and devices: ending a session (the caller's own, or all the others) is a sign-out.
+  { method: 'GET', path: '/user/sessions', caller: 'client', effect: 'read' },
+  { method: 'DELETE', path: '/user/sessions/:id', caller: 'client', effect: 'session', params: { id: 'uuid' } },
+  { method: 'POST', path: '/user/sessions/end-others', caller: 'client', effect: 'session' },
 
   // KYC
   { method: 'GET', path: '/kyc/list', caller: 'client', effect: 'read' },
@@ -256,6 +282,19 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/backoffice/operators/:operatorId/reset-totp', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' } },
 ];
 
+/** A browser's answer to a passkey ceremony, in shape only: base64url parts that prove nothing. */
+const passkeyAnswer = (response: Record<string, unknown>) => ({
+  id: 'ZnV6ei1wYXNza2V5', rawId: 'ZnV6ei1wYXNza2V5', type: 'public-key', clientExtensionResults: {}, response,
+});
+
+function registrationSample(): Record<string, unknown> {
+  return passkeyAnswer({ clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0', attestationObject: 'o2NmbXRkbm9uZQ', transports: ['internal'] });
+}
+
+function authenticationSample(): Record<string, unknown> {
+  return passkeyAnswer({ clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0', authenticatorData: 'SZYN5YgO', signature: 'MEUCIQ', userHandle: 'AAAAAAAAAAAAAAAAAAAAAA' });
+}
+
 function kycSample(): Record<string, unknown> {
   return {
     firstName: 'Ivan', lastName: 'Fuzz', companyName: null, country: 'IE', city: 'Dublin', state: null, postalCode: 'D02',
@@ -300,7 +339,7 @@ function incomingSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Re
 /** The repository's root, found from this file so the suite runs from any directory. */
 export const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** A route as a module's routes.ts registers it. */
+/** A route as a module's routes.ts (or another of its `…-routes.ts` plugins) registers it. */
 export interface RegisteredRoute {
   method: Method;
   path: string;
@@ -315,15 +354,12 @@ export function registeredRoutes(root: string = REPOSITORY_ROOT): RegisteredRout
   const found: RegisteredRoute[] = [];
   for (const entry of readdirSync(modules, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
-    const file = path.join(modules, entry.name, 'routes.ts');
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const match of text.matchAll(REGISTRATION)) {
-      found.push({ method: match[1]!.toUpperCase() as Method, path: match[3]!, file: path.relative(root, file) });
+    const folder = path.join(modules, entry.name);
+    for (const name of readdirSync(folder).filter((file) => /^([a-z-]+-)?routes\.ts$/.test(file))) {
+      const file = path.join(folder, name);
+      for (const match of readFileSync(file, 'utf8').matchAll(REGISTRATION)) {
+        found.push({ method: match[1]!.toUpperCase() as Method, path: match[3]!, file: path.relative(root, file) });
+      }
     }
   }
   return found;

@@ -37,12 +37,23 @@ export function browserPath(): string {
   return executable;
 }
 
-export async function startStack(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  options: {
+    seedDemo?: boolean;
+    env?: Record<string, string>;
+    /**
+     * The host name the browser and APP_URL use. The server listens on 127.0.0.1 either way;
+     * 'localhost' is for passkeys, which WebAuthn refuses on an IP address.
+     */
+    host?: '127.0.0.1' | 'localhost';
+  } = {},
+): Promise<Stack> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const mail = await startMailServer();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const listenUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   let output = '';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
@@ -62,7 +73,7 @@ export async function startStack(options: { seedDemo?: boolean; env?: Record<str
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  await waitForHealth(baseUrl, server, () => output);
+  await waitForHealth(listenUrl, server, () => output);
 
   const browser = await chromium.launch({
     executablePath: browserPath(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '@bank/contracts';
@@ -116,6 +117,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false, store: createDatabaseRateLimitStore(deps.db) });
+  // Cookies are read only by the sign-in calls (the device cookie, auth/devices.ts): no parsing on every request.
+  await app.register(cookie, { hook: false });
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);

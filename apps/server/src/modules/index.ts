@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
+import passkeyRoutes from './auth/passkey-routes';
 import backofficeRoutes from './backoffice/routes';
 import contactRoutes from './contact/routes';
 import walletRoutes from './crypto/routes';
@@ -16,5 +17,5 @@ import usersRoutes from './users/routes';
  * Every API module, registered under /api in this order. A module is a Fastify plugin owning its
  * routes; it reaches shared services through `app.deps`.
  */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, usersRoutes, kycRoutes,
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, passkeyRoutes, usersRoutes, kycRoutes,
   accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes];

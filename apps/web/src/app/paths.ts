@@ -25,3 +25,8 @@ export const otherServicesAnchors = {
   metals: 'operations-metals',
   fx: 'fx-service',
 } as const;
+
+/** Anchors in the cabinet: /kabinet#sessions (the new-device e-mail's link) opens the settings' sessions list. */
+export const cabinetAnchors = {
+  sessions: 'sessions',
+} as const;

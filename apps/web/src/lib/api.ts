@@ -34,7 +34,7 @@ export interface RequestOptions {
 }
 
 /** Calls the API under /api with JSON in and out; throws ApiError on failure. */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api/${path.replace(/^\/?(api\/)?/, '')}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));

@@ -3,6 +3,7 @@ import type { Language } from '@bank/contracts/auth/fields';
 import { PASSWORD_RESET_TTL_MINUTES } from '@bank/contracts/users/password-refresh';
 import type { FastifyRequest } from 'fastify';
 import type { MailMessage } from '../mail/mailer';
+import { deviceLine, type DeviceDescription } from './device-description';
 
 /**
  * The identity mails, in the reader's language: the one the web app sends with the request, else
@@ -123,6 +124,70 @@ export function passwordChangedMail(to: string, language: Language): MailMessage
       '',
       'The password of your online banking was just changed.',
       'If it was not you, reset your password from the sign-in page at once and contact the bank.',
+      '',
+      BRAND.en,
+    ].join('\n'),
+  };
+}
+
+/** What a new-device alert says about the sign-in. */
+export interface SignInAlert {
+  at: Date;
+  device: DeviceDescription;
+  ip: string;
+  /** The cabinet's sessions list, where the client can end the session. */
+  sessionsLink: string;
+}
+
+/** The moment in the reader's language, in UTC said outright: the server cannot know their zone. */
+function alertTime(at: Date, language: Language): string {
+  const formatted = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at);
+  return `${formatted} UTC`;
+}
+
+export function newDeviceMail(to: string, alert: SignInAlert, language: Language): MailMessage {
+  if (language === 'ru') {
+    return {
+      to,
+      subject: `Вход в интернет-банк с нового устройства · ${BRAND.ru}`,
+      text: [
+        'Здравствуйте!',
+        '',
+        'В ваш интернет-банк только что выполнен вход с устройства, с которого вы раньше не входили.',
+        '',
+        `Время: ${alertTime(alert.at, 'ru')}`,
+        `Устройство: ${deviceLine(alert.device, 'не удалось определить', 'на')}`,
+        `IP-адрес: ${alert.ip}`,
+        '',
+        'Если это были вы, ничего делать не нужно.',
+        'Если нет, завершите этот сеанс в разделе «Сеансы и устройства», смените пароль и свяжитесь с банком:',
+        '',
+        alert.sessionsLink,
+        '',
+        BRAND.ru,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `New sign-in from a new device · ${BRAND.en}`,
+    text: [
+      'Hello,',
+      '',
+      'Someone just signed in to your online banking from a device you have not used before.',
+      '',
+      `Time: ${alertTime(alert.at, 'en')}`,
+      `Device: ${deviceLine(alert.device, 'unknown', 'on')}`,
+      `IP address: ${alert.ip}`,
+      '',
+      'If it was you, there is nothing to do.',
+      'If it was not, end that session under "Sessions and devices", change your password and contact the bank:',
+      '',
+      alert.sessionsLink,
       '',
       BRAND.en,
     ].join('\n'),

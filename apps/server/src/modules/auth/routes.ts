@@ -3,13 +3,16 @@ import type { CodeSentResponse, SignInStepOneResponse } from '@bank/contracts/au
 import { totpDisableRequestSchema, totpEnableRequestSchema, type TotpEnableResponse, type TotpSetupResponse } from '@bank/contracts/auth/two-factor';
 import { loginSecondStepSchema, type LoginResponse } from '@bank/contracts/auth/login';
 import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
+import { sessionIdParamsSchema, type ClientSessionsResponse, type EndOtherSessionsResponse } from '@bank/contracts/auth/sessions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { answerSignedIn, signInOrigin } from './client-session';
 import { clientIdOf, requireClient } from './guard';
 import { mailLanguage } from './mail-templates';
 import { sendProtocolText } from './protocol-answer';
 import { parseRegistration, registerClient } from './registration';
+import { endClientSession, endOtherClientSessions, listClientSessions } from './session-list';
 import { revokeSession } from './sessions';
 import { beginSignIn, completeSignIn } from './sign-in';
 import { disableAuthenticator, enableAuthenticator, setUpAuthenticator } from './two-factor';
@@ -38,9 +41,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return beginSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, input.language) });
   });
 
-  app.post('/login', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<LoginResponse> => {
+  app.post('/login', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request, reply): Promise<LoginResponse> => {
     const input = parseWith(loginSecondStepSchema, request.body);
-    return completeSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, undefined) });
+    return answerSignedIn(request, reply, await completeSignIn(deps, input, signInOrigin(request)));
   });
 
   // Two-factor sign-in with an authenticator app (two-factor.ts).
@@ -54,6 +57,19 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     await disableAuthenticator(deps, sessionOf(request), parseWith(totpDisableRequestSchema, request.body), request.ip);
     return sendProtocolText(reply, PROTOCOL.done);
   });
+
+  // The client's live sessions, and ending them (session-list.ts).
+  app.get('/user/sessions', { preHandler: requireClient }, async (request): Promise<ClientSessionsResponse> =>
+    listClientSessions(deps.db, sessionOf(request)),
+  );
+  app.delete('/user/sessions/:id', { preHandler: requireClient }, async (request, reply) => {
+    const { id } = parseWith(sessionIdParamsSchema, request.params);
+    await endClientSession(deps.db, sessionOf(request), id, request.ip);
+    return sendProtocolText(reply, PROTOCOL.done);
+  });
+  app.post('/user/sessions/end-others', { preHandler: requireClient }, async (request): Promise<EndOtherSessionsResponse> =>
+    endOtherClientSessions(deps.db, sessionOf(request), request.ip),
+  );
 
   app.post('/logout', { preHandler: requireClient }, async (request, reply) => {
     const clientId = clientIdOf(request);

@@ -25,8 +25,23 @@ export interface Session {
   kycStatus: KycStatus | null;
 }
 
+/** Where a session was opened from: kept for the client's list of live sessions. */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** Longest user-agent string kept: real ones are a few hundred characters. */
+const USER_AGENT_MAX = 512;
+
 /** Creates a session and returns its token; only the token's keyed hash is stored. */
-export async function createSession(db: Db, secret: string, subjectType: SubjectType, subjectId: string): Promise<string> {
+export async function createSession(
+  db: Db,
+  secret: string,
+  subjectType: SubjectType,
+  subjectId: string,
+  origin: SessionOrigin = {},
+): Promise<string> {
   const token = randomToken(32);
   const now = Date.now();
   const limits = SESSION_LIMITS[subjectType];
@@ -38,6 +53,8 @@ export async function createSession(db: Db, secret: string, subjectType: Subject
       subject_id: subjectId,
       idle_expires_at: new Date(now + limits.idleMs),
       absolute_expires_at: new Date(now + limits.absoluteMs),
+      user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      ip: origin.ip ?? null,
     })
     .execute();
   return token;
@@ -80,8 +97,45 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
+export interface LiveSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** A subject's sessions that are still live, the most recently used first. */
+export async function listLiveSessions(db: Db, subjectType: SubjectType, subjectId: string): Promise<LiveSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('revoked_at', 'is', null)
+    .where('idle_expires_at', '>', sql<Date>`now()`)
+    .where('absolute_expires_at', '>', sql<Date>`now()`)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, userAgent: row.user_agent, ip: row.ip, createdAt: row.created_at, lastSeenAt: row.last_seen_at }));
+}
+
+/** Revokes one live session of a subject; false when it is not theirs or no longer live. */
+export async function revokeSubjectSession(db: Db, subjectType: SubjectType, subjectId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Revokes every live session of a subject, except `keepSessionId` when given. */
-export async function revokeAllSessions(db: Db, subjectType: SubjectType, subjectId: string, keepSessionId?: string): Promise<void> {
+export async function revokeAllSessions(db: Db, subjectType: SubjectType, subjectId: string, keepSessionId?: string): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: sql`now()` })
@@ -89,5 +143,6 @@ export async function revokeAllSessions(db: Db, subjectType: SubjectType, subjec
     .where('subject_id', '=', subjectId)
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,17 +1,15 @@
 import { LOGIN_CODE_TTL_SECONDS, type SignInStepOneResponse } from '@bank/contracts/auth/codes';
 import type { Language } from '@bank/contracts/auth/fields';
-import type { UserData } from '@bank/contracts/users/user-data';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import type { MailMessage, Mailer } from '../mail/mailer';
-import { loadUserData } from '../users/user-data';
+import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
 import { answerChallenge, openChallenge } from './login-codes';
 import { codeMail } from './mail-templates';
 import { decoyPasswordHash, verifyPassword } from './passwords';
-import { createSession } from './sessions';
 import { spendSecondFactor } from './two-factor';
 import {
   CODES_PER_EMAIL,
@@ -58,7 +56,7 @@ async function checkCredentials(db: Db, email: string, password: string) {
 }
 
 /** Counts a failure, writes it to the audit trail, slows the answer down, and throws the same 400. */
-async function failSignIn(db: Db, email: string, clientId: string | null, step: 1 | 2, reason: string, meta: RequestMeta): Promise<never> {
+async function failSignIn(db: Db, email: string, clientId: string | null, step: 1 | 2, reason: string, meta: { ip: string }): Promise<never> {
   const byEmail = await recordHit(db, FAILED_SIGN_INS_PER_EMAIL, email);
   const byAddress = await recordHit(db, FAILED_SIGN_INS_PER_ADDRESS, meta.ip);
   await recordAudit(db, {
@@ -106,15 +104,16 @@ export async function beginSignIn(deps: AppDeps, input: { email: string; passwor
 }
 
 /**
- * Step 2 (POST /api/login), also registration step 2: e-mail, password and code → a new session,
- * the e-mail marked verified, and the user data with its token.
+ * Step 2 (POST /api/login), also registration step 2: e-mail, password and code → a new session
+ * (client-session.ts), the e-mail marked verified, and the user data with its token.
  */
 export async function completeSignIn(
   deps: AppDeps,
   input: { email: string; password: string; emailCode: string },
-  meta: RequestMeta,
-): Promise<UserData> {
+  origin: SignInOrigin,
+): Promise<OpenedSession> {
   const { db, config } = deps;
+  const meta = { ip: origin.ip };
   await assertSignInAllowed(db, input.email, meta.ip);
   const client = await checkCredentials(db, input.email, input.password);
   if (!client) return failSignIn(db, input.email, null, 2, 'credentials', meta);
@@ -133,20 +132,7 @@ export async function completeSignIn(
     purpose = outcome.purpose;
   }
 
-  const token = await db.transaction().execute(async (trx) => {
-    await trx.updateTable('clients').set({ email_verified: true }).where('id', '=', client.id).execute();
-    const sessionToken = await createSession(trx, config.secret, 'client', client.id);
-    await recordAudit(trx, {
-      actorType: 'client',
-      actorId: client.id,
-      action: 'auth.signIn',
-      subjectType: 'client',
-      subjectId: client.id,
-      ip: meta.ip,
-      after: { purpose },
-    });
-    return sessionToken;
-  });
+  const opened = await openClientSession(deps, client.id, purpose, origin);
   await clearCounter(db, FAILED_SIGN_INS_PER_EMAIL, input.email);
-  return loadUserData(db, client.id, token);
+  return opened;
 }

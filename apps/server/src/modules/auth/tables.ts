@@ -63,6 +63,18 @@ export interface IdentityTables {
     idle_expires_at: Date;
     absolute_expires_at: Date;
     revoked_at: Date | null;
+    /** The browser and address the session was opened from, shown in the client's list of sessions. */
+    user_agent: string | null;
+    ip: string | null;
+  };
+  /** The devices a client signed in from, known by the keyed hash of a token in a cookie (devices.ts). */
+  client_devices: {
+    id: Generated<string>;
+    client_id: string;
+    token_hash: string;
+    user_agent: string | null;
+    first_seen_at: Generated<Date>;
+    last_seen_at: Generated<Date>;
   };
   login_challenges: {
     id: Generated<string>;
@@ -81,5 +93,31 @@ export interface IdentityTables {
     hits: number;
     window_ends_at: Date;
     blocked_until: Date | null;
+  };
+  /** A client's passkeys (passkeys.ts): the authenticator's public key under its credential id. */
+  client_passkeys: {
+    id: Generated<string>;
+    client_id: string;
+    /** base64url, as the browser gives it. */
+    credential_id: string;
+    public_key: Uint8Array;
+    sign_count: ColumnType<string, number | string | undefined, number | string>;
+    transports: Generated<string[]>;
+    device_type: 'singleDevice' | 'multiDevice';
+    backed_up: Generated<boolean>;
+    name: string;
+    created_at: Generated<Date>;
+    last_used_at: Date | null;
+  };
+  /** The single-use challenges of the passkey ceremonies, as keyed hashes. */
+  webauthn_challenges: {
+    id: Generated<string>;
+    challenge_hash: string;
+    purpose: 'registration' | 'authentication';
+    /** The signed-in client a registration belongs to; null for a sign-in. */
+    client_id: string | null;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
   };
 }

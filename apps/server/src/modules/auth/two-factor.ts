@@ -42,8 +42,8 @@ function newRecoveryCode(): string {
 /** Keyed with the client too, so one code's hash says nothing about another client's. */
 const recoveryHash = (clientId: string, code: string, secret: string) => hashSecret(`recovery:${clientId}:${code}`, secret);
 
-/** The current password, or a 400 counted like a wrong code. */
-async function checkPassword(db: Db, clientId: string, hash: string, password: string): Promise<void> {
+/** The current password, or a 400 counted like a wrong code (here and when adding a passkey). */
+export async function checkPassword(db: Db, clientId: string, hash: string, password: string): Promise<void> {
   if (await verifyPassword(hash, password)) return;
   await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
   throw new AppError('INVALID_CREDENTIALS', { fields: { password: WRONG_CURRENT_PASSWORD } });

@@ -81,7 +81,7 @@ async function spendCode(db: Db, operator: OperatorDbRow, sealedSecret: string, 
 async function openOperatorSession(deps: AppDeps, operator: OperatorDbRow, action: string, meta: SignInMeta): Promise<OperatorSignedIn> {
   const { db, config } = deps;
   const token = await db.transaction().execute(async (trx) => {
-    const sessionToken = await createSession(trx, config.secret, 'operator', operator.id);
+    const sessionToken = await createSession(trx, config.secret, 'operator', operator.id, { ip: meta.ip });
     await audit(trx, operator.id, action, meta);
     return sessionToken;
   });

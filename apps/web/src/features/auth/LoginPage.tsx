@@ -10,13 +10,15 @@ import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
 import { AuthenticatorStep } from './AuthenticatorStep';
 import { CodeStep } from './CodeStep';
+import { PasskeySignIn } from './PasskeySignIn';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
  * /login (SPEC §2): step 1 takes e-mail and password and mails a code; step 2 takes the code (for a
- * client with an authenticator app, nothing is mailed and step 2 takes the app's code). The back
- * arrow leads home from step 1 and back to step 1 from step 2.
+ * client with an authenticator app, nothing is mailed and step 2 takes the app's code). Under step
+ * 1, a passkey signs the client in on its own. The back arrow leads home from step 1 and back to
+ * step 1 from step 2.
  */
 export function Component() {
   const { t } = useTranslation('auth');
@@ -78,6 +80,7 @@ export function Component() {
           <button type="submit" className="button auth-form__submit" disabled={!valid || submitting}>
             {submitting ? t('login.submitting') : t('login.submit')}
           </button>
+          <PasskeySignIn onError={setErrorKey} />
           <p className="auth-card__switch">
             {t('login.noAccount')} <Link to={paths.register}>{t('login.signUp')}</Link>
           </p>

@@ -8,6 +8,7 @@ import type { PasswordResetRequest } from '@bank/contracts/users/password-reset'
 import type { UserData } from '@bank/contracts/users/user-data';
 import { currentLanguage } from '../../app/i18n';
 import { apiRequest } from '../../lib/api';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '../../lib/webauthn';
 
 /** The identity calls of SPEC §7 and DESIGN §4. Mails are written in the language the client reads. */
 export const authApi = {
@@ -16,6 +17,8 @@ export const authApi = {
   requestCode: (body: Omit<LoginStepOneRequest, 'language'>) =>
     apiRequest<SignInStepOneResponse>('POST', 'api/login/list', { body: { ...body, language: currentLanguage() } }),
   signIn: (body: LoginRequest) => apiRequest<UserData>('POST', 'api/login', { body }),
+  passkeySignInOptions: () => apiRequest<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/login/passkey/options', { body: {} }),
+  signInWithPasskey: (response: AuthenticationResponseJSON) => apiRequest<UserData>('POST', '/api/login/passkey', { body: { response } }),
   signOut: (token: string) => apiRequest<string>('POST', '/api/logout', { token }),
   me: (token: string) => apiRequest<UserData>('GET', '/api/user/me', { token }),
   requestPasswordReset: (email: string) =>

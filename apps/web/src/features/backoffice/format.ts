@@ -1,8 +1,5 @@
 /** Back-office display helpers: dates in the reader's language, and an audit change in one line. */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+export { formatDateTime } from '../../ui/formatDateTime';
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '—';

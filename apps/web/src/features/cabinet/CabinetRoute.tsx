@@ -1,6 +1,6 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { cabinetAnchors, paths } from '../../app/paths';
 import { NotFound } from '../../ui/NotFound';
 import { selectUserToken } from '../auth';
 import { CabinetShell } from './CabinetShell';
@@ -15,7 +15,9 @@ export const CURRENCY_ACCOUNTS_CHILD = 'currencyAccounts';
 export function Component() {
   const token = useAppSelector(selectUserToken);
   const child = useParams()['*'] ?? '';
+  const { hash } = useLocation();
   if (!token) return <Navigate to={paths.login} replace />;
   if (child !== '' && child !== CURRENCY_ACCOUNTS_CHILD) return <NotFound />;
-  return <CabinetShell initialScreen={child === CURRENCY_ACCOUNTS_CHILD ? 'accounts' : null} />;
+  const initialScreen = child === CURRENCY_ACCOUNTS_CHILD ? 'accounts' : hash === `#${cabinetAnchors.sessions}` ? 'settings' : null;
+  return <CabinetShell initialScreen={initialScreen} />;
 }

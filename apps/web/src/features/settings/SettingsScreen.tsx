@@ -6,13 +6,15 @@ import { displayName } from '../cabinet';
 import { VerifiedBadge } from '../cabinet';
 import { Screen } from '../../ui/Screen';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { PasskeysSection } from './PasskeysSection';
+import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /**
  * SPEC §2 settings: account owner, ID number, account type and the account-verified badge (shown
  * once the KYC status is set and is neither New nor Rejected), then the password-change form and
- * two-factor sign-in with an authenticator app.
+ * two-factor sign-in with an authenticator app, passkeys, and the sessions and devices signed in.
  */
 export function SettingsScreen() {
   const { t } = useTranslation('settings');
@@ -49,6 +51,8 @@ export function SettingsScreen() {
           <PasswordChangeForm />
         </section>
         <TwoFactorSection />
+        <PasskeysSection />
+        <SessionsSection />
       </div>
     </Screen>
   );
