@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentPasswordSchema } from './fields';
+import { secondFactorCodeSchema } from './two-factor';
 
 /**
  * Passkeys (WebAuthn) of clients. Added in the settings with the password (a stolen session alone
@@ -63,8 +64,12 @@ export const authenticationResponseSchema = z.object({
   }),
 });
 
-/** POST /api/user/passkeys/options: the password; answers the creation options. */
-export const passkeyOptionsRequestSchema = z.object({ password: currentPasswordSchema });
+/**
+ * POST /api/user/passkeys/options: the password and, for a client with an authenticator app, a
+ * code from it (or a recovery code): a passkey then signs in without the app, so adding one takes
+ * every factor the client has. Answers the creation options.
+ */
+export const passkeyOptionsRequestSchema = z.object({ password: currentPasswordSchema, code: secondFactorCodeSchema.optional() });
 
 /** POST /api/user/passkeys: the passkey's name and the browser's answer; answers the passkey. */
 export const passkeyCreateRequestSchema = z.object({ name: passkeyNameSchema, response: registrationResponseSchema });

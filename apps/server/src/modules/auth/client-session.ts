@@ -38,7 +38,13 @@ export function signInOrigin(request: FastifyRequest): SignInOrigin {
  * and the sign-in is audited; then the device is remembered and, when it is new, an alert to the
  * client in their language is made ready.
  */
-export async function openClientSession(deps: AppDeps, clientId: string, purpose: string, origin: SignInOrigin): Promise<OpenedSession> {
+export async function openClientSession(
+  deps: AppDeps,
+  clientId: string,
+  purpose: string,
+  origin: SignInOrigin,
+  detail: Record<string, string> = {},
+): Promise<OpenedSession> {
   const { db, config } = deps;
   const { token, client } = await db.transaction().execute(async (trx) => {
     const signedIn = await trx
@@ -55,7 +61,7 @@ export async function openClientSession(deps: AppDeps, clientId: string, purpose
       subjectType: 'client',
       subjectId: clientId,
       ip: origin.ip,
-      after: { purpose },
+      after: { purpose, ...detail },
     });
     return { token: sessionToken, client: signedIn };
   });

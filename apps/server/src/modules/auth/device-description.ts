@@ -14,19 +14,31 @@ export interface DeviceDescription {
 
 const KINDS: Readonly<Record<string, DeviceKind>> = { desktop: 'desktop', mobile: 'mobile', tablet: 'tablet' };
 
-function nameAndVersion(name: string | undefined, version: string | undefined): string | null {
-  if (!name) return null;
+/**
+ * The names bowser knows. For a user agent it does not recognise, bowser takes its first word as
+ * the browser's name; the user agent is whatever the signer-in sends, and the name goes into the
+ * bank's own alert mail, so only known names are shown (a made-up one would let a fraudster write
+ * "no action needed" or a link into the bank's mail).
+ */
+const KNOWN_BROWSERS = new Set<string>(Object.values(Bowser.BROWSER_MAP));
+const KNOWN_SYSTEMS = new Set<string>(Object.values(Bowser.OS_MAP));
+/** Version numbers, or a system's version name such as "10" or "Sonoma": short words, no symbols. */
+const VERSION = /^[\w.]{1,20}$/;
+
+function nameAndVersion(name: string | undefined, version: string | undefined, known: ReadonlySet<string>): string | null {
+  if (!name || !known.has(name)) return null;
   // Browsers' versions are long ("131.0.6778.85"); the major one is what a person recognises.
   const major = version?.split('.')[0];
-  return major ? `${name} ${major}` : name;
+  return major && VERSION.test(major) ? `${name} ${major}` : name;
 }
 
 export function describeDevice(userAgent: string | null | undefined): DeviceDescription {
   if (!userAgent) return { browser: null, os: null, kind: 'other' };
   const parsed = Bowser.parse(userAgent);
-  const os = parsed.os.name ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ') : null;
+  const osVersion = parsed.os.versionName ?? parsed.os.version;
+  const os = parsed.os.name && KNOWN_SYSTEMS.has(parsed.os.name) ? [parsed.os.name, osVersion && VERSION.test(osVersion) ? osVersion : null].filter(Boolean).join(' ') : null;
   return {
-    browser: nameAndVersion(parsed.browser.name, parsed.browser.version),
+    browser: nameAndVersion(parsed.browser.name, parsed.browser.version, KNOWN_BROWSERS),
     os,
     kind: KINDS[parsed.platform.type ?? ''] ?? 'other',
   };

@@ -16,7 +16,7 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface RecognizedDevice {
-  /** The token the cookie is to hold from now on: the browser's own, or a new one. */
+  /** The token the cookie is to hold from now on (a new one at every sign-in). */
   token: string;
   /** The client has signed in before, but never from this device. */
   newToClient: boolean;
@@ -25,9 +25,11 @@ export interface RecognizedDevice {
 const tokenHash = (clientId: string, token: string, secret: string) => hashSecret(`device:${clientId}:${token}`, secret);
 
 /**
- * Remembers the device of a sign-in. The first device a client ever signs in from (just after
- * registration, or the first time after devices were first remembered) is not news to them; any
- * later one not seen before is.
+ * Remembers the device of a sign-in, and gives it a new token: the cookie's token changes with
+ * every sign-in, so a token planted in a browser beforehand (on a shared computer, say) stops
+ * naming the device once its owner signs in there. A device is news to the client when they have
+ * signed in before (a device remembered, or an earlier session) but never from this one; the very
+ * first sign-in, just after registration, is not.
  */
 export async function recognizeDevice(
   db: Db,
@@ -36,18 +38,26 @@ export async function recognizeDevice(
   cookieToken: string | undefined,
   userAgent: string | undefined,
 ): Promise<RecognizedDevice> {
-  const token = cookieToken && TOKEN_PATTERN.test(cookieToken) ? cookieToken : randomToken(32);
+  const presented = cookieToken && TOKEN_PATTERN.test(cookieToken) ? tokenHash(clientId, cookieToken, secret) : null;
+  const token = randomToken(32);
   const hash = tokenHash(clientId, token, secret);
-  const { rows } = await sql<{ inserted: boolean; others: boolean }>`
-    with seen as (
+  const agent = userAgent?.slice(0, 512) ?? null;
+  // The checks of the final select read the tables as they were before this statement.
+  const { rows } = await sql<{ known: boolean; signed_in_before: boolean }>`
+    with known as (
+      update client_devices set token_hash = ${hash}, last_seen_at = now(), user_agent = ${agent}
+      where client_id = ${clientId} and token_hash = ${presented}
+      returning id
+    ),
+    added as (
       insert into client_devices (client_id, token_hash, user_agent)
-      values (${clientId}, ${hash}, ${userAgent?.slice(0, 512) ?? null})
-      on conflict (client_id, token_hash) do update set last_seen_at = now(), user_agent = excluded.user_agent
-      returning (xmax = 0) as inserted
+      select ${clientId}, ${hash}, ${agent} where not exists (select 1 from known)
+      returning id
     )
-    select seen.inserted,
-      exists (select 1 from client_devices where client_id = ${clientId} and token_hash <> ${hash}) as others
-    from seen`.execute(db);
+    select exists (select 1 from known) as known,
+      exists (select 1 from client_devices where client_id = ${clientId})
+        or (select count(*) from sessions where subject_type = 'client' and subject_id = ${clientId}) > 1 as signed_in_before
+    from (select count(*) from added) as done`.execute(db);
   const row = rows[0]!;
-  return { token, newToClient: row.inserted && row.others };
+  return { token, newToClient: !row.known && row.signed_in_before };
 }

@@ -193,3 +193,41 @@ export function newDeviceMail(to: string, alert: SignInAlert, language: Language
     ].join('\n'),
   };
 }
+
+/**
+ * A passkey added to or removed from the client's online banking: a passkey signs in on its own,
+ * so the client hears of every one, and can remove one they did not add.
+ */
+export function passkeyChangedMail(to: string, change: 'added' | 'removed', name: string, language: Language): MailMessage {
+  if (language === 'ru') {
+    const what = change === 'added' ? 'добавлен ключ доступа' : 'удалён ключ доступа';
+    return {
+      to,
+      subject: `${change === 'added' ? 'Добавлен ключ доступа' : 'Удалён ключ доступа'} · ${BRAND.ru}`,
+      text: [
+        'Здравствуйте!',
+        '',
+        `В вашем интернет-банке ${what} «${name}».`,
+        change === 'added'
+          ? 'С этим ключом в интернет-банк можно войти без пароля и кода. Если ключ добавили не вы, удалите его в настройках, смените пароль и свяжитесь с банком.'
+          : 'Если это сделали не вы, смените пароль и свяжитесь с банком.',
+        '',
+        BRAND.ru,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `${change === 'added' ? 'A passkey was added' : 'A passkey was removed'} · ${BRAND.en}`,
+    text: [
+      'Hello,',
+      '',
+      `The passkey "${name}" was just ${change} ${change === 'added' ? 'to' : 'from'} your online banking.`,
+      change === 'added'
+        ? 'It signs in without the password or a code. If you did not add it, remove it in the settings, change your password and contact the bank.'
+        : 'If it was not you, change your password and contact the bank.',
+      '',
+      BRAND.en,
+    ].join('\n'),
+  };
+}

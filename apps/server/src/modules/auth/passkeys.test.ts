@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { totpCode } from '../../test/operators';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { userHandleOf } from './passkeys';
 import { clearCounter, FAILED_SIGN_INS_PER_ADDRESS } from './throttle';
@@ -129,6 +130,30 @@ describe('adding a passkey', () => {
   });
 });
 
+describe('adding a passkey with the authenticator app on', () => {
+  it('takes the app’s code besides the password, and mails the client when a passkey is added or removed', async () => {
+    const client = await createSignedInClient(context);
+    const setup = await call('POST', '/api/user/two-factor/setup', {}, client);
+    const { secret } = setup.json<{ secret: string }>();
+    expect((await call('POST', '/api/user/two-factor/enable', { password: TEST_PASSWORD, code: await totpCode(secret) }, client)).statusCode).toBe(200);
+    // The password alone no longer does: a passkey would sign in without the app.
+    const passwordOnly = await call('POST', '/api/user/passkeys/options', { password: TEST_PASSWORD }, client);
+    expect(passwordOnly.statusCode).toBe(400);
+    expect(passwordOnly.json().fields).toEqual({ code: 'validation.code.required' });
+    expect((await call('POST', '/api/user/passkeys/options', { password: TEST_PASSWORD, code: '000000' }, client)).json().fields).toEqual({
+      code: 'validation.totpCode.wrong',
+    });
+    const options = await call('POST', '/api/user/passkeys/options', { password: TEST_PASSWORD, code: await totpCode(secret, new Date(Date.now() + 30_000)) }, client);
+    expect(options.statusCode, options.body).toBe(200);
+    const added = await addPasskey(client, new SoftwareAuthenticator(origin).register(options.json()), 'Phone');
+    expect(added.statusCode, added.body).toBe(201);
+    await call('DELETE', `/api/user/passkeys/${added.json<{ id: string }>().id}`, undefined, client);
+    await context.app.background.settled();
+    const mails = context.mails.filter((mail) => mail.to === client.email).map((mail) => mail.subject);
+    expect(mails).toEqual([expect.stringContaining('A passkey was added'), expect.stringContaining('A passkey was removed')]);
+  });
+});
+
 describe('signing in with a passkey', () => {
   it('signs the client in without password or code, with a token that works', async () => {
     const client = await createSignedInClient(context);
@@ -164,9 +189,19 @@ describe('signing in with a passkey', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('INVALID_CREDENTIALS');
 
+    // A synced passkey reports no counter (0): then the spent challenge alone refuses the replay.
+    const uncounted = authenticator.authenticate(await signInOptions(), undefined, { signCount: 0 });
+    await context.db.updateTable('client_passkeys').set({ sign_count: 0 }).where('client_id', '=', client.id).execute();
+    expect((await call('POST', '/api/login/passkey', { response: uncounted })).statusCode).toBe(200);
+    expect((await call('POST', '/api/login/passkey', { response: uncounted })).statusCode).toBe(400);
+
     const late = authenticator.authenticate(await signInOptions());
     await expireChallenges();
     expect((await call('POST', '/api/login/passkey', { response: late })).statusCode).toBe(400);
+    // A challenge made for this very client but for the other ceremony is refused too.
+    const misfiled = await registrationOptions(client);
+    await context.db.updateTable('webauthn_challenges').set({ purpose: 'authentication' }).where('client_id', '=', client.id).where('used_at', 'is', null).execute();
+    expect((await addPasskey(client, authenticator.register(misfiled))).statusCode).toBe(400);
     // A registration's challenge is no sign-in challenge.
     const registration = await registrationOptions(client);
     const crossed = authenticator.authenticate({ challenge: registration.challenge, rpId: registration.rp.id });

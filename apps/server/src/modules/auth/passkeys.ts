@@ -16,9 +16,11 @@ import type { Db } from '../../db';
 import { hashSecret } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import type { MailMessage } from '../mail/mailer';
 import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
+import { passkeyChangedMail } from './mail-templates';
 import { assertNotBlocked, FAILED_SIGN_INS_PER_ADDRESS, recordHit, sleep, slowDownMs } from './throttle';
-import { checkPassword, WRONG_AUTHENTICATOR_CODES } from './two-factor';
+import { checkPassword, spendSecondFactor, WRONG_AUTHENTICATOR_CODES } from './two-factor';
 
 /**
  * Passkeys (WebAuthn) of clients. Adding one takes the password, then the browser's ceremony; the
@@ -121,6 +123,12 @@ function toPasskey(row: { id: string; name: string; created_at: Date; last_used_
 const notFound = () => new AppError('NOT_FOUND', { message: 'No such passkey' });
 const notVerified = () => new AppError('INVALID_CREDENTIALS', { message: 'The passkey could not be verified' });
 
+/** The mail telling the client a passkey was added or removed, in their language. */
+export async function passkeyChangeMail(db: Db, clientId: string, change: 'added' | 'removed', name: string): Promise<MailMessage> {
+  const client = await db.selectFrom('clients').select(['email', 'language']).where('id', '=', clientId).executeTakeFirstOrThrow();
+  return passkeyChangedMail(client.email, change, name, client.language);
+}
+
 /** GET /api/user/passkeys: the client's passkeys, newest first. */
 export async function listPasskeys(db: Db, clientId: string): Promise<PasskeysResponse> {
   const rows = await db
@@ -140,12 +148,21 @@ export async function listPasskeys(db: Db, clientId: string): Promise<PasskeysRe
  * navigator.credentials.create(): a discoverable credential, the person verified, no attestation,
  * and the client's passkeys excluded so one authenticator is not added twice.
  */
-export async function passkeyRegistrationOptions(deps: AppDeps, clientId: string, password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  deps: AppDeps,
+  clientId: string,
+  factors: { password: string; code?: string | undefined },
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { db, config } = deps;
   await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
-  const client = await db.selectFrom('clients').select(['email', 'password_hash']).where('id', '=', clientId).executeTakeFirst();
+  const client = await db.selectFrom('clients').select(['email', 'password_hash', 'totp_enabled_at']).where('id', '=', clientId).executeTakeFirst();
   if (!client) throw new AppError('INVALID_AUTHORIZATION');
-  await checkPassword(db, clientId, client.password_hash, password);
+  await checkPassword(db, clientId, client.password_hash, factors.password);
+  // A passkey signs in without the app: with the app on, adding one takes the app's code too.
+  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code)))) {
+    await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
+    throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: factors.code ? 'validation.totpCode.wrong' : 'validation.code.required' } });
+  }
   const existing = await db.selectFrom('client_passkeys').select(['credential_id', 'transports']).where('client_id', '=', clientId).execute();
   if (existing.length >= MAX_PASSKEYS_PER_CLIENT) throw new AppError('CONFLICT', { message: `At most ${MAX_PASSKEYS_PER_CLIENT} passkeys` });
   const options = await generateRegistrationOptions({
@@ -219,21 +236,25 @@ export async function addPasskey(deps: AppDeps, clientId: string, input: { name:
 }
 
 /** PATCH /api/user/passkeys/:id: a new name for one of the client's passkeys. */
-export async function renamePasskey(db: Db, clientId: string, passkeyId: string, name: string): Promise<Passkey> {
-  const row = await db
-    .updateTable('client_passkeys')
-    .set({ name })
-    .where('id', '=', passkeyId)
-    .where('client_id', '=', clientId)
-    .returning(passkeyColumns)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+export async function renamePasskey(db: Db, clientId: string, passkeyId: string, name: string, ip: string): Promise<Passkey> {
+  const row = await db.transaction().execute(async (trx) => {
+    const renamed = await trx
+      .updateTable('client_passkeys')
+      .set({ name })
+      .where('id', '=', passkeyId)
+      .where('client_id', '=', clientId)
+      .returning(passkeyColumns)
+      .executeTakeFirst();
+    if (!renamed) throw notFound();
+    await audit(trx, clientId, 'auth.passkeyRenamed', ip, { passkeyId, name });
+    return renamed;
+  });
   return toPasskey(row);
 }
 
 /** DELETE /api/user/passkeys/:id: the passkey no longer signs the client in. */
-export async function removePasskey(db: Db, clientId: string, passkeyId: string, ip: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function removePasskey(db: Db, clientId: string, passkeyId: string, ip: string): Promise<{ name: string }> {
+  return db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('client_passkeys')
       .where('id', '=', passkeyId)
@@ -242,6 +263,7 @@ export async function removePasskey(db: Db, clientId: string, passkeyId: string,
       .executeTakeFirst();
     if (!removed) throw notFound();
     await audit(trx, clientId, 'auth.passkeyRemoved', ip, { passkeyId: removed.id, name: removed.name });
+    return { name: removed.name };
   });
 }
 
@@ -308,8 +330,9 @@ export async function signInWithPasskey(deps: AppDeps, response: AuthenticationR
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   await db
     .updateTable('client_passkeys')
-    .set({ sign_count: newCounter, backed_up: credentialBackedUp, last_used_at: sql<Date>`now()` })
+    // Two answers verified at once must not move the counter back: the higher one stays.
+    .set({ sign_count: sql<string>`greatest(sign_count, ${newCounter})`, backed_up: credentialBackedUp, last_used_at: sql<Date>`now()` })
     .where('id', '=', passkey.id)
     .execute();
-  return openClientSession(deps, passkey.client_id, 'login-passkey', origin);
+  return openClientSession(deps, passkey.client_id, 'login-passkey', origin, { passkeyId: passkey.id });
 }

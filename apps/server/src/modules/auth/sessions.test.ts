@@ -126,12 +126,13 @@ describe('sessions and devices', () => {
 describe('new-device alerts', () => {
   it('mail the client, in their language, when they sign in from a device not seen before, and only then', async () => {
     const client = await createSignedInClient(context);
-    // The first device a client ever signs in from is not news.
+    // A client who has never signed in (the test's own session removed): the first device is not news.
+    await context.db.deleteFrom('sessions').where('subject_id', '=', client.id).execute();
     const first = await signIn(client, CHROME_ON_WINDOWS, undefined, 'ru');
     expect(alertsTo(client)).toHaveLength(0);
-    // The same browser (its cookie) again: quiet.
+    // The same browser (its cookie) again: quiet, and the cookie gets a new token each time.
     const again = await signIn(client, CHROME_ON_WINDOWS, first.deviceCookie, 'ru');
-    expect(again.deviceCookie).toBe(first.deviceCookie);
+    expect(again.deviceCookie).not.toBe(first.deviceCookie);
     expect(alertsTo(client)).toHaveLength(0);
 
     // Another device: an alert, in Russian, the language the client signs in with.
@@ -144,15 +145,31 @@ describe('new-device alerts', () => {
     expect(alert!.text).toContain('IP-адрес: 127.0.0.1');
     expect(alert!.text).toContain(`${context.config.appUrl}/kabinet#sessions`);
 
-    // A cookie that is not this client's device (another client's, or forged) is a new device too.
+    // A cookie that is not this client's device now (another client's, a replaced one, or forged) is a new device.
     const stranger = await createSignedInClient(context);
     const strangers = await signIn(stranger, CHROME_ON_WINDOWS);
     await signIn(client, CHROME_ON_WINDOWS, strangers.deviceCookie, 'en');
     expect(alertsTo(client)).toHaveLength(2);
     expect(alertsTo(client)[1]!.subject).toContain('New sign-in from a new device');
     expect(alertsTo(client)[1]!.text).toContain('Device: Chrome 131 on Windows 10');
-    await signIn(client, CHROME_ON_WINDOWS, 'forged', 'en');
+    await signIn(client, CHROME_ON_WINDOWS, first.deviceCookie, 'en');
     expect(alertsTo(client)).toHaveLength(3);
+    await signIn(client, CHROME_ON_WINDOWS, 'forged', 'en');
+    expect(alertsTo(client)).toHaveLength(4);
+  });
+
+  it('count a client who signed in before devices were remembered: their first device is news', async () => {
+    const client = await createSignedInClient(context);
+    await signIn(client, CHROME_ON_WINDOWS);
+    expect(alertsTo(client)).toHaveLength(1);
+  });
+
+  it('never put text of the sender’s choosing into the mail', async () => {
+    const client = await createSignedInClient(context);
+    await signIn(client, 'Secure-your-account-at-https://evil.example/2 (no action needed)');
+    const [alert] = alertsTo(client);
+    expect(alert!.text).toContain('Device: unknown');
+    expect(alert!.text).not.toContain('evil');
   });
 
   it('never holds up or refuses the sign-in when the mail server fails', async () => {
@@ -180,7 +197,7 @@ describe('new-device alerts', () => {
         expect(answer.statusCode, answer.body).toBe(200);
       }
       await failing.app.background.settled();
-      expect(alertsTried).toBe(1);
+      expect(alertsTried).toBe(2);
     } finally {
       await failing.close();
     }
@@ -193,6 +210,8 @@ describe('what a client is shown of a device', () => {
     expect(describeDevice(SAFARI_ON_IPHONE)).toEqual({ browser: 'Safari 17', os: 'iOS 17.5', kind: 'mobile' });
     expect(describeDevice(undefined)).toEqual({ browser: null, os: null, kind: 'other' });
     expect(describeDevice('curl/8.5.0').kind).toBe('other');
+    // A name bowser does not know is not shown: the user agent is the sender's own text.
+    expect(describeDevice('Call-us-at-+44-20-0000/1').browser).toBeNull();
   });
 
   it('hides the host part of an address', () => {

@@ -1,4 +1,6 @@
 import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, passkeyOptionsRequestSchema, type Passkey } from '@bank/contracts/auth/passkeys';
+import { secondFactorCodeSchema } from '@bank/contracts/auth/two-factor';
+import { z } from 'zod';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -8,10 +10,11 @@ import { ceremonyFailure, createPasskey, preloadWebAuthn } from '../../lib/webau
 import { InputField, PasswordField } from '../../ui/FormField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { selectUserToken } from '../auth';
+import { selectUser, selectUserToken } from '../auth';
 import { passkeysApi } from './passkeysApi';
 
-const addPasskeySchema = passkeyOptionsRequestSchema.extend({ name: passkeyNameSchema });
+const addPasskeySchema = passkeyOptionsRequestSchema.extend({ name: passkeyNameSchema, code: z.string().optional() });
+const addPasskeyWithAppSchema = passkeyOptionsRequestSchema.extend({ name: passkeyNameSchema, code: secondFactorCodeSchema });
 
 const DEVICES: ReadonlyArray<[RegExp, string]> = [
   [/iPhone/, 'iPhone'],
@@ -36,11 +39,13 @@ function thisDevice(): string | null {
 export function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (passkey: Passkey) => void; onCancel: () => void }) {
   const { t } = useTranslation('settings');
   const token = useAppSelector(selectUserToken);
+  // With the authenticator app on, a passkey (which signs in without it) takes the app's code too.
+  const withApp = useAppSelector(selectUser).verificationsList?.twoFaVerifyEnabled === true;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const device = thisDevice();
-  const form = useSchemaForm(addPasskeySchema, { password: '', name: device ? t('passkeys.defaultName', { device }) : t('passkeys.defaultNameAnyDevice') });
+  const form = useSchemaForm(withApp ? addPasskeyWithAppSchema : addPasskeySchema, { password: '', code: '', name: device ? t('passkeys.defaultName', { device }) : t('passkeys.defaultNameAnyDevice') });
   // The form open means a ceremony is near: the library that runs it starts loading now.
   useEffect(preloadWebAuthn, []);
 
@@ -52,7 +57,7 @@ export function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (passkey: Passk
     setProblem(null);
     setNote(null);
     try {
-      const options = await passkeysApi.registrationOptions(token, data.password);
+      const options = await passkeysApi.registrationOptions(token, { password: data.password, code: withApp ? data.code : undefined });
       const response = await createPasskey(options);
       onAdded(await passkeysApi.add(token, { name: data.name, response }));
     } catch (error) {
@@ -77,6 +82,7 @@ export function AddPasskeyForm({ onAdded, onCancel }: { onAdded: (passkey: Passk
       <h3 id="passkey-add-heading">{t('passkeys.addTitle')}</h3>
       <p>{t('passkeys.addText')}</p>
       <PasswordField label={t('passkeys.password')} {...form.field('password')} autoComplete="current-password" required />
+      {withApp ? <InputField label={t('twoFactor.codeOrRecovery')} {...form.field('code')} autoComplete="one-time-code" required /> : null}
       <InputField label={t('passkeys.name')} {...form.field('name')} maxLength={PASSKEY_NAME_MAX_LENGTH} autoComplete="off" hint={t('passkeys.nameHint')} required />
       {problem ? (
         <p className="passkeys__error" role="alert">
