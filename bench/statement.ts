@@ -13,6 +13,8 @@
 //    pages, a jump to page 10,000 without a cursor, the count and the period balances.
 // 3. The full CSV export (1,000,000 rows) streamed by the real HTTP server in a child process:
 //    wall time, bytes and rows read back, and the server's resident memory sampled every 20 ms.
+// 4. The signed PDF statement of the newest 100,000 rows (about 3,800 pages), the same way: wall
+//    time, size, the server's memory, and the signature recorded complete with every row.
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
 // scratch database is dropped at the end. Exit code 1 when a target is missed or the data is wrong.
@@ -48,6 +50,8 @@ const RUNS = 200;
 const PAGE_TARGET_P99_MS = 10;
 const CSV_TARGET_SECONDS = 20;
 const CSV_TARGET_GROWTH_MB = 50;
+const PDF_ROWS = Math.min(100_000, TARGET_ROWS);
+const PDF_TARGET_SECONDS = 60;
 
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -274,12 +278,12 @@ async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promi
   };
 }
 
-/** Downloads the CSV through HTTP, reading it as fast as it comes; answers seconds, bytes and lines. */
-function downloadCsv(port: number, token: string, query: string): Promise<{ seconds: number; bytes: number; lines: number; firstLine: string }> {
+/** Downloads a statement file through HTTP, reading it as fast as it comes; answers seconds, bytes and lines. */
+function downloadFile(port: number, token: string, query: string): Promise<{ seconds: number; bytes: number; lines: number; firstLine: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = http.get({ host: '127.0.0.1', port, path: `/api/statement?${query}`, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`CSV answered ${response.statusCode}`));
+      if (response.statusCode !== 200) reject(new Error(`${query} answered ${response.statusCode}`));
       let bytes = 0;
       let lines = 0;
       let head = '';
@@ -410,7 +414,7 @@ async function main(): Promise<void> {
         const sampler = setInterval(() => {
           peak = Math.max(peak, residentBytes(server.pid));
         }, 20);
-        const download = await downloadCsv(server.port, token, 'format=csv&lang=ru');
+        const download = await downloadFile(server.port, token, 'format=csv&lang=ru');
         clearInterval(sampler);
         peak = Math.max(peak, residentBytes(server.pid));
         const growthMb = (peak - before) / 1024 / 1024;
@@ -426,6 +430,41 @@ async function main(): Promise<void> {
       } finally {
         await server.stop();
       }
+    }
+
+    // The signed PDF of one account over the period that holds its newest PDF_ROWS rows.
+    const oldestKey = await keyAtQuery(db, all, { ...firstPage, offset: PDF_ROWS - 1 }).executeTakeFirstOrThrow();
+    const fromDay = new Date(oldestKey.at).toISOString().slice(0, 10);
+    const pdfQuery = `format=pdf&lang=ru&accountNumber=${target.accountNumber}&from=${fromDay}`;
+    const server = await startServer(scratch.url);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const before = residentBytes(server.pid);
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, residentBytes(server.pid));
+      }, 20);
+      const download = await downloadFile(server.port, token, pdfQuery);
+      clearInterval(sampler);
+      peak = Math.max(peak, residentBytes(server.pid));
+      const signed = await db
+        .selectFrom('statement_signatures')
+        .select(['row_count', 'completed_at'])
+        .where('client_id', '=', target.clientId)
+        .orderBy('issued_at', 'desc')
+        .executeTakeFirst();
+      const rows = signed?.row_count ?? 0;
+      print(
+        `Signed PDF (from ${fromDay}, RU): ${rows.toLocaleString('en')} rows, ${(download.bytes / 1024 / 1024).toFixed(1)} MB in ${download.seconds.toFixed(1)} s; ` +
+          `server RSS ${(before / 1024 / 1024).toFixed(0)} MB before, peak ${(peak / 1024 / 1024).toFixed(0)} MB (growth ${((peak - before) / 1024 / 1024).toFixed(1)} MB)`,
+      );
+      if (!signed?.completed_at || rows < PDF_ROWS || !download.firstLine.startsWith('%PDF-')) {
+        print('  the PDF is not complete or not signed');
+        failed = true;
+      }
+      if (download.seconds >= PDF_TARGET_SECONDS) failed = true;
+    } finally {
+      await server.stop();
     }
   } finally {
     await connection.end().catch(() => undefined);

@@ -188,6 +188,9 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   { method: 'GET', path: '/statement', caller: 'client', effect: 'read', query: statementQuerySchema },
   { method: 'GET', path: '/statement/templates', caller: 'client', effect: 'read', query: templatesQuerySchema },
+  { method: 'GET', path: '/statement/verify/:code', caller: 'public', effect: 'read', params: { code: 'text' } },
+  // The body is the PDF file itself (application/pdf): there are no fields to break.
+  { method: 'POST', path: '/statement/verify', caller: 'public', effect: 'read' },
 
   // crypto
   { method: 'GET', path: '/wallet/list', caller: 'client', effect: 'read' },

@@ -16,6 +16,7 @@ import { routePageChooser } from './lib/route-pages';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
 import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger/group-commit';
+import signingKeyRoute from './modules/statement/signing-key-route';
 
 export type { AppDeps } from './deps';
 
@@ -126,6 +127,8 @@ export async function buildApp(
   for (const module of apiModules) {
     await app.register(module, { prefix: '/api' });
   }
+  // Public files outside /api that are not pages of the web app.
+  await app.register(signingKeyRoute);
 
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

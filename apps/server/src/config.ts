@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -36,6 +38,11 @@ const environmentSchema = z.object({
    * each client's own address: a comma-separated list of addresses or CIDR ranges (or 'loopback',
    * 'linklocal', 'uniquelocal'), or the number of proxy hops. Unset: none (the peer's address).
    */
+  /**
+   * The Ed25519 private key that signs statements (PKCS#8 PEM): the PEM itself (line breaks may be
+   * written as \n) or the path of a file holding it; required in production.
+   */
+  STATEMENT_SIGNING_KEY: z.string().max(10_000).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(\d{1,2}|[0-9A-Za-z.:/_-]+(\s*,\s*[0-9A-Za-z.:/_-]+)*)$/, 'must be a hop count or a comma-separated list of addresses or CIDR ranges')
@@ -59,6 +66,11 @@ export interface Config {
   crypto: { bitcoinAccountXpub: string; evmAccountXpub: string; solanaSeedHex: string } | null;
   /** Fastify's trustProxy: false (none), a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
+  /**
+   * The statements' Ed25519 signing key (PKCS#8 PEM); null: a development key generated into
+   * DATA_DIR (in memory for tests), never in production (statement/signing-key.ts).
+   */
+  statementSigningKeyPem: string | null;
 }
 
 /** A development-only secret, so a fresh clone runs without setup; production refuses it. */
@@ -106,6 +118,29 @@ function cryptoKeysOf(values: z.infer<typeof environmentSchema>): Config['crypto
   return { bitcoinAccountXpub: values.CRYPTO_XPUB_BTC, evmAccountXpub: values.CRYPTO_XPUB_EVM, solanaSeedHex: values.CRYPTO_SOLANA_SEED };
 }
 
+/**
+ * The statement signing key from its variable: PEM text or a file's path, checked to be an Ed25519
+ * private key so a wrong one stops the start instead of the first download. The key is never put
+ * into a message.
+ */
+function statementSigningKeyOf(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  let pem = value.replace(/\\n/g, '\n');
+  if (!pem.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(value, 'utf8');
+    } catch {
+      throw new ConfigError('Invalid configuration: STATEMENT_SIGNING_KEY is neither a PEM key nor a readable file');
+    }
+  }
+  try {
+    if (createPrivateKey(pem).asymmetricKeyType === 'ed25519') return pem;
+  } catch {
+    // Reported below without the library's message, which may quote the key.
+  }
+  throw new ConfigError('Invalid configuration: STATEMENT_SIGNING_KEY must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)');
+}
+
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(
     Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
@@ -116,7 +151,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const values = parsed.data;
   if (values.NODE_ENV === 'production') {
-    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET'] as const).filter((name) => !values[name]);
+    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY'] as const).filter((name) => !values[name]);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production`);
     }
@@ -155,5 +190,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     seedDemo,
     crypto: cryptoKeysOf(values),
     trustProxy: trustProxyOf(values.TRUST_PROXY),
+    statementSigningKeyPem: statementSigningKeyOf(values.STATEMENT_SIGNING_KEY),
   };
 }

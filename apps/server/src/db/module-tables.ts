@@ -8,7 +8,7 @@ import type { CryptoTables } from '../modules/crypto/tables';
 import type { KycTables } from '../modules/kyc/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
 import type { RateTables } from '../modules/rates/tables';
-import type { StatementTables } from '../modules/statement/tables';
+import type { StatementSignatureTables, StatementTables } from '../modules/statement/tables';
 import type { TransferTables } from '../modules/transfers/tables';
 import type { UsersTables } from '../modules/users/tables';
 
@@ -21,4 +21,5 @@ export interface ModuleTables
     KycTables,
     UsersTables,
     StatementTables,
+    StatementSignatureTables,
     CryptoTables {}

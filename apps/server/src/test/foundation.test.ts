@@ -1,5 +1,6 @@
 // Proves the foundation: health, error answers (never a 500), security headers, migrations and the
 // single-connection PGlite driver keeping transactions apart.
+import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -115,6 +116,8 @@ describe('bearer guard', () => {
 
 /** A secret as `openssl rand -hex 24` makes one. */
 const PRODUCTION_SECRET = '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486';
+/** A statement signing key as `openssl genpkey -algorithm ed25519` makes one. */
+const SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 describe('configuration', () => {
   it('names the bad variable in one line', () => {
@@ -128,6 +131,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://x/y',
       SMTP_URL: 'smtp://mail:25',
       APP_SECRET: PRODUCTION_SECRET,
+      STATEMENT_SIGNING_KEY: SIGNING_KEY,
       SEED_DEMO: 'true',
     });
     expect(config.seedDemo).toBe(false);
@@ -135,7 +139,7 @@ describe('configuration', () => {
   it('listens on this machine only in development unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', APP_SECRET: PRODUCTION_SECRET }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', APP_SECRET: PRODUCTION_SECRET, STATEMENT_SIGNING_KEY: SIGNING_KEY }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
   });
   it('refuses the development secret on a reachable HOST, and seeds nothing there unless asked', () => {
@@ -148,7 +152,7 @@ describe('configuration', () => {
     expect(loadConfig({ HOST: '0.0.0.0', APP_SECRET: 'a-secret-of-this-installation-32-chars-long', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
   it('refuses in production the development secret of the source and any predictable one, naming APP_SECRET', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25' };
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', STATEMENT_SIGNING_KEY: SIGNING_KEY };
     for (const secret of ['development-only-secret-never-used-in-production', 'x'.repeat(40), 'ab'.repeat(32), 'short-secret']) {
       expect(() => loadConfig({ ...production, APP_SECRET: secret }), secret).toThrow(/^Invalid configuration: APP_SECRET/);
       expect(() => loadConfig({ ...production, APP_SECRET: secret }), secret).not.toThrow(/\n/);

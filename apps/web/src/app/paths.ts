@@ -9,6 +9,8 @@ export const paths = {
   crypto: '/crypto-operations',
   otherServices: '/other-services',
   contact: '/contact',
+  /** The public check of a signed statement; /verify/<code> opens with the code from its QR code. */
+  verify: '/verify',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot_password',

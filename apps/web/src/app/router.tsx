@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
           { path: paths.crypto, lazy: () => loadChunk(() => import('../pages/public/CryptoPage')) },
           { path: paths.otherServices, lazy: () => loadChunk(() => import('../pages/public/OtherServicesPage')) },
           { path: paths.contact, lazy: () => loadChunk(() => import('../pages/public/ContactPage')) },
+          { path: paths.verify, lazy: withTexts(() => import('../features/statement/verify/VerifyPage'), ['verify']) },
+          { path: `${paths.verify}/:code`, lazy: withTexts(() => import('../features/statement/verify/VerifyPage'), ['verify']) },
         ],
       },
       {

@@ -25,3 +25,11 @@ export function isCurrency(value: unknown): value is Currency {
 export function isCryptoCurrency(value: unknown): value is CryptoCurrency {
   return typeof value === 'string' && (CRYPTO_CURRENCIES as readonly string[]).includes(value);
 }
+
+/**
+ * The bank formats of a statement (ISO 20022 camt.053, SWIFT MT940) take an ISO 4217 code of three
+ * letters and amounts of at most five decimals (camt.053's limit): a token account (USDT) has neither.
+ */
+export function hasBankFormatCode(currency: Currency): boolean {
+  return /^[A-Z]{3}$/.test(currency) && CURRENCY_SCALE[currency] <= 5;
+}

@@ -3,3 +3,4 @@ export * from './statement-query';
 export * from './statement-row';
 export * from './templates';
 export * from './columns';
+export * from './verify';

@@ -54,6 +54,15 @@ export const pageLimitSchema = z.preprocess(
 );
 
 /**
+ * What GET /api/statement answers: a page (json), or the whole filtered statement as a file: SPEC's
+ * CSV, a signed PDF, or the bank formats ISO 20022 camt.053 and SWIFT MT940. The files other than
+ * CSV are statements of one account: they need `accountNumber`.
+ */
+export const STATEMENT_FORMATS = ['json', 'csv', 'pdf', 'camt053', 'mt940'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+export const SINGLE_ACCOUNT_FORMATS: readonly StatementFormat[] = ['pdf', 'camt053', 'mt940'];
+
+/**
  * GET /api/statement (bearer) query: every filter of SPEC §2 plus paging, format and the client's
  * time zone and language. `selectedType` is accepted as another name of `type` (SPEC's filter name).
  */
@@ -83,13 +92,16 @@ export const statementQuerySchema = z
     ),
     /** The opaque position of a page answered before; with `page` it makes the move a keyset seek. */
     cursor: z.preprocess(blank, z.string().max(1000, 'validation.cursor.invalid').optional()),
-    format: z.preprocess(blank, z.enum(['json', 'csv'], { error: 'validation.format.unknown' }).default('json')),
+    format: z.preprocess(blank, z.enum(STATEMENT_FORMATS, { error: 'validation.format.unknown' }).default('json')),
     lang: z.preprocess(blank, z.enum(STATEMENT_LANGUAGES, { error: 'validation.lang.unknown' }).default('en')),
   })
   .transform(({ selectedType, ...query }) => ({ ...query, type: query.type ?? selectedType }))
   .superRefine((query, context) => {
     if (!query.period && query.from && query.to && query.from > query.to) {
       context.addIssue({ code: 'custom', path: ['to'], message: 'validation.period.toBeforeFrom' });
+    }
+    if (SINGLE_ACCOUNT_FORMATS.includes(query.format) && !query.accountNumber) {
+      context.addIssue({ code: 'custom', path: ['accountNumber'], message: 'validation.accountNumber.required' });
     }
   });
 export type StatementQueryInput = z.input<typeof statementQuerySchema>;

@@ -27,6 +27,11 @@ const optionalCountryCodeSchema = z
   .transform((value) => (value ? value : undefined))
   .refine((code) => code === undefined || (code.length === 2 && countries.isValid(code)), 'validation.country.invalid');
 
+/** True for an IBAN in electronic format (no spaces, upper case) whose check digits are right. */
+export function isIban(value: string): boolean {
+  return isValidIBAN(value);
+}
+
 /** An IBAN in any spacing; stored in electronic format (no spaces, upper case); checksum verified. */
 const optionalIbanSchema = z
   .string({ error: 'validation.iban.invalid' })
@@ -35,7 +40,7 @@ const optionalIbanSchema = z
   .transform((value, context) => {
     if (!value) return undefined;
     const electronic = electronicFormatIBAN(value) ?? '';
-    if (!isValidIBAN(electronic)) {
+    if (!isIban(electronic)) {
       context.addIssue({ code: 'custom', message: 'validation.iban.invalid' });
       return z.NEVER;
     }

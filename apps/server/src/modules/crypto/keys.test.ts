@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,8 @@ describe('deposit-address keys', () => {
   });
 
   it('production never uses a development seed; configured keys are used as given', async () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://x', APP_SECRET: '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486' };
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://x', APP_SECRET: '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486',
+      STATEMENT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
     expect(await resolveDerivationKeys(loadConfig(production))).toBeNull();
     const keys = await resolveDerivationKeys(
       loadConfig({ ...production, CRYPTO_XPUB_BTC: BIP84_ZPUB, CRYPTO_XPUB_EVM: EVM_XPUB, CRYPTO_SOLANA_SEED: '00'.repeat(32) }),

@@ -3,6 +3,7 @@ import {
   STATEMENT_COLUMN_HEADINGS,
   STATEMENT_COLUMNS,
   zoneOffsetMs,
+  type ResolvedPeriod,
   type StatementColumn,
   type StatementLanguage,
   type StatementQuery,
@@ -50,8 +51,8 @@ export function zonedTimestampFormatter(timeZone: string, language: StatementLan
   };
 }
 
-/** A party of a row as one cell: the name, when known, then the account. */
-function party(account: string, name: string | null): string {
+/** A party of a row as one cell: the name, when known, then the account (the CSV's and the PDF's). */
+export function partyCell(account: string, name: string | null): string {
   return name ? `${name} (${account})` : account;
 }
 
@@ -60,8 +61,8 @@ function csvRecord(row: StatementRow, datedAt: Date, formatTimestamp: (instant: 
   const cells: Record<StatementColumn, string> = {
     date: formatTimestamp(datedAt),
     transactionNumber: row.transactionNumber,
-    sender: party(row.sender, row.senderName),
-    recipient: party(row.recipient, row.recipientName),
+    sender: partyCell(row.sender, row.senderName),
+    recipient: partyCell(row.recipient, row.recipientName),
     type: row.type,
     purpose: row.purpose ?? '',
     amount: row.amount,
@@ -119,8 +120,16 @@ export async function statementCsv(
       from = { at: last.at, id: last.id };
     }
   }
-  const account = query.accountNumber ?? 'all';
-  const period = scope.period.firstDay || scope.period.lastDay ? `_${scope.period.firstDay ?? 'start'}_${scope.period.lastDay ?? 'today'}` : '';
   // A failed batch destroys the stream, so the download is cut short visibly instead of looking complete.
-  return { stream: Readable.from(chunks(), { objectMode: false }), filename: `statement_${account}${period}.csv`.replace(/[^\w.-]/g, '_') };
+  return { stream: Readable.from(chunks(), { objectMode: false }), filename: statementFilename(query.accountNumber, scope.period, 'csv') };
+}
+
+/**
+ * The name of a statement file, the same for every format: `statement_<account or all>`, then the
+ * period's first and last days when it is bounded, then the format's extension. Only letters,
+ * digits, '.', '-' and '_' remain, so the name is safe in a content-disposition header.
+ */
+export function statementFilename(accountNumber: string | undefined, period: ResolvedPeriod, extension: string): string {
+  const bounds = period.firstDay || period.lastDay ? `_${period.firstDay ?? 'start'}_${period.lastDay ?? 'today'}` : '';
+  return `statement_${accountNumber ?? 'all'}${bounds}.${extension}`.replace(/[^\w.-]/g, '_');
 }

@@ -2,28 +2,32 @@ import { statementQuerySchema, templatesQuerySchema, type StatementPage, type Tr
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
-import { statementCsv } from './csv';
+import { STATEMENT_FILE_WRITERS } from './exports';
 import { readStatementPage } from './service';
 import { listTemplates } from './templates';
+import verifyRoutes from './verify-routes';
 
 /**
- * GET /api/statement (a page as JSON, or the whole filtered statement as CSV with format=csv) and
- * GET /api/statement/templates. Only the signed-in client's own rows, ever.
+ * GET /api/statement (a page as JSON, or the whole filtered statement as a file: exports.ts) and
+ * GET /api/statement/templates. Only the signed-in client's own rows, ever. The public checks of a
+ * signed statement are in verify-routes.ts.
  */
 export default async function statementRoutes(app: FastifyInstance): Promise<void> {
   app.get('/statement', { preHandler: requireClient }, async (request, reply): Promise<StatementPage | undefined> => {
     const clientId = clientIdOf(request);
     const query = parseWith(statementQuerySchema, request.query);
     if (query.format === 'json') return readStatementPage(app.deps.db, clientId, query, new Date());
-    const csv = await statementCsv(app.deps.db, clientId, query, new Date());
+    const file = await STATEMENT_FILE_WRITERS[query.format](app.deps, clientId, query, new Date());
     return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csv.filename}"`)
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
       .header('cache-control', 'no-store')
-      .send(csv.stream);
+      .send(file.stream);
   });
 
   app.get('/statement/templates', { preHandler: requireClient }, async (request): Promise<TransferTemplate[]> => {
     return listTemplates(app.deps.db, clientIdOf(request), parseWith(templatesQuerySchema, request.query));
   });
+
+  await app.register(verifyRoutes);
 }

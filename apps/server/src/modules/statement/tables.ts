@@ -11,3 +11,24 @@ export interface StatementTables {
     settled_before: string;
   };
 }
+
+/** Signed PDF statements (migration 0066): what was signed under each printed code, never the file. */
+export interface StatementSignatureTables {
+  statement_signatures: {
+    code: string;
+    client_id: string;
+    account_number: string;
+    holder_name_masked: string;
+    currency: string;
+    period_first_day: string | null;
+    period_last_day: string | null;
+    issued_at: Date;
+    language: 'en' | 'ru';
+    row_count: number | null;
+    digest: string | null;
+    signature: string | null;
+    key_id: string | null;
+    file_sha256: string | null;
+    completed_at: Date | null;
+  };
+}

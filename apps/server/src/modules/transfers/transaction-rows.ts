@@ -250,6 +250,22 @@ export async function countTransactionRows(db: Db, filter: TransactionFilter, ca
 }
 
 /**
+ * How many rows of the filter moved money in and how many out: the booked ones whose posting is not
+ * zero, the rows movementOf gives a turnover. The bank statement files state these counts before
+ * their entries, so they are counted first, in one pass over the index.
+ */
+export async function countMovements(db: Db, filter: TransactionFilter): Promise<{ credits: number; debits: number }> {
+  const rows = await scoped(db, filter)
+    .where('t.booked_at', 'is not', null)
+    .where((eb) => eb.or([eb('t.direction', '=', 'OUT'), eb('t.amount', '<>', eb.ref('t.fee'))]))
+    .select(['t.direction', sql<string>`count(*)`.as('count')])
+    .groupBy('t.direction')
+    .execute();
+  const count = (direction: Direction) => Number(rows.find((row) => row.direction === direction)?.count ?? 0);
+  return { credits: count('IN'), debits: count('OUT') };
+}
+
+/**
  * The latest outgoing row under each template name of the client (SPEC's filtersTemplates: the
  * account paid from, a substring of the recipient's account or name, a substring of the name), most
  * recently used first, with how many rows carry the name.

@@ -1,3 +1,4 @@
+import { hasBankFormatCode, isCurrency } from '@bank/contracts/money/currencies';
 import type { StatementRow } from '@bank/contracts/statement/statement-row';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import { apiRequest } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
 import { selectUserToken } from '../auth';
-import { downloadStatementCsv, fetchRowsForPrint, PAGE_SIZE } from './statementApi';
+import { downloadStatementFile, fetchRowsForPrint, PAGE_SIZE, type StatementFileFormat } from './statementApi';
 import { StatementFilters } from './StatementFilters';
 import { StatementPagination } from './StatementPagination';
 import { StatementPrint } from './StatementPrint';
@@ -41,6 +42,13 @@ function useAccounts(token: string | null): AccountOption[] {
   return loaded.length > 0 ? loaded : fetched;
 }
 
+/** The statements of one account in other formats: the signed PDF and the bank formats. */
+const ACCOUNT_FORMATS = [
+  { format: 'pdf', label: 'export.signedPdf', bankFormat: false },
+  { format: 'camt053', label: 'export.camt053', bankFormat: true },
+  { format: 'mt940', label: 'export.mt940', bankFormat: true },
+] as const satisfies ReadonlyArray<{ format: StatementFileFormat; label: string; bankFormat: boolean }>;
+
 interface PrintRows {
   rows: StatementRow[];
   complete: boolean;
@@ -48,7 +56,8 @@ interface PrintRows {
 
 /**
  * The statement tab of the Accounts screen (SPEC §2): every filter, the period's balances from
- * the ledger, 8 rows a page with page controls, CSV download and PDF through the print dialog.
+ * the ledger, 8 rows a page with page controls, CSV download and PDF through the print dialog, and
+ * for one account the signed PDF and the bank formats camt.053 and MT940.
  * The Accounts screen loads this module lazily, with its translations and stylesheet.
  */
 export function StatementTab() {
@@ -58,12 +67,18 @@ export function StatementTab() {
   const accounts = useAccounts(token);
   const view = useStatementPage(token, filters);
   const [printRows, setPrintRows] = useState<PrintRows | null>(null);
-  const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
-  const [exportFailed, setExportFailed] = useState(false);
+  const [exporting, setExporting] = useState<StatementFileFormat | 'print' | null>(null);
+  const [exportProblem, setExportProblem] = useState<'export.failed' | 'export.chooseAccount' | null>(null);
 
-  // Rows fetched for printing belong to the filters they were fetched for.
-  useEffect(() => setPrintRows(null), [filters]);
+  // Rows fetched for printing belong to the filters they were fetched for; so does a problem shown.
+  useEffect(() => {
+    setPrintRows(null);
+    setExportProblem(null);
+  }, [filters]);
 
+  // The bank formats take ISO currency codes: a token account (USDT) is offered the PDF only.
+  const chosenCurrency = accounts.find((account) => account.number === filters.accountNumber)?.currency;
+  const bankFormatsFit = !chosenCurrency || !isCurrency(chosenCurrency) || hasBankFormatCode(chosenCurrency);
   const page = view.page;
   const rows = page?.rows ?? [];
   const noData = page !== null && page.total === 0;
@@ -76,14 +91,16 @@ export function StatementTab() {
     return page !== null;
   };
 
-  const downloadCsv = async () => {
+  const download = async (format: StatementFileFormat) => {
     if (!exportable()) return;
-    setExporting('csv');
-    setExportFailed(false);
+    // The signed PDF and the bank formats are statements of one account.
+    if (format !== 'csv' && !filters.accountNumber) return setExportProblem('export.chooseAccount');
+    setExporting(format);
+    setExportProblem(null);
     try {
-      await downloadStatementCsv(token, filters, currentLanguage());
+      await downloadStatementFile(token, filters, currentLanguage(), format);
     } catch {
-      setExportFailed(true);
+      setExportProblem('export.failed');
     } finally {
       setExporting(null);
     }
@@ -91,15 +108,15 @@ export function StatementTab() {
 
   const printPdf = async () => {
     if (!exportable()) return;
-    setExporting('pdf');
-    setExportFailed(false);
+    setExporting('print');
+    setExportProblem(null);
     try {
       const fetched = await fetchRowsForPrint(token, filters);
       setPrintRows({ rows: fetched.rows, complete: fetched.complete });
       // SPEC §9: the dialog opens after 500 ms, once the printed rows are laid out.
       setTimeout(() => window.print(), PRINT_DELAY_MS);
     } catch {
-      setExportFailed(true);
+      setExportProblem('export.failed');
     } finally {
       setExporting(null);
     }
@@ -111,17 +128,33 @@ export function StatementTab() {
         <div className="statement__head">
           <h2 id="statement-title">{t('title')}</h2>
           <div className="statement__exports">
-            <button type="button" className="button button--secondary" onClick={() => void downloadCsv()} disabled={exporting !== null || page === null}>
+            <button type="button" className="button button--secondary" onClick={() => void download('csv')} disabled={exporting !== null || page === null}>
               {exporting === 'csv' ? t('export.preparing') : t('export.csv')}
             </button>
             <button type="button" className="button" onClick={() => void printPdf()} disabled={exporting !== null || page === null}>
-              {exporting === 'pdf' ? t('export.preparing') : t('export.pdf')}
+              {exporting === 'print' ? t('export.preparing') : t('export.pdf')}
             </button>
           </div>
         </div>
-        {exportFailed ? (
+        <div className="statement__formats" role="group" aria-labelledby="statement-formats-label">
+          <span id="statement-formats-label" className="statement__formats-label">
+            {t('export.accountFormats')}
+          </span>
+          {ACCOUNT_FORMATS.filter(({ bankFormat }) => !bankFormat || bankFormatsFit).map(({ format, label }) => (
+            <button
+              key={format}
+              type="button"
+              className="link-button"
+              onClick={() => void download(format)}
+              disabled={exporting !== null || page === null}
+            >
+              {exporting === format ? t('export.preparing') : t(label)}
+            </button>
+          ))}
+        </div>
+        {exportProblem ? (
           <p className="statement__problem" role="alert">
-            {t('export.failed')}
+            {t(exportProblem)}
           </p>
         ) : null}
         <StatementFilters accounts={accounts} />

@@ -1,8 +1,12 @@
 // Contracts are imported by file so this chunk carries only the statement's types, not every schema.
+import type { StatementFormat } from '@bank/contracts/statement/statement-query';
 import type { StatementPage } from '@bank/contracts/statement/statement-row';
 import type { TransferTemplate } from '@bank/contracts/statement/templates';
 import { apiDownload, apiRequest } from '../../lib/api';
 import type { TemplateFilters, TransactionFilters } from './transactionsSlice';
+
+/** The formats GET /api/statement answers as a file. */
+export type StatementFileFormat = Exclude<StatementFormat, 'json'>;
 
 /** SPEC §9: eight rows a page. */
 export const PAGE_SIZE = 8;
@@ -62,13 +66,21 @@ export async function fetchRowsForPrint(token: string | null, filters: Transacti
   return { page: first, rows, complete: page.rows.length < PRINT_BATCH };
 }
 
-/** The CSV of every row of the filters (the server streams it), saved through a Blob download. */
-export async function downloadStatementCsv(token: string | null, filters: TransactionFilters, language: 'en' | 'ru'): Promise<void> {
-  const { blob, filename } = await apiDownload('statement', { token, query: { ...statementQuery(filters), format: 'csv', lang: language } });
+/**
+ * A file of every row of the filters, streamed by the server and saved through a Blob download:
+ * SPEC's CSV, or (for one account) the signed PDF, camt.053 or MT940.
+ */
+export async function downloadStatementFile(
+  token: string | null,
+  filters: TransactionFilters,
+  language: 'en' | 'ru',
+  format: StatementFileFormat,
+): Promise<void> {
+  const { blob, filename } = await apiDownload('statement', { token, query: { ...statementQuery(filters), format, lang: language } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename ?? 'statement.csv';
+  link.download = filename ?? `statement.${format}`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,0 +1,67 @@
+import type { ResolvedPeriod, StatementAccountSummary, StatementQuery, StatementRow } from '@bank/contracts';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { readTransactionRows, type KeysetKey, type TransactionRow } from '../transfers/transaction-rows';
+import { toStatementRow } from './rows';
+import { resolveScope, summarizeAccounts } from './service';
+
+/** Rows read per keyset query while writing a statement file: the memory held at once. */
+export const DOCUMENT_BATCH_ROWS = 1000;
+
+/** Who the statement is of: the holder as the bank knows them. */
+export interface StatementHolder {
+  clientNumber: string;
+  /** The person's first and last name, or the company's name. */
+  name: string;
+  address: string | null;
+}
+
+/**
+ * A statement of one account over a period, as the files other than CSV carry it (PDF, camt.053,
+ * MT940): the holder, the account, the period, its balances and turnovers from the ledger, and the
+ * rows, oldest first, read in batches as the writer asks for them (memory stays flat whatever the
+ * number of rows). The same filters as the screen's statement apply to the rows.
+ */
+export interface StatementDocument {
+  holder: StatementHolder;
+  summary: StatementAccountSummary;
+  period: ResolvedPeriod;
+  /** When the statement was made: the instant its balances were read at. */
+  issuedAt: Date;
+  query: StatementQuery;
+  /** The rows, oldest first, a batch at a time. */
+  batches(batchRows?: number): AsyncGenerator<StatementRow[]>;
+}
+
+export async function openStatementDocument(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<StatementDocument> {
+  if (!query.accountNumber) throw new AppError('VALIDATION_FAILED', { fields: { accountNumber: 'validation.accountNumber.required' } });
+  const scope = await resolveScope(db, clientId, query, now);
+  const [summary] = await summarizeAccounts(db, scope);
+  const client = await db
+    .selectFrom('clients')
+    .select(['client_number', 'first_name', 'last_name', 'company_name', 'address', 'city', 'post_code', 'country', 'email'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  const personal = [client.first_name, client.last_name].filter(Boolean).join(' ');
+  const address = [client.address, client.city, client.post_code, client.country].filter(Boolean).join(', ');
+  const accountNumber = query.accountNumber;
+  return {
+    holder: { clientNumber: client.client_number, name: client.company_name || personal || client.email, address: address || null },
+    summary: summary!,
+    period: scope.period,
+    issuedAt: now,
+    query,
+    async *batches(batchRows = DOCUMENT_BATCH_ROWS) {
+      let from: KeysetKey | null = null;
+      for (;;) {
+        // readTransactionRows answers newest first whatever the direction: turned round, the batch
+        // is oldest first and its last row is the key the next batch continues after.
+        const rows: TransactionRow[] = (await readTransactionRows(db, scope.rows, { towards: 'newer', from, inclusive: false, offset: 0, limit: batchRows })).reverse();
+        if (rows.length > 0) yield rows.map((row) => toStatementRow(row, accountNumber));
+        const last: TransactionRow | undefined = rows[rows.length - 1];
+        if (!last || rows.length < batchRows) return;
+        from = { at: last.at, id: last.id };
+      }
+    },
+  };
+}

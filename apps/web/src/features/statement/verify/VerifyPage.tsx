@@ -1,0 +1,147 @@
+import { normalizeVerificationCode, VERIFY_UPLOAD_MAX_BYTES } from '@bank/contracts/statement/verify';
+import type { StatementVerification } from '@bank/contracts/statement/verify';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { InputField } from '../../../ui/FormField';
+import { usePageTitle } from '../../../ui/usePageTitle';
+import { VerificationResult } from './VerificationResult';
+import { verifyByCode, verifyByFile } from './verifyApi';
+import './verify.css';
+
+type Check = { state: 'idle' } | { state: 'checking' } | { state: 'done'; answer: StatementVerification } | { state: 'failed' };
+
+/**
+ * The public page that checks a signed PDF statement (issue 14): by the code printed on it (the QR
+ * code opens /verify/<code>), or by uploading the file itself. It says whether the statement is
+ * genuine and unchanged, and for whom, which account and period, and when it was issued.
+ */
+export function Component() {
+  const { t } = useTranslation('verify');
+  usePageTitle('title', 'verify');
+  const { code: codeInPath } = useParams();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(codeInPath ?? '');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const fileId = useId();
+  const fileErrorId = useId();
+
+  useEffect(() => {
+    if (!codeInPath) return;
+    setCode(codeInPath);
+    const normalized = normalizeVerificationCode(codeInPath);
+    if (!normalized) {
+      setCodeError('form.codeInvalid');
+      return;
+    }
+    const controller = new AbortController();
+    setCheck({ state: 'checking' });
+    verifyByCode(normalized, controller.signal).then(
+      (answer) => setCheck({ state: 'done', answer }),
+      () => !controller.signal.aborted && setCheck({ state: 'failed' }),
+    );
+    return () => controller.abort();
+  }, [codeInPath]);
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const normalized = normalizeVerificationCode(code);
+    if (!normalized) {
+      setCodeError('form.codeInvalid');
+      return;
+    }
+    setCodeError(undefined);
+    void navigate(`${paths.verify}/${normalized}`);
+  };
+
+  const submitFile = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > VERIFY_UPLOAD_MAX_BYTES) {
+      setFileError(t('form.fileTooLarge'));
+      return;
+    }
+    setFileError(undefined);
+    setCheck({ state: 'checking' });
+    verifyByFile(file).then(
+      (answer) => setCheck({ state: 'done', answer }),
+      () => setCheck({ state: 'failed' }),
+    );
+  };
+
+  return (
+    <section className="section verify-page" aria-labelledby="verify-title">
+      <div className="container verify-page__inner">
+        <h1 id="verify-title" className="verify-page__title">
+          {t('title')}
+        </h1>
+        <p className="verify-page__intro">{t('intro')}</p>
+
+        <div className="verify-page__forms">
+          <form className="verify-card" onSubmit={submitCode} noValidate>
+            <h2 className="verify-card__title">{t('form.byCode')}</h2>
+            <InputField
+              label={t('form.code')}
+              hint={t('form.codeHint')}
+              value={code}
+              onValue={(value) => {
+                setCode(value);
+                setCodeError(undefined);
+              }}
+              error={codeError}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              name="code"
+            />
+            <button type="submit" className="button">
+              {t('form.check')}
+            </button>
+          </form>
+
+          <div className="verify-card">
+            <h2 className="verify-card__title">{t('form.byFile')}</h2>
+            <label htmlFor={fileId} className="verify-card__label">
+              {t('form.file')}
+            </label>
+            <p className="verify-card__hint">{t('form.fileHint')}</p>
+            <input
+              id={fileId}
+              type="file"
+              accept="application/pdf,.pdf"
+              className="verify-card__file"
+              aria-describedby={fileError ? fileErrorId : undefined}
+              aria-invalid={fileError ? true : undefined}
+              onChange={(event) => {
+                submitFile(event.currentTarget.files?.[0]);
+                event.currentTarget.value = '';
+              }}
+            />
+            {fileError && (
+              <p id={fileErrorId} className="verify-card__error" role="alert">
+                {fileError}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <div className="verify-page__result">
+          {check.state === 'checking' && (
+            <p role="status" className="verify-page__checking">
+              {t('checking')}
+            </p>
+          )}
+          {check.state === 'failed' && (
+            <p role="alert" className="verify-result verify-result--failed">
+              {t('failed')}
+            </p>
+          )}
+          {check.state === 'done' && <VerificationResult answer={check.answer} />}
+        </div>
+      </div>
+    </section>
+  );
+}
