@@ -66,8 +66,10 @@ async function checkVerifyPage(language: Language, width: number, account: Accou
 
   await page.goto(`${stack.baseUrl}/verify/${code}`);
   await page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
-  const verdict = page.getByRole('status').filter({ hasText: t('genuine') });
+  // A code check says what the bank issued under the code, with its balances, to compare with the copy.
+  const verdict = page.getByRole('status').filter({ hasText: t('issued') });
   await verdict.waitFor();
+  expect(await verdict.textContent()).toContain(t('details.closing'));
   await expect.poll(() => verdict.textContent()).toContain(account.number);
   expect(await verdict.textContent()).toContain(code);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -59,11 +59,23 @@ export const issuedStatementSchema = z.object({
   /** First and last day of the period (YYYY-MM-DD, inclusive); null when open-ended. */
   period: z.object({ firstDay: z.string().nullable(), lastDay: z.string().nullable() }),
   issuedAt: z.string(),
+  /** The period's balances and turnovers as the statement states them, to compare with the copy in hand. */
+  openingBalance: z.string(),
+  creditTurnover: z.string(),
+  debitTurnover: z.string(),
+  closingBalance: z.string(),
   rowCount: z.number().int(),
   language: z.enum(STATEMENT_LANGUAGES),
-  /** SHA-256 of the statement's canonical content (hex): what was signed. */
+  /** SHA-256 of the statement's canonical content, every row (hex). */
   digest: z.string(),
-  /** Ed25519 signature of the digest's 32 bytes (base64). */
+  /** SHA-256 of the PDF file as issued (hex). */
+  fileSha256: z.string(),
+  /**
+   * The text the bank signed: one line of JSON holding every fact above, the digest and the file's
+   * hash. Check the signature over these exact UTF-8 bytes with the published key.
+   */
+  signedRecord: z.string(),
+  /** Ed25519 signature of signedRecord's bytes (base64). */
   signature: z.string(),
   /** The first 16 hex digits of the SHA-256 of the signing public key (DER). */
   keyId: z.string(),

@@ -1,8 +1,8 @@
 -- Signed PDF statements (issue 14): the bank keeps what it signed, not the file. Each statement has
 -- a random code printed on it; under that code are the facts shown when someone verifies it (the
--- holder's masked name, account, period, issue time), the SHA-256 of its canonical content and the
--- Ed25519 signature of that digest with the key named by key_id, and the SHA-256 of the file as it
--- was sent, so an uploaded copy is recognised byte for byte. The row is written before the file and
+-- holder's masked name, account, period, balances, issue time), the SHA-256 of its canonical content
+-- (every row), the SHA-256 of the file as it was sent, so an uploaded copy is recognised byte for
+-- byte, and the Ed25519 signature, with the key named by key_id, of all of these together. The row is written before the file and
 -- completed after its last byte: digest, signature and file hash stay null for a statement whose
 -- download failed, and such a statement never verifies as genuine.
 create table statement_signatures (
@@ -15,6 +15,10 @@ create table statement_signatures (
   period_last_day text check (period_last_day ~ '^\d{4}-\d{2}-\d{2}$'),
   issued_at timestamptz not null,
   language text not null check (language in ('en', 'ru')),
+  opening_balance text not null,
+  credit_turnover text not null,
+  debit_turnover text not null,
+  closing_balance text not null,
   row_count integer,
   digest text check (digest ~ '^[0-9a-f]{64}$'),
   signature text,

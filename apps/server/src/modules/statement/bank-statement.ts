@@ -1,18 +1,16 @@
-import { decimalToMinor, hasBankFormatCode, zoneOffsetMs, type StatementFilters, type StatementQuery, type StatementRow } from '@bank/contracts';
+import { decimalToMinor, hasBankFormatCode, zoneOffsetMs, type StatementQuery, type StatementRow } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { countMovements } from '../transfers/transaction-rows';
 import { statementFilename, zonedTimestampFormatter } from './csv';
 import { openStatementDocument, type StatementDocument } from './document';
-import { resolveScope } from './service';
 
 /**
  * What the bank formats (ISO 20022 camt.053, SWIFT MT940) have in common: a statement of one account
  * whose entries are its booked movements, so they add up from the opening balance to the closing one.
  *
- * - The screen's row filters (purpose, recipient, amount, direction, type, template, region) do not
- *   apply: a file with some of the movements would not balance, and accounting software that reads
- *   these formats checks that it does. The account, the period and the time zone apply.
+ * - The screen's row filters do not apply (document.ts): a file with some of the movements would
+ *   not balance, and accounting software that reads these formats checks that it does.
  * - A row that moved no money is not an entry: a pending transfer (its hold is not a posting and the
  *   booked balances do not include it; ISO's and SWIFT's statement messages report booked entries,
  *   pending ones belong to intraday reports), a denied or canceled one.
@@ -20,18 +18,6 @@ import { resolveScope } from './service';
  *   less its fee, an outgoing transfer debits the amount plus its fee.
  */
 
-/** The filters of the screen that a statement of an account ignores (each is listed, so a new filter is decided on here). */
-const ROW_FILTERS_OFF: Record<keyof Omit<StatementFilters, 'accountNumber' | 'period' | 'from' | 'to' | 'timeZone'>, undefined> = {
-  purpose: undefined,
-  recipient: undefined,
-  amount: undefined,
-  incoming: undefined,
-  outgoing: undefined,
-  currency: undefined,
-  type: undefined,
-  templateName: undefined,
-  paymentRegion: undefined,
-};
 
 /** One booked movement of the account. */
 export interface BankEntry {
@@ -88,14 +74,12 @@ function toBankEntry(row: StatementRow, bookingDay: string): BankEntry | null {
  * period runs on past it; an open-ended period opens at the day of its first entry.
  */
 export async function openBankStatement(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<BankStatement> {
-  const accountQuery: StatementQuery = { ...query, ...ROW_FILTERS_OFF };
-  const document = await openStatementDocument(db, clientId, accountQuery, now);
+  const document = await openStatementDocument(db, clientId, query, now);
   const { currency } = document.summary;
   if (!hasBankFormatCode(currency)) {
     throw new AppError('BAD_REQUEST', { message: `Bank statement formats need an account in an ISO 4217 currency, not ${currency}` });
   }
-  const scope = await resolveScope(db, clientId, accountQuery, now);
-  const counts = await countMovements(db, scope.rows);
+  const counts = await countMovements(db, document.rowScope);
   const dayOf = zonedTimestampFormatter(query.timeZone, 'en');
   const day = (instant: Date) => dayOf(instant).slice(0, 'YYYY-MM-DD'.length);
 

@@ -1,12 +1,25 @@
-import type { ResolvedPeriod, StatementAccountSummary, StatementQuery, StatementRow } from '@bank/contracts';
+import type { ResolvedPeriod, StatementAccountSummary, StatementFilters, StatementQuery, StatementRow } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { readTransactionRows, type KeysetKey, type TransactionRow } from '../transfers/transaction-rows';
+import { readTransactionRows, type KeysetKey, type TransactionFilter, type TransactionRow } from '../transfers/transaction-rows';
 import { toStatementRow } from './rows';
-import { resolveScope, summarizeAccounts } from './service';
+import { resolveScope, summarizeAccounts, type StatementScope } from './service';
 
 /** Rows read per keyset query while writing a statement file: the memory held at once. */
 export const DOCUMENT_BATCH_ROWS = 1000;
+
+/** The filters of the screen that a statement of an account ignores (each is listed, so a new filter is decided on here). */
+const ROW_FILTERS_OFF: Record<keyof Omit<StatementFilters, 'accountNumber' | 'period' | 'from' | 'to' | 'timeZone'>, undefined> = {
+  purpose: undefined,
+  recipient: undefined,
+  amount: undefined,
+  incoming: undefined,
+  outgoing: undefined,
+  currency: undefined,
+  type: undefined,
+  templateName: undefined,
+  paymentRegion: undefined,
+};
 
 /** Who the statement is of: the holder as the bank knows them. */
 export interface StatementHolder {
@@ -20,7 +33,14 @@ export interface StatementHolder {
  * A statement of one account over a period, as the files other than CSV carry it (PDF, camt.053,
  * MT940): the holder, the account, the period, its balances and turnovers from the ledger, and the
  * rows, oldest first, read in batches as the writer asks for them (memory stays flat whatever the
- * number of rows). The same filters as the screen's statement apply to the rows.
+ * number of rows).
+ *
+ * It is always the whole statement of the account: the screen's row filters (purpose, recipient,
+ * amount, direction, type, template, region) do not apply. A statement handed to a third party, or
+ * read by accounting software, must show every movement between its opening and closing balances;
+ * one with some rows left out would still carry the account's balances and mislead. And it ends at
+ * the instant it is issued: rows booked while a long file is written belong to the next statement,
+ * so the rows always add up to the balances read at the start.
  */
 export interface StatementDocument {
   holder: StatementHolder;
@@ -29,13 +49,18 @@ export interface StatementDocument {
   /** When the statement was made: the instant its balances were read at. */
   issuedAt: Date;
   query: StatementQuery;
+  /** Which rows the statement holds: the account's, over the period, up to the issue. */
+  rowScope: TransactionFilter;
   /** The rows, oldest first, a batch at a time. */
   batches(batchRows?: number): AsyncGenerator<StatementRow[]>;
 }
 
-export async function openStatementDocument(db: Db, clientId: string, query: StatementQuery, now: Date): Promise<StatementDocument> {
-  if (!query.accountNumber) throw new AppError('VALIDATION_FAILED', { fields: { accountNumber: 'validation.accountNumber.required' } });
-  const scope = await resolveScope(db, clientId, query, now);
+export async function openStatementDocument(db: Db, clientId: string, requested: StatementQuery, now: Date): Promise<StatementDocument> {
+  if (!requested.accountNumber) throw new AppError('VALIDATION_FAILED', { fields: { accountNumber: 'validation.accountNumber.required' } });
+  const query: StatementQuery = { ...requested, ...ROW_FILTERS_OFF };
+  const resolved = await resolveScope(db, clientId, query, now);
+  const end = resolved.period.end && resolved.period.end < now ? resolved.period.end : now;
+  const scope: StatementScope = { ...resolved, period: { ...resolved.period, end }, rows: { ...resolved.rows, end } };
   const [summary] = await summarizeAccounts(db, scope);
   const client = await db
     .selectFrom('clients')
@@ -44,13 +69,14 @@ export async function openStatementDocument(db: Db, clientId: string, query: Sta
     .executeTakeFirstOrThrow();
   const personal = [client.first_name, client.last_name].filter(Boolean).join(' ');
   const address = [client.address, client.city, client.post_code, client.country].filter(Boolean).join(', ');
-  const accountNumber = query.accountNumber;
+  const accountNumber = requested.accountNumber;
   return {
     holder: { clientNumber: client.client_number, name: client.company_name || personal || client.email, address: address || null },
     summary: summary!,
     period: scope.period,
     issuedAt: now,
     query,
+    rowScope: scope.rows,
     async *batches(batchRows = DOCUMENT_BATCH_ROWS) {
       let from: KeysetKey | null = null;
       for (;;) {

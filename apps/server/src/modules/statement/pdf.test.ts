@@ -180,16 +180,29 @@ describe('verification', () => {
     expect(notPdf.statusCode).toBe(400);
   });
 
-  it('signs a digest of the content that the published key verifies with node:crypto alone', async () => {
+  it('signs a record of every fact shown, the rows’ digest and the file’s hash, which the published key verifies with node:crypto alone', async () => {
     const keyAnswer = await context.app.inject({ method: 'GET', url: '/.well-known/statement-signing-key' });
     expect(keyAnswer.statusCode).toBe(200);
     expect(keyAnswer.headers['content-type']).toMatch(/^text\/plain/);
     const publicKey = createPublicKey(keyAnswer.body);
     const answer = await verifyCode(code);
     if (!answer.genuine) throw new Error('not genuine');
-    const { digest, signature } = answer.statement;
-    expect(verify(null, Buffer.from(digest, 'hex'), publicKey, Buffer.from(signature, 'base64'))).toBe(true);
-    expect(verify(null, Buffer.from(digest.replace(/^./, (first) => (first === '0' ? '1' : '0')), 'hex'), publicKey, Buffer.from(signature, 'base64'))).toBe(false);
+    const { digest, signature, signedRecord } = answer.statement;
+    const signed = (text: string) => verify(null, Buffer.from(text, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
+    expect(signed(signedRecord)).toBe(true);
+    // The record vouches for every fact shown and for the file: none can change without the signature failing.
+    const facts = JSON.parse(signedRecord) as unknown[];
+    const { statement } = answer;
+    for (const fact of [statement.code, statement.accountNumber, statement.holderMasked, statement.issuedAt, statement.openingBalance, statement.closingBalance, statement.rowCount, digest, statement.fileSha256]) {
+      expect(facts).toContain(fact);
+    }
+    expect(signed(signedRecord.replace(statement.closingBalance, '9999999.99'))).toBe(false);
+    expect(signed(signedRecord.replace(digest, digest.replace(/^./, (first) => (first === '0' ? '1' : '0'))))).toBe(false);
+    // A fact changed where the bank keeps it is no longer genuine.
+    await context.db.updateTable('statement_signatures').set({ closing_balance: '0.01' }).where('code', '=', code).execute();
+    expect(await verifyCode(code)).toMatchObject({ genuine: false, reason: 'signature' });
+    await context.db.updateTable('statement_signatures').set({ closing_balance: statement.closingBalance }).where('code', '=', code).execute();
+    expect((await verifyCode(code)).genuine).toBe(true);
 
     // The digest is of the statement's content: rebuilt from the rows the API lists, it matches.
     const page = await rowsOf(anna, annaAccount);
@@ -211,6 +224,8 @@ describe('verification', () => {
     // Read once without letting the stream flow on, as a reader that leaves after the first bytes.
     const first = await new Promise<Buffer>((resolve) => file.stream.once('readable', () => resolve(file.stream.read(5) as Buffer)));
     file.stream.destroy();
+    // Given time to write the rest (this statement takes a few milliseconds), the writer must still not complete it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const broken = await context.db
       .selectFrom('statement_signatures')
       .select('code')

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { StatementDigest } from './digest';
 import { openStatementDocument } from './document';
 import { documentFonts, StatementPdfLayout } from './pdf-layout';
-import { maskHolderName, newVerificationCode, recordStatementEnd, recordStatementStart } from './signatures';
+import { maskHolderName, newVerificationCode, recordStatementEnd, recordStatementStart, signedRecord } from './signatures';
 import { statementSigningKey } from './signing-key';
 
 /** The page to open for a code: printed on the statement and behind its QR code. */
@@ -34,8 +34,8 @@ function drained(output: Transform): Promise<boolean> {
  * The signed PDF statement of one account (GET /api/statement?format=pdf): written page by page as
  * the reader takes it, so memory stays flat whatever the number of rows. Before the first page the
  * statement gets its code and a record without digest; the rows feed the layout and the canonical
- * digest together; after the last byte has passed, the digest is signed and stored with the file's
- * SHA-256. A statement whose writing fails, or whose reader leaves, is never completed, so it never
+ * digest together; after the last byte has passed, the record of the statement (its facts, the
+ * digest and the file's SHA-256: signatures.ts) is signed and stored. A statement whose writing fails, or whose reader leaves, is never completed, so it never
  * verifies as genuine.
  */
 export async function statementPdf(deps: AppDeps, clientId: string, query: StatementQuery, now: Date) {
@@ -45,6 +45,12 @@ export async function statementPdf(deps: AppDeps, clientId: string, query: State
   const holderMasked = maskHolderName(document.holder.name);
   const period = { firstDay: document.period.firstDay, lastDay: document.period.lastDay };
   const { summary } = document;
+  const balances = {
+    openingBalance: summary.openingBalance,
+    creditTurnover: summary.creditTurnover,
+    debitTurnover: summary.debitTurnover,
+    closingBalance: summary.closingBalance,
+  };
   await recordStatementStart(deps.db, {
     code,
     clientId,
@@ -54,6 +60,7 @@ export async function statementPdf(deps: AppDeps, clientId: string, query: State
     period,
     issuedAt: document.issuedAt,
     language: query.lang,
+    balances,
   });
 
   const digest = new StatementDigest({ code, holderMasked, summary, period, issuedAt: document.issuedAt });
@@ -65,14 +72,21 @@ export async function statementPdf(deps: AppDeps, clientId: string, query: State
       callback(null, chunk);
     },
     flush(callback) {
-      const digestBytes = digest.finish();
-      recordStatementEnd(deps.db, code, {
-        rowCount: digest.rowCount,
-        digest: digestBytes.toString('hex'),
-        signature: sign(null, digestBytes, key.privateKey).toString('base64'),
-        keyId: key.keyId,
-        fileSha256: fileHash.digest('hex'),
-      }).then(() => callback(), callback);
+      const end = { rowCount: digest.rowCount, digest: digest.finish().toString('hex'), keyId: key.keyId, fileSha256: fileHash.digest('hex') };
+      const record = signedRecord({
+        ...end,
+        code,
+        accountNumber: summary.accountNumber,
+        currency: summary.currency,
+        holderMasked,
+        period,
+        issuedAt: document.issuedAt,
+        balances,
+      });
+      recordStatementEnd(deps.db, code, { ...end, signature: sign(null, Buffer.from(record, 'utf8'), key.privateKey).toString('base64') }).then(
+        () => callback(),
+        callback,
+      );
     },
   });
 

@@ -22,6 +22,14 @@ export function maskHolderName(name: string): string {
   return `${masked} ${[...words[words.length - 1]!][0]}.`;
 }
 
+/** The period's balances and turnovers as the statement states them. */
+export interface StatedBalances {
+  openingBalance: string;
+  creditTurnover: string;
+  debitTurnover: string;
+  closingBalance: string;
+}
+
 /** What is known of a statement before its first page: all it shows except its rows. */
 export interface IssuedStatementStart {
   code: string;
@@ -32,6 +40,7 @@ export interface IssuedStatementStart {
   period: { firstDay: string | null; lastDay: string | null };
   issuedAt: Date;
   language: StatementLanguage;
+  balances: StatedBalances;
 }
 
 /** What is known of a statement after its last byte went out. */
@@ -39,7 +48,7 @@ export interface IssuedStatementEnd {
   rowCount: number;
   /** Hex SHA-256 of the canonical content. */
   digest: string;
-  /** Base64 Ed25519 signature of the digest's bytes. */
+  /** Base64 Ed25519 signature of the signed record (signedRecord). */
   signature: string;
   keyId: string;
   /** Hex SHA-256 of the file's bytes. */
@@ -59,6 +68,10 @@ export async function recordStatementStart(db: Db, start: IssuedStatementStart):
       period_last_day: start.period.lastDay,
       issued_at: start.issuedAt,
       language: start.language,
+      opening_balance: start.balances.openingBalance,
+      credit_turnover: start.balances.creditTurnover,
+      debit_turnover: start.balances.debitTurnover,
+      closing_balance: start.balances.closingBalance,
     })
     .execute();
 }
@@ -82,7 +95,7 @@ export async function recordStatementEnd(db: Db, code: string, end: IssuedStatem
 
 const COLUMNS = [
   'code', 'account_number', 'holder_name_masked', 'currency', 'period_first_day', 'period_last_day', 'issued_at', 'language',
-  'row_count', 'digest', 'signature', 'key_id', 'file_sha256',
+  'opening_balance', 'credit_turnover', 'debit_turnover', 'closing_balance', 'row_count', 'digest', 'signature', 'key_id', 'file_sha256',
 ] as const;
 
 export type StatementSignatureRow = Awaited<ReturnType<typeof findStatementByCode>>;
@@ -93,4 +106,49 @@ export function findStatementByCode(db: Db, code: string) {
 
 export function findStatementByFile(db: Db, fileSha256: string) {
   return db.selectFrom('statement_signatures').select(COLUMNS).where('file_sha256', '=', fileSha256).executeTakeFirst();
+}
+
+/** Version of the signed record's layout: a change of layout is a new version. */
+export const SIGNED_RECORD_VERSION = 'meridian-bank-statement-record/1';
+
+/** Everything the bank vouches for about a statement: what /verify shows and what the file is. */
+export interface SignedRecordFacts {
+  code: string;
+  accountNumber: string;
+  currency: string;
+  holderMasked: string;
+  period: { firstDay: string | null; lastDay: string | null };
+  issuedAt: Date;
+  balances: StatedBalances;
+  rowCount: number;
+  digest: string;
+  fileSha256: string;
+  keyId: string;
+}
+
+/**
+ * The text the bank signs for a statement: every fact a verifier is shown (holder, account, period,
+ * balances, issue time, number of rows), the digest of the rows and the hash of the file, as one
+ * line of JSON in a fixed order. Signing them together means no stored fact can change without the
+ * signature failing, and anyone holding the record and the public key can check it offline.
+ */
+export function signedRecord(facts: SignedRecordFacts): string {
+  return JSON.stringify([
+    SIGNED_RECORD_VERSION,
+    facts.code,
+    facts.accountNumber,
+    facts.currency,
+    facts.holderMasked,
+    facts.period.firstDay,
+    facts.period.lastDay,
+    facts.issuedAt.toISOString(),
+    facts.balances.openingBalance,
+    facts.balances.creditTurnover,
+    facts.balances.debitTurnover,
+    facts.balances.closingBalance,
+    facts.rowCount,
+    facts.digest,
+    facts.fileSha256,
+    facts.keyId,
+  ]);
 }

@@ -17,6 +17,8 @@ describe('toSwiftText', () => {
     expect(toSwiftText('Hans Müller, Société Générale')).toBe('Hans Muller, Societe Generale');
     expect(toSwiftText('Счёт № 7 «Консультации» — 50% & more; ok!')).toBe("Schet N 7 'Konsultatsii' - 50 + more, ok.");
     expect(toSwiftText('Straße\tæ\u0001 ø 😀 x')).toBe('Strasse ae o x');
+    // A typed '?' with digits would read as a subfield of field 86 to some readers.
+    expect(toSwiftText('Invoice ?20 paid?')).toBe('Invoice .20 paid.');
   });
 });
 

@@ -19,10 +19,11 @@ const ICAO_9303_RUSSIAN: Readonly<Record<string, string>> = {
 };
 
 /**
- * Characters outside the set with a near neighbour in it. '?' is never a replacement: some readers
- * take '?' and two digits in field 86 for a subfield separator.
+ * Characters with a near neighbour in the set. '?' is in the set but never written: some readers
+ * take '?' and two digits in field 86 for a subfield separator, so one the client typed becomes '.'.
  */
 const NEAREST: Readonly<Record<string, string>> = {
+  '?': '.',
   '"': "'", '«': "'", '»': "'", '“': "'", '”': "'", '„': "'", '‘': "'", '’': "'", '`': "'",
   '–': '-', '—': '-', '−': '-', _: '-', '&': '+', '№': 'N', ';': ',', '!': '.', '\\': '/', '|': '/',
   '[': '(', ']': ')', '{': '(', '}': ')', '<': '(', '>': ')',
@@ -49,13 +50,13 @@ export function toSwiftText(text: string): string {
       result += character === lower ? cyrillic : capital(cyrillic, characters[index - 1], characters[index + 1]);
       continue;
     }
-    if (SWIFT_X_CHARACTER.test(character)) {
-      result += character;
-      continue;
-    }
     const near = NEAREST[character];
     if (near !== undefined) {
       result += near;
+      continue;
+    }
+    if (SWIFT_X_CHARACTER.test(character)) {
+      result += character;
       continue;
     }
     // A Latin letter with an accent is the letter without it (ü u, é e); anything else is a space.

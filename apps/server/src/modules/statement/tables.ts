@@ -24,6 +24,10 @@ export interface StatementSignatureTables {
     period_last_day: string | null;
     issued_at: Date;
     language: 'en' | 'ru';
+    opening_balance: string;
+    credit_turnover: string;
+    debit_turnover: string;
+    closing_balance: string;
     row_count: number | null;
     digest: string | null;
     signature: string | null;

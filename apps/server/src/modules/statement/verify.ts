@@ -2,7 +2,7 @@ import { createHash, verify } from 'node:crypto';
 import { normalizeVerificationCode, type IssuedStatement, type StatementVerification } from '@bank/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { findStatementByCode, findStatementByFile, type StatementSignatureRow } from './signatures';
+import { findStatementByCode, findStatementByFile, signedRecord, type StatementSignatureRow } from './signatures';
 import { statementSigningKey } from './signing-key';
 
 /**
@@ -12,17 +12,40 @@ import { statementSigningKey } from './signing-key';
 const CODE_IN_FILE = /statement-verification-code:([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/;
 
 function issuedOf(row: NonNullable<StatementSignatureRow>): IssuedStatement | null {
-  if (!row.digest || !row.signature || !row.key_id || row.row_count === null) return null;
+  if (!row.digest || !row.signature || !row.key_id || !row.file_sha256 || row.row_count === null) return null;
+  const period = { firstDay: row.period_first_day, lastDay: row.period_last_day };
+  const balances = {
+    openingBalance: row.opening_balance,
+    creditTurnover: row.credit_turnover,
+    debitTurnover: row.debit_turnover,
+    closingBalance: row.closing_balance,
+  };
+  const record = signedRecord({
+    code: row.code,
+    accountNumber: row.account_number,
+    currency: row.currency,
+    holderMasked: row.holder_name_masked,
+    period,
+    issuedAt: new Date(row.issued_at),
+    balances,
+    rowCount: row.row_count,
+    digest: row.digest,
+    fileSha256: row.file_sha256,
+    keyId: row.key_id,
+  });
   return {
     code: row.code,
     holderMasked: row.holder_name_masked,
     accountNumber: row.account_number,
     currency: row.currency as IssuedStatement['currency'],
-    period: { firstDay: row.period_first_day, lastDay: row.period_last_day },
+    period,
     issuedAt: new Date(row.issued_at).toISOString(),
+    ...balances,
     rowCount: row.row_count,
     language: row.language,
     digest: row.digest,
+    fileSha256: row.file_sha256,
+    signedRecord: record,
     signature: row.signature,
     keyId: row.key_id,
   };
@@ -30,8 +53,8 @@ function issuedOf(row: NonNullable<StatementSignatureRow>): IssuedStatement | nu
 
 /**
  * A recorded statement judged: genuine only when it was completed and its stored signature still
- * verifies with the bank's key over its stored digest (a record changed in the database, or signed
- * with a key no longer in use, is not genuine).
+ * verifies with the bank's key over its signed record, rebuilt from what is stored (so a fact
+ * changed in the database, or a record signed with a key no longer in use, is not genuine).
  */
 async function judge(config: Config, row: StatementSignatureRow): Promise<StatementVerification> {
   if (!row) return { genuine: false, reason: 'unknown' };
@@ -40,7 +63,7 @@ async function judge(config: Config, row: StatementSignatureRow): Promise<Statem
   const key = await statementSigningKey(config);
   const valid =
     statement.keyId === key.keyId &&
-    verify(null, Buffer.from(statement.digest, 'hex'), key.publicKey, Buffer.from(statement.signature, 'base64'));
+    verify(null, Buffer.from(statement.signedRecord, 'utf8'), key.publicKey, Buffer.from(statement.signature, 'base64'));
   return valid ? { genuine: true, statement } : { genuine: false, reason: 'signature', statement };
 }
 

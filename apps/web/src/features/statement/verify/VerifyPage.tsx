@@ -10,7 +10,8 @@ import { VerificationResult } from './VerificationResult';
 import { verifyByCode, verifyByFile } from './verifyApi';
 import './verify.css';
 
-type Check = { state: 'idle' } | { state: 'checking' } | { state: 'done'; answer: StatementVerification } | { state: 'failed' };
+/** A check done says whether it was of a file (then "unchanged" can be said) or of a code only. */
+type Check = { state: 'idle' } | { state: 'checking' } | { state: 'done'; answer: StatementVerification; byFile: boolean } | { state: 'failed' };
 
 /**
  * The public page that checks a signed PDF statement (issue 14): by the code printed on it (the QR
@@ -40,7 +41,7 @@ export function Component() {
     const controller = new AbortController();
     setCheck({ state: 'checking' });
     verifyByCode(normalized, controller.signal).then(
-      (answer) => setCheck({ state: 'done', answer }),
+      (answer) => setCheck({ state: 'done', answer, byFile: false }),
       () => !controller.signal.aborted && setCheck({ state: 'failed' }),
     );
     return () => controller.abort();
@@ -66,7 +67,7 @@ export function Component() {
     setFileError(undefined);
     setCheck({ state: 'checking' });
     verifyByFile(file).then(
-      (answer) => setCheck({ state: 'done', answer }),
+      (answer) => setCheck({ state: 'done', answer, byFile: true }),
       () => setCheck({ state: 'failed' }),
     );
   };
@@ -139,7 +140,7 @@ export function Component() {
               {t('failed')}
             </p>
           )}
-          {check.state === 'done' && <VerificationResult answer={check.answer} />}
+          {check.state === 'done' && <VerificationResult answer={check.answer} byFile={check.byFile} />}
         </div>
       </div>
     </section>
