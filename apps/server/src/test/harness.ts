@@ -26,7 +26,32 @@ export interface TestContext {
   kind: 'pglite' | 'postgres';
   /** Mails the app sent, newest last. */
   mails: MailMessage[];
+  /** The PostgreSQL database's URL (none on PGlite): another node can open it. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
+}
+
+/** Another API node on the same PostgreSQL database as `context`: its own pool, app and mails. */
+export interface SecondNode {
+  app: FastifyInstance;
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function openSecondNode(context: TestContext): Promise<SecondNode> {
+  if (!context.databaseUrl) throw new Error('A second node needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ databaseUrl: context.databaseUrl, dataDir: 'memory://', poolSize: 20 });
+  const mails: MailMessage[] = [];
+  const app = await buildApp({ ...context.deps, db: database.db, mailer: capturingMailer(mails) }, { webDist: null });
+  await app.ready();
+  return {
+    app,
+    mails,
+    async close() {
+      await app.close();
+      await database.close().catch(() => undefined);
+    },
+  };
 }
 
 export function capturingMailer(mails: MailMessage[]): Mailer {
@@ -70,6 +95,7 @@ export async function createTestContext(
     deps,
     kind: database.kind,
     mails,
+    databaseUrl: scratch?.url,
     async close() {
       try {
         await app.close();
