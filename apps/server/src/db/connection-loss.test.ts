@@ -84,4 +84,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('losing database connections on Po
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(await healthyAgain()).toBe(200);
   });
+
+  /** Sets (or resets) a setting of the scratch database for the connections opened from now on. */
+  async function databaseSetting(setting: string): Promise<void> {
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      // This connection itself may have been opened read-only by the setting being reset.
+      await admin.query('set default_transaction_read_only = off');
+      await admin.query(`alter database "${new URL(scratch.url).pathname.slice(1)}" ${setting}`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('answers a write that reaches a read-only server (the old leader in a failover) as unavailable, not a 500', async () => {
+    // Every new connection is read-only, as one through the proxy to a leader just demoted.
+    await databaseSetting('set default_transaction_read_only = on');
+    try {
+      await terminateServerConnections();
+      const write = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/mailer/sendContactFormData',
+        payload: { name: 'Jane Roe', email: 'jane@example.com', phone: '+44 20 7946 0958', message: 'Please call me back about a deposit account.' },
+      });
+      expect(write.statusCode, write.body).toBe(503);
+      expect(write.json().code).toBe('UNAVAILABLE');
+    } finally {
+      await databaseSetting('reset default_transaction_read_only');
+    }
+    await terminateServerConnections();
+    expect(await healthyAgain()).toBe(200);
+  });
 });

@@ -88,9 +88,10 @@ export async function isDatabaseReady(db: Db, timeoutMs = 2_000): Promise<boolea
 /**
  * SQLSTATEs of a server that is going away or not there yet: admin_shutdown (57P01, also
  * pg_terminate_backend), crash_shutdown (57P02), cannot_connect_now (57P03, starting up or in
- * recovery), and the connection-exception class 08.
+ * recovery), the connection-exception class 08, and read_only_sql_transaction (25006): in a
+ * failover a connection may still reach the old leader, now a standby, until the proxy cuts it.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '25006']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
