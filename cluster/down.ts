@@ -1,0 +1,85 @@
+// cluster:down: stops what cluster:up started and nothing else — the supervisor (which stops the API
+// processes and the Patroni agents, each agent its PostgreSQL), then HAProxy and etcd — and ends any
+// of them still running afterwards. Only pids in the state files count, and only while their
+// command line is still that of the process recorded (a recycled pid is someone else's).
+import { pathToFileURL } from 'node:url';
+import { CLUSTER_DIR, isOurProcess, readState, readSupervisor, writeJson, STATE_FILE } from './config';
+import { nodeDataDir, postmasterPid } from './patroni';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Tracked {
+  what: string;
+  pid: number | null | undefined;
+  expected: string;
+}
+
+async function waitGone(processes: Tracked[], timeoutMs: number): Promise<Tracked[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const alive = processes.filter((entry) => isOurProcess(entry.pid, entry.expected));
+    if (alive.length === 0 || Date.now() >= deadline) return alive;
+    await sleep(100);
+  }
+}
+
+function signal(entry: Tracked, name: NodeJS.Signals): void {
+  if (!isOurProcess(entry.pid, entry.expected)) return;
+  try {
+    process.kill(entry.pid!, name);
+  } catch {
+    // gone meanwhile
+  }
+}
+
+/** Stops the cluster; answers how many processes had to be killed. */
+export async function stopCluster(log: (line: string) => void): Promise<number> {
+  const state = readState();
+  if (!state) {
+    log(`No cluster state in ${CLUSTER_DIR}: nothing to stop.`);
+    return 0;
+  }
+  const supervisor: Tracked = { what: 'supervisor', pid: state.pids.supervisor, expected: 'cluster/supervisor.ts' };
+  const children = (): Tracked[] => {
+    const recorded = readSupervisor();
+    return [
+      ...Object.entries(recorded?.agents ?? {}).map(([name, pid]) => ({ what: `Patroni ${name}`, pid, expected: 'patroni' })),
+      ...(recorded?.api ?? []).map((api, index) => ({ what: `API ${index + 1}`, pid: api.pid, expected: 'apps/server/dist/main.js' })),
+      ...state.ports.nodes.map((node) => ({ what: `PostgreSQL ${node.name}`, pid: postmasterPid(state.dir, node.name), expected: nodeDataDir(state.dir, node.name) })),
+    ];
+  };
+  const before = children();
+
+  signal(supervisor, 'SIGTERM');
+  let left = await waitGone([supervisor], 70_000);
+  for (const entry of left) signal(entry, 'SIGKILL');
+
+  const daemons: Tracked[] = [
+    { what: 'HAProxy', pid: state.pids.haproxy, expected: 'haproxy' },
+    { what: 'etcd', pid: state.pids.etcd, expected: 'etcd' },
+  ];
+  // The agents stop before etcd does, so they release their leader lock.
+  const stragglers = [...before, ...children()];
+  for (const entry of stragglers) signal(entry, entry.what.startsWith('PostgreSQL') ? 'SIGINT' : 'SIGTERM');
+  left = await waitGone(stragglers, 20_000);
+  for (const entry of daemons) signal(entry, 'SIGTERM');
+  left = [...left, ...(await waitGone(daemons, 10_000))];
+  for (const entry of left) {
+    log(`${entry.what} (pid ${entry.pid}) did not stop: killed`);
+    signal(entry, entry.what.startsWith('PostgreSQL') ? 'SIGQUIT' : 'SIGKILL');
+  }
+  const remaining = await waitGone([supervisor, ...daemons, ...stragglers], 10_000);
+  for (const entry of remaining) signal(entry, 'SIGKILL');
+  writeJson(STATE_FILE, { ...state, pids: {} });
+  return left.length;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  stopCluster(log)
+    .then(() => log('Cluster stopped.'))
+    .catch((error: unknown) => {
+      process.stderr.write(`cluster:down failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}

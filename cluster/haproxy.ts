@@ -1,0 +1,51 @@
+// HAProxy in front of everything: a write port to the leader (Patroni's /primary answers 200 only
+// there), a read port to the standbys (/replica), and an HTTP front balancing the API processes.
+import type { ClusterPorts } from './config';
+
+export const HAPROXY_BINARY = '/usr/sbin/haproxy';
+
+export function haproxyConfig(ports: ClusterPorts): string {
+  const postgresServers = ports.nodes
+    .map((node) => `    server ${node.name} 127.0.0.1:${node.postgres} check port ${node.restapi}`)
+    .join('\n');
+  const apiServers = ports.api.map((port, index) => `    server api${index + 1} 127.0.0.1:${port} check`).join('\n');
+  const postgresListen = (name: string, port: number, check: string) => `listen ${name}
+    bind 127.0.0.1:${port}
+    mode tcp
+    option httpchk OPTIONS ${check}
+    http-check expect status 200
+    default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
+${postgresServers}
+`;
+  return `# Written by cluster:up on every start.
+global
+    maxconn 2000
+
+defaults
+    mode tcp
+    timeout connect 4s
+    timeout client 30m
+    timeout server 30m
+    timeout check 2s
+
+${postgresListen('postgres_write', ports.write, '/primary')}
+${postgresListen('postgres_read', ports.read, '/replica')}
+frontend api
+    bind 127.0.0.1:${ports.http}
+    mode http
+    option forwardfor
+    timeout client 60s
+    default_backend api_servers
+
+backend api_servers
+    mode http
+    balance roundrobin
+    timeout server 60s
+    option httpchk GET /api/health
+    http-check expect status 200
+    default-server inter 1s fall 2 rise 1
+    retries 2
+    option redispatch
+${apiServers}
+`;
+}
