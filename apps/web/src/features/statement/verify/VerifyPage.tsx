@@ -1,6 +1,6 @@
 import { normalizeVerificationCode, VERIFY_UPLOAD_MAX_BYTES } from '@bank/contracts/statement/verify';
 import type { StatementVerification } from '@bank/contracts/statement/verify';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -27,6 +27,16 @@ export function Component() {
   const [codeError, setCodeError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [check, setCheck] = useState<Check>({ state: 'idle' });
+  // Only the latest check may show its answer: a slow upload must not overwrite a code checked since.
+  const latest = useRef(0);
+  const begin = () => {
+    latest.current += 1;
+    const mine = latest.current;
+    setCheck({ state: 'checking' });
+    return (next: Check) => {
+      if (latest.current === mine) setCheck(next);
+    };
+  };
   const fileId = useId();
   const fileErrorId = useId();
 
@@ -39,10 +49,10 @@ export function Component() {
       return;
     }
     const controller = new AbortController();
-    setCheck({ state: 'checking' });
+    const settle = begin();
     verifyByCode(normalized, controller.signal).then(
-      (answer) => setCheck({ state: 'done', answer, byFile: false }),
-      () => !controller.signal.aborted && setCheck({ state: 'failed' }),
+      (answer) => settle({ state: 'done', answer, byFile: false }),
+      () => !controller.signal.aborted && settle({ state: 'failed' }),
     );
     return () => controller.abort();
   }, [codeInPath]);
@@ -65,10 +75,10 @@ export function Component() {
       return;
     }
     setFileError(undefined);
-    setCheck({ state: 'checking' });
+    const settle = begin();
     verifyByFile(file).then(
-      (answer) => setCheck({ state: 'done', answer, byFile: true }),
-      () => setCheck({ state: 'failed' }),
+      (answer) => settle({ state: 'done', answer, byFile: true }),
+      () => settle({ state: 'failed' }),
     );
   };
 
