@@ -3,8 +3,12 @@
 // processes, one after the other. Whatever of them exits is started again (after 1 s, longer
 // when it keeps failing at start). It records their pids in supervisor.json; on SIGTERM it stops
 // the API processes, then the agents (each stops its PostgreSQL), and exits.
+//
+// Holding one back: while the file CLUSTER_DIR/hold/<name> exists (name: pg1, pg2, api1, api2),
+// what exits under that name is not started again — as when its machine is down — until the file
+// is removed (checked every 200 ms). The failover drill uses it to keep a killed node down.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, SUPERVISOR_FILE, readState, writeJson, type SupervisorState } from './config';
 import { PATRONI_BINARY, nodeConfigFile, nodeDir, nodeLogFile, postgresUser } from './patroni';
@@ -50,9 +54,15 @@ function spawnLogged(command: string, args: string[], logFile: string, options: 
   }
 }
 
+const held = (name: string) => existsSync(path.join(dir, 'hold', name));
+
 function launch(entry: Supervised): void {
   entry.timer = null;
   if (stopping) return;
+  if (held(entry.name)) {
+    entry.timer = setTimeout(() => launch(entry), 200);
+    return;
+  }
   const child = entry.start();
   entry.child = child;
   entry.startedAt = Date.now();
@@ -65,7 +75,7 @@ function launch(entry: Supervised): void {
     if (stopping) return;
     // One that ran a while is restarted at once; one that keeps failing at start, less and less often.
     entry.delayMs = Date.now() - entry.startedAt > 30_000 ? 1_000 : Math.min(entry.delayMs * 2, 16_000);
-    log(`${entry.name} exited (${signal ?? `code ${code}`}); restarting in ${entry.delayMs / 1000} s`);
+    log(`${entry.name} exited (${signal ?? `code ${code}`}); ${held(entry.name) ? 'held until its hold file is removed, then restarting' : 'restarting'} in ${entry.delayMs / 1000} s`);
     entry.timer = setTimeout(() => launch(entry), entry.delayMs);
   });
 }

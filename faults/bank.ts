@@ -35,14 +35,17 @@ export async function call(baseUrl: string, token: string, method: 'GET' | 'POST
   }
 }
 
-/** A call retried, as a careful client would, until the server answers something other than 503. */
-export async function persistently(attempt: () => ReturnType<typeof call>, deadlineMs = 120_000) {
+/**
+ * A call retried, as a careful client would, until the server answers something other than 503 (or,
+ * with `retryStatus`, other than the statuses it names).
+ */
+export async function persistently(attempt: () => ReturnType<typeof call>, deadlineMs = 120_000, retryStatus: (status: number) => boolean = (status) => status === 503) {
   const until = Date.now() + deadlineMs;
   let tries = 0;
   for (;;) {
     tries += 1;
     const answer = await attempt();
-    if (answer && answer.status !== 503) return { ...answer, tries };
+    if (answer && !retryStatus(answer.status)) return { ...answer, tries };
     if (Date.now() > until) return { status: 0, body: '', replayed: false, tries };
     await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 300));
   }

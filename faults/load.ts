@@ -4,7 +4,9 @@ import { call, persistently, type FaultClient } from './bank';
 /**
  * Client loops: each sends transfers inside the bank, transfers abroad, exchanges and crypto
  * transfers with an Idempotency-Key, and when no answer comes (the server killed mid-request, the
- * database restarting) sends the same request with the same key again, as a banking app must.
+ * database restarting) or a 5xx does, sends the same request with the same key again, as a banking
+ * app must. A 502 or 504 is a load balancer's answer (the node behind it died or kept silent), like
+ * a refused connection; any other 5xx but 503 is also counted as the server's defect.
  * Every operation is remembered with what the client was told, for the checks afterwards.
  */
 export type OperationKind = 'internal' | 'international' | 'exchange' | 'crypto';
@@ -16,8 +18,10 @@ export interface Operation {
   /** 'acknowledged': the client was told 'Created'; 'refused': a 4xx; 'unknown': no answer in the end. */
   outcome: 'acknowledged' | 'refused' | 'unknown';
   attempts: number;
-  /** Statuses other than 2xx/4xx/503 (a 500 is a defect whatever the fault). */
+  /** Statuses other than 2xx/4xx/502/503/504 (a 500 is a defect whatever the fault). */
   serverErrors: number[];
+  /** When the acknowledgement came (epoch ms), for measuring how long writes stopped. */
+  acknowledgedAt?: number;
   /** Sent once more after its answer: whether the server replayed that answer (it must). */
   replayed?: boolean;
 }
@@ -62,6 +66,8 @@ function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient
   }
 }
 
+const GATEWAY_OR_UNAVAILABLE = new Set([502, 503, 504]);
+
 const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto'];
 
 /** Runs one client's loop until `until`; answers what it did. */
@@ -72,16 +78,21 @@ export async function clientLoop(baseUrl: string, client: FaultClient, others: F
     const key = randomUUID();
     const { path, body } = payloadOf(kind, client, others, key);
     const serverErrors: number[] = [];
-    const answer = await persistently(async () => {
-      const reply = await call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key });
-      if (reply && reply.status >= 500 && reply.status !== 503) serverErrors.push(reply.status);
-      return reply;
-    });
+    const answer = await persistently(
+      async () => {
+        const reply = await call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key });
+        if (reply && reply.status >= 500 && !GATEWAY_OR_UNAVAILABLE.has(reply.status)) serverErrors.push(reply.status);
+        return reply;
+      },
+      undefined,
+      (status) => status >= 500,
+    );
     const outcome = answer.status === 200 ? 'acknowledged' : answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown';
     const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors };
+    if (outcome === 'acknowledged') operation.acknowledgedAt = Date.now();
     // Now and then the app sends an acknowledged request once more: the same answer, nothing moves.
     if (outcome === 'acknowledged' && Math.random() < 0.05) {
-      const again = await persistently(() => call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key }));
+      const again = await persistently(() => call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key }), undefined, (status) => status >= 500);
       operation.replayed = again.status === 200 && again.replayed;
     }
     operations.push(operation);
