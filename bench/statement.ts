@@ -279,6 +279,25 @@ async function startServer(databaseUrl: string, nodeFlags: string[] = []): Promi
 }
 
 /** Downloads a statement file through HTTP, reading it as fast as it comes; answers seconds, bytes and lines. */
+/**
+ * Downloads a statement file from a server just started (given a second to settle), sampling the
+ * server's resident memory every 20 ms: before the download and its peak during it.
+ */
+async function sampledDownload(server: { port: number; pid: number }, token: string, query: string) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const before = residentBytes(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentBytes(server.pid));
+  }, 20);
+  try {
+    const download = await downloadFile(server.port, token, query);
+    return { download, before, peak: Math.max(peak, residentBytes(server.pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 function downloadFile(port: number, token: string, query: string): Promise<{ seconds: number; bytes: number; lines: number; firstLine: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -408,15 +427,7 @@ async function main(): Promise<void> {
     for (const flags of [[], ['--max-old-space-size=512']]) {
       const server = await startServer(scratch.url, flags);
       try {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        const before = residentBytes(server.pid);
-        let peak = before;
-        const sampler = setInterval(() => {
-          peak = Math.max(peak, residentBytes(server.pid));
-        }, 20);
-        const download = await downloadFile(server.port, token, 'format=csv&lang=ru');
-        clearInterval(sampler);
-        peak = Math.max(peak, residentBytes(server.pid));
+        const { download, before, peak } = await sampledDownload(server, token, 'format=csv&lang=ru');
         const growthMb = (peak - before) / 1024 / 1024;
         print(
           `CSV export${flags.length ? ` (node ${flags.join(' ')})` : ''}: ${(download.lines - 1).toLocaleString('en')} rows, ${(download.bytes / 1024 / 1024).toFixed(0)} MB in ${download.seconds.toFixed(1)} s; ` +
@@ -438,15 +449,7 @@ async function main(): Promise<void> {
     const pdfQuery = `format=pdf&lang=ru&accountNumber=${target.accountNumber}&from=${fromDay}`;
     const server = await startServer(scratch.url);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const before = residentBytes(server.pid);
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, residentBytes(server.pid));
-      }, 20);
-      const download = await downloadFile(server.port, token, pdfQuery);
-      clearInterval(sampler);
-      peak = Math.max(peak, residentBytes(server.pid));
+      const { download, before, peak } = await sampledDownload(server, token, pdfQuery);
       const signed = await db
         .selectFrom('statement_signatures')
         .select(['row_count', 'completed_at'])

@@ -62,7 +62,7 @@ interface Status {
   api: { pid: number | null; healthy: boolean }[];
 }
 
-describe.runIf(process.env.CLUSTER_TEST === '1')('the cluster on this machine', () => {
+describe.runIf(process.env.CLUSTER_TEST === '1')('the cluster on this machine (only with CLUSTER_TEST=1: it needs root, apt and a few minutes)', () => {
   it('comes up, restarts what dies, and goes down leaving nothing', { timeout: 600_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bank-cluster-'));
     const env = { ...process.env, CLUSTER_DIR: dir };

@@ -50,15 +50,9 @@ function bookedNumbers(page: StatementPage): string[] {
 }
 
 async function openStatementOf(language: Language, width: number, account: Account) {
-  const opened = await stack.newPage({ language, width, height: 900 });
+  // The browser tells the server its zone; a browser in UTC keeps the files comparable with answer().
+  const opened = await stack.newPage({ language, width, height: 900, timeZone: 'UTC' });
   const { page } = opened;
-  // The browser tells the server its zone; pinning it to UTC keeps the files comparable with answer().
-  await page.context().addInitScript(() => {
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    Intl.DateTimeFormat.prototype.resolvedOptions = function patched(this: Intl.DateTimeFormat) {
-      return { ...resolved.call(this), timeZone: 'UTC' };
-    };
-  });
   await openCabinetAs(page, demo, language);
   const accounts = texts(language, 'accounts');
   const t = texts(language, 'statement');

@@ -61,14 +61,10 @@ async function answer(query: Record<string, string> = {}): Promise<StatementPage
 }
 
 async function openStatement(language: Language, width: number) {
-  const opened = await stack.newPage({ language, width, height: 900 });
+  // The browser tells the server its zone; a browser in UTC keeps presets comparable with answer().
+  const opened = await stack.newPage({ language, width, height: 900, timeZone: 'UTC' });
   const { page } = opened;
-  // The browser tells the server its zone; pinning it to UTC keeps presets comparable with answer().
   await page.context().addInitScript(() => {
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    Intl.DateTimeFormat.prototype.resolvedOptions = function patched(this: Intl.DateTimeFormat) {
-      return { ...resolved.call(this), timeZone: 'UTC' };
-    };
     // Records window.print instead of opening the dialog, with the time it was called.
     (window as unknown as { printCalls: number[] }).printCalls = [];
     window.print = () => (window as unknown as { printCalls: number[] }).printCalls.push(performance.now());

@@ -16,7 +16,7 @@ export interface Stack {
   mail: MailServer;
   browser: Browser;
   /** A fresh browser context (own storage) with console errors and CSP violations recorded. */
-  newPage(options?: { language?: 'en' | 'ru'; width?: number; height?: number }): Promise<TestPage>;
+  newPage(options?: { language?: 'en' | 'ru'; width?: number; height?: number; timeZone?: string }): Promise<TestPage>;
   close(): Promise<void>;
 }
 
@@ -93,12 +93,13 @@ export async function startStack(
     baseUrl,
     mail,
     browser,
-    async newPage({ language = 'en', width = 1440, height = 900 } = {}) {
+    async newPage({ language = 'en', width = 1440, height = 900, timeZone } = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width, height },
         locale: language === 'ru' ? 'ru-RU' : 'en-US',
         acceptDownloads: true,
+        ...(timeZone ? { timezoneId: timeZone } : {}),
       });
       const page = await context.newPage();
       const problems: string[] = [];

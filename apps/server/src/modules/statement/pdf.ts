@@ -2,6 +2,7 @@ import { createHash, sign } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { StatementQuery } from '@bank/contracts';
 import type { AppDeps } from '../../deps';
+import { statementFilename } from './csv';
 import { StatementDigest } from './digest';
 import { openStatementDocument } from './document';
 import { documentFonts, StatementPdfLayout } from './pdf-layout';
@@ -138,10 +139,9 @@ export async function statementPdf(deps: AppDeps, clientId: string, query: State
   }
   write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
 
-  const periodPart = period.firstDay || period.lastDay ? `_${period.firstDay ?? 'start'}_${period.lastDay ?? 'today'}` : '';
   return {
     stream: output,
-    filename: `statement_${summary.accountNumber}${periodPart}.pdf`.replace(/[^\w.-]/g, '_'),
+    filename: statementFilename(summary.accountNumber, document.period, 'pdf'),
     contentType: 'application/pdf',
   };
 }
