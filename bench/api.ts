@@ -12,7 +12,6 @@
 //    with HOT_SHARE of them paying to or from one hot account (both against pgbench).
 // 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
 //    the 200 answers: any violation or any error answer exits 1. The targets are printed as ratios.
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -28,6 +27,7 @@ import { findLedgerViolations } from '../apps/server/src/modules/ledger/invarian
 import { capturingMailer } from '../apps/server/src/test/harness';
 import { inParallel, openBenchAccounts } from './support/accounts';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
+import { measured, pick, transferRequests, type BenchClient, type Measured } from './support/transfers';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
@@ -35,41 +35,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 10_000);
 const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
-/** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
 /** Transactions in flight of the group commit, if not the server's own setting. */
 const FLUSHES = process.env.BENCH_FLUSHES ? Number(process.env.BENCH_FLUSHES) : undefined;
+/** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
 const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,list,uniform,hot').split(','));
 
 const TARGETS = { uniform: 1.2, hot: 1.0, list: 0.25, p99Ms: 100 };
-
-interface BenchClient {
-  token: string;
-  accountNumber: string;
-}
-
-interface Measured {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  total: number;
-  ok: number;
-  errors: number;
-}
-
-function pick<T>(items: readonly T[]): T {
-  return items[Math.floor(Math.random() * items.length)]!;
-}
-
-function measured(result: autocannon.Result): Measured {
-  return {
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    ok: result['2xx'],
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
 
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -96,40 +67,6 @@ async function helloWorld(): Promise<Measured> {
   } finally {
     await app.close();
   }
-}
-
-/** Transfers between random clients, `hotShare` of them to or from the first; the keys answered 200 go to `answered`. */
-function transferRequests(clients: BenchClient[], hotShare: number, answered: Set<string>): autocannon.Request[] {
-  const hot = clients[0]!;
-  return [
-    {
-      method: 'POST',
-      setupRequest: (request, context: { key?: string }) => {
-        let from: BenchClient;
-        let to: BenchClient;
-        if (Math.random() < hotShare) {
-          // The hot account pays or is paid, half and half, so its balance neither drains nor piles up.
-          let other = pick(clients);
-          while (other === hot) other = pick(clients);
-          [from, to] = Math.random() < 0.5 ? [hot, other] : [other, hot];
-        } else {
-          from = pick(clients);
-          to = pick(clients);
-          while (to === from) to = pick(clients);
-        }
-        context.key = randomUUID();
-        return {
-          ...request,
-          method: 'POST',
-          headers: { authorization: `Bearer ${from.token}`, 'content-type': 'application/json', 'idempotency-key': context.key },
-          body: JSON.stringify({ type: 'internal', accNumberFrom: from.accountNumber, accNumberTo: to.accountNumber, amount: '0.01', transferCurrency: 'EUR' }),
-        };
-      },
-      onResponse: (status, _body, context: { key?: string }) => {
-        if (status === 200 && context.key) answered.add(context.key);
-      },
-    },
-  ];
 }
 
 async function main(): Promise<void> {

@@ -1,11 +1,12 @@
 // The cluster's configuration, always; the whole cluster (up, status, a killed API process and
 // Patroni agent restarted, down) only with CLUSTER_TEST=1, since it needs root, apt and a few minutes.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, type ClusterPorts } from './config';
+import { processesOf } from './down';
 import { haproxyConfig } from './haproxy';
 import { patroniConfig, roleOf } from './patroni';
 
@@ -23,11 +24,15 @@ const ports: ClusterPorts = {
 };
 
 describe('cluster configuration', () => {
-  it('sends writes to the leader, reads to the standbys, and HTTP round-robin to the API processes', () => {
+  it('sends writes to the leader, reads to the standbys (the leader while none is up), and HTTP round-robin to the API processes', () => {
     const config = haproxyConfig(ports);
     const section = (name: string) => config.split(/\n(?=listen |frontend |backend )/).find((part) => part.startsWith(name))!;
     expect(section('listen postgres_write')).toContain('option httpchk OPTIONS /primary');
-    expect(section('listen postgres_read')).toContain('option httpchk OPTIONS /replica');
+    expect(section('backend postgres_replicas')).toContain('option httpchk OPTIONS /replica');
+    // With no standby up (just after a failover) the read port falls back to the leader.
+    expect(section('frontend postgres_read')).toContain('use_backend postgres_write if { nbsrv(postgres_replicas) eq 0 }');
+    expect(section('frontend postgres_read')).toContain('default_backend postgres_replicas');
+    expect(section('listen postgres_write')).toContain('retries 12');
     expect(section('listen postgres_write')).toContain('server pg2 127.0.0.1:6002 check port 7002');
     expect(section('listen postgres_write')).toContain('on-marked-down shutdown-sessions');
     expect(section('backend api_servers')).toContain('balance roundrobin');
@@ -61,6 +66,29 @@ interface Status {
   postgres: { name: string; role: string; pid: number | null; agentPid: number | null }[];
   api: { pid: number | null; healthy: boolean }[];
 }
+
+describe('what cluster:down checks it left behind', () => {
+  it('finds the processes that name the folder in their command line or environment, and no others', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bank-cluster-'));
+    const byArgument = spawn('sh', ['-c', 'sleep 30', `${dir}/pg/pg1/data`], { stdio: 'ignore' });
+    const byEnvironment = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, CLUSTER_DIR: dir } });
+    const elsewhere = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, CLUSTER_DIR: `${dir}-other` } });
+    const exited = (child: ReturnType<typeof spawn>) => new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const found = processesOf(dir).map((entry) => entry.pid);
+      expect(found.sort()).toEqual([byArgument.pid, byEnvironment.pid].sort());
+      const gone = Promise.all([exited(byArgument), exited(byEnvironment)]);
+      byArgument.kill('SIGKILL');
+      byEnvironment.kill('SIGKILL');
+      await gone;
+      expect(processesOf(dir)).toEqual([]);
+    } finally {
+      for (const child of [byArgument, byEnvironment, elsewhere]) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.runIf(process.env.CLUSTER_TEST === '1')('the cluster on this machine (only with CLUSTER_TEST=1: it needs root, apt and a few minutes)', () => {
   it('comes up, restarts what dies, and goes down leaving nothing', { timeout: 600_000 }, async () => {

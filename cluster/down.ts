@@ -2,6 +2,7 @@
 // processes and the Patroni agents, each agent its PostgreSQL), then HAProxy and etcd — and ends any
 // of them still running afterwards. Only pids in the state files count, and only while their
 // command line is still that of the process recorded (a recycled pid is someone else's).
+import { readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CLUSTER_DIR, isOurProcess, readState, readSupervisor, writeJson, STATE_FILE } from './config';
 import { nodeDataDir, postmasterPid } from './patroni';
@@ -30,6 +31,49 @@ function signal(entry: Tracked, name: NodeJS.Signals): void {
   } catch {
     // gone meanwhile
   }
+}
+
+/** The pids of this process and those above it, whose environment may name the folder too. */
+function ancestors(): Set<number> {
+  const found = new Set<number>();
+  for (let pid = process.pid; pid > 1 && !found.has(pid); ) {
+    found.add(pid);
+    try {
+      pid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Processes still running whose command line or environment names the cluster's folder, other than
+ * this one and those that started it: whatever cluster:up started carries the folder in one of them
+ * (etcd's data, HAProxy's and Patroni's configuration, PostgreSQL's data, the API's DATA_DIR).
+ */
+export function processesOf(dir: string): { pid: number; command: string }[] {
+  const skip = ancestors();
+  const found: { pid: number; command: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || skip.has(pid)) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      // A zombie has no command line: it has ended, only its parent has not reaped it yet.
+      if (!command) continue;
+      let environment = '';
+      try {
+        environment = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      } catch {
+        // Another user's process, unreadable without root: its command line decides.
+      }
+      if (`${command} `.includes(`${dir}/`) || `\0${environment}`.includes(`=${dir}\0`) || environment.includes(`${dir}/`)) found.push({ pid, command });
+    } catch {
+      // Ended while we looked.
+    }
+  }
+  return found;
 }
 
 /** Stops the cluster; answers how many processes had to be killed. */
@@ -71,6 +115,14 @@ export async function stopCluster(log: (line: string) => void): Promise<number> 
   const remaining = await waitGone([supervisor, ...daemons, ...stragglers], 10_000);
   for (const entry of remaining) signal(entry, 'SIGKILL');
   writeJson(STATE_FILE, { ...state, pids: {} });
+  // Nothing that names the folder may be left (a backend whose postmaster died goes on its own soon after).
+  const deadline = Date.now() + 10_000;
+  let behind = processesOf(state.dir);
+  while (behind.length > 0 && Date.now() < deadline) {
+    await sleep(200);
+    behind = processesOf(state.dir);
+  }
+  if (behind.length > 0) throw new Error(`left behind: ${behind.map((entry) => `${entry.pid} ${entry.command.slice(0, 120)}`).join('; ')}`);
   return left.length;
 }
 

@@ -9,14 +9,18 @@ export function haproxyConfig(ports: ClusterPorts): string {
     .map((node) => `    server ${node.name} 127.0.0.1:${node.postgres} check port ${node.restapi}`)
     .join('\n');
   const apiServers = ports.api.map((port, index) => `    server api${index + 1} 127.0.0.1:${port} check`).join('\n');
-  const postgresListen = (name: string, port: number, check: string) => `listen ${name}
-    bind 127.0.0.1:${port}
-    mode tcp
+  const postgresChecks = (check: string) => `    mode tcp
     option httpchk OPTIONS ${check}
     http-check expect status 200
     # Checked every 500 ms, every 200 ms while a server is down or changing state: a new leader takes
     # writes within about 200 ms of Patroni's promotion, which a planned switchover's 3 s allow for.
     default-server inter 500ms fastinter 200ms downinter 200ms fall 2 rise 1 on-marked-down shutdown-sessions
+    # A connection made in the moment between the old leader going and the new one answering is
+    # retried, every 250 ms and on any server that has come up, for about 3 s: with HAProxy's
+    # default (3 retries at least 1 s apart, to the same server) it failed after 3 s every time.
+    timeout connect 250ms
+    retries 12
+    option redispatch 1
 ${postgresServers}
 `;
   return `# Written by cluster:up on every start.
@@ -30,8 +34,19 @@ defaults
     timeout server 30m
     timeout check 2s
 
-${postgresListen('postgres_write', ports.write, '/primary')}
-${postgresListen('postgres_read', ports.read, '/replica')}
+listen postgres_write
+    bind 127.0.0.1:${ports.write}
+${postgresChecks('/primary')}
+frontend postgres_read
+    bind 127.0.0.1:${ports.read}
+    mode tcp
+    # Reads go to the standbys. Right after a failover there is none (the new leader was the standby,
+    # and the old one has not rejoined yet); the leader serves reads until one is back.
+    use_backend postgres_write if { nbsrv(postgres_replicas) eq 0 }
+    default_backend postgres_replicas
+
+backend postgres_replicas
+${postgresChecks('/replica')}
 frontend api
     bind 127.0.0.1:${ports.http}
     mode http

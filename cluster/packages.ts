@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 
-export const PACKAGES = ['etcd-server', 'patroni', 'haproxy'] as const;
+export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy'] as const;
 /** Their init scripts, whose services must not run beside the cluster's own processes. */
-const SERVICES: Record<string, string> = { 'etcd-server': 'etcd', patroni: 'patroni', haproxy: 'haproxy' };
+const SERVICES: Record<string, string> = { 'postgresql-15': 'postgresql', 'etcd-server': 'etcd', patroni: 'patroni', haproxy: 'haproxy' };
 const POLICY = '/usr/sbin/policy-rc.d';
 
 function installed(name: string): boolean {

@@ -112,6 +112,8 @@ export interface Member {
   name: string;
   role: Role;
   state: string;
+  /** The node's PostgreSQL host, as Patroni's configuration gives it. */
+  host: string;
   lagBytes: number | null;
 }
 
@@ -123,16 +125,20 @@ export function roleOf(value: string): Role {
   return 'replica';
 }
 
-/** The members as one node's REST API sees them (GET /cluster), or null when it does not answer. */
-export async function clusterMembers(restapiPort: number): Promise<Member[] | null> {
+/** Patroni's REST API on this machine's port. */
+export const localRestApi = (port: number) => `http://127.0.0.1:${port}`;
+
+/** The members as one node's REST API (`restApi`, its base URL) sees them (GET /cluster), or null when it does not answer. */
+export async function clusterMembers(restApi: string): Promise<Member[] | null> {
   try {
-    const answer = await fetch(`http://127.0.0.1:${restapiPort}/cluster`, { signal: AbortSignal.timeout(2_000) });
+    const answer = await fetch(`${restApi}/cluster`, { signal: AbortSignal.timeout(2_000) });
     if (!answer.ok) return null;
-    const body = (await answer.json()) as { members?: { name: string; role: string; state: string; lag?: number | string }[] };
+    const body = (await answer.json()) as { members?: { name: string; role: string; state: string; host?: string; lag?: number | string }[] };
     return (body.members ?? []).map((member) => ({
       name: member.name,
       role: roleOf(member.role),
       state: member.state,
+      host: member.host ?? '',
       lagBytes: roleOf(member.role) === 'leader' ? 0 : typeof member.lag === 'number' ? member.lag : null,
     }));
   } catch {

@@ -1,7 +1,7 @@
 // cluster:status: one JSON object — the URLs, each PostgreSQL node's role, postmaster and agent
 // pids, port and replication lag as Patroni reports them, and each API process's pid and health.
 import { frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl } from './config';
-import { clusterMembers, postmasterPid, type Member, type Role } from './patroni';
+import { clusterMembers, localRestApi, postmasterPid, type Member, type Role } from './patroni';
 
 async function apiHealthy(port: number): Promise<boolean> {
   try {
@@ -18,7 +18,7 @@ async function status(): Promise<object> {
   const running = isOurProcess(state.pids.supervisor, 'cluster/supervisor.ts');
   let members: Member[] = [];
   for (const node of state.ports.nodes) {
-    const answer = await clusterMembers(node.restapi);
+    const answer = await clusterMembers(localRestApi(node.restapi));
     if (answer) {
       members = answer;
       break;

@@ -19,7 +19,7 @@ import { stopCluster } from './down';
 import { ETCD_BINARY, etcdArgs, waitForEtcd } from './etcd';
 import { HAPROXY_BINARY, haproxyConfig } from './haproxy';
 import { ensurePackages } from './packages';
-import { clusterMembers, preparePatroniNodes } from './patroni';
+import { clusterMembers, localRestApi, preparePatroniNodes } from './patroni';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,7 +96,7 @@ async function waitForReplication(state: ClusterState, supervisor: ChildProcess,
   while (Date.now() < deadline) {
     if (supervisor.exitCode !== null) throw new Error(`The supervisor exited:\n${tail(path.join(CLUSTER_DIR, 'supervisor.log'))}`);
     for (const node of state.ports.nodes) {
-      const members = await clusterMembers(node.restapi);
+      const members = await clusterMembers(localRestApi(node.restapi));
       if (!members) continue;
       seen = members.map((member) => `${member.name} ${member.role} ${member.state}`).join(', ');
       const running = members.filter((member) => member.state === 'running' || member.state === 'streaming');
@@ -185,7 +185,7 @@ async function up(): Promise<void> {
     await waitForHealth(frontUrl(state), supervisor, apiLogs, { timeoutMs: 30_000 });
   } catch (error) {
     log('The cluster did not come up; stopping what started.');
-    await stopCluster(log);
+    await stopCluster(log).catch((stopError: unknown) => log(String(stopError)));
     throw error;
   }
   log(`Cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${frontUrl(state)}`);

@@ -5,15 +5,17 @@ import pg from 'pg';
 /**
  * The longest time without an acknowledged write in (from, to]: from `from` to the first
  * acknowledgement after it, and between consecutive ones; and when that gap ended (writes were
- * back). `acks` sorted ascending (epoch ms).
+ * back). Only gaps that began by `startedBy` count (default: all): the outage a fault caused began
+ * before the cluster had recovered from it, while a later pause (a standby rejoining) is another
+ * matter. `acks` sorted ascending (epoch ms).
  */
-export function longestGap(acks: number[], from: number, to: number): { ms: number; endedAt: number } {
+export function longestGap(acks: number[], from: number, to: number, startedBy = to): { ms: number; endedAt: number } {
   let previous = from;
   let longest = { ms: 0, endedAt: from };
   for (const at of acks) {
     if (at <= from) continue;
     if (at > to) break;
-    if (at - previous > longest.ms) longest = { ms: at - previous, endedAt: at };
+    if (previous <= startedBy && at - previous > longest.ms) longest = { ms: at - previous, endedAt: at };
     previous = at;
   }
   return previous === from ? { ms: to - from, endedAt: to } : longest;

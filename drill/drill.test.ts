@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { longestGap } from './outage';
+import { fillCommand, isRemote, remoteTarget, runCommand } from './remote';
+
+const remoteEnv = {
+  DRILL_URL: 'https://bank.example/',
+  DRILL_WRITE_URL: 'postgres://bank:secret@haproxy:5000/bank',
+  DRILL_READ_URL: 'postgres://bank:secret@haproxy:5001/bank',
+  DRILL_APP_SECRET: 'a-secret',
+  DRILL_PATRONI_URLS: 'http://db1:8008/, http://db2:8008',
+  DRILL_API_URLS: 'http://api1:3000,http://api2:3000',
+  DRILL_KILL_POSTMASTER: 'ssh {host} pkill -9 -x postgres -P 1 # {node}',
+  DRILL_KILL_NODE: 'ssh {host} systemctl kill -s KILL patroni # {node}',
+  DRILL_REVIVE_NODE: 'ssh {host} systemctl start patroni # {node}',
+  DRILL_KILL_API: 'ssh api1 systemctl kill -s KILL bank-api',
+};
+
+describe('the drill on a cluster elsewhere', () => {
+  it('is chosen by DRILL_URL and needs every other variable', () => {
+    expect(isRemote({})).toBe(false);
+    expect(isRemote({ DRILL_URL: 'https://bank.example' })).toBe(true);
+    expect(() => remoteTarget({ DRILL_URL: 'https://bank.example', DRILL_APP_SECRET: 's' })).toThrow(/DRILL_WRITE_URL, DRILL_READ_URL, DRILL_PATRONI_URLS/);
+    const target = remoteTarget(remoteEnv);
+    expect(target.url).toBe('https://bank.example');
+    expect(target.patroni).toEqual(['http://db1:8008', 'http://db2:8008']);
+    expect(target.apiUrls).toEqual(['http://api1:3000', 'http://api2:3000']);
+  });
+
+  it('runs the fault commands with the node and its host quoted for the shell', async () => {
+    const ran: string[] = [];
+    const target = remoteTarget(remoteEnv, async (command) => void ran.push(command));
+    await target.killPostmaster('pg1', 'db1');
+    await target.killNode('pg2', "db2'; rm -rf /");
+    await target.killApi();
+    expect(ran).toEqual([
+      "ssh 'db1' pkill -9 -x postgres -P 1 # 'pg1'",
+      `ssh 'db2'\\''; rm -rf /' systemctl kill -s KILL patroni # 'pg2'`,
+      'ssh api1 systemctl kill -s KILL bank-api',
+    ]);
+    // A node left down by a step that failed is brought back by release, once.
+    await target.release();
+    await target.release();
+    expect(ran.slice(3)).toEqual([`ssh 'db2'\\''; rm -rf /' systemctl start patroni # 'pg2'`]);
+    expect(fillCommand('{other} {node}', { node: 'x' })).toBe("{other} 'x'");
+  });
+
+  it('reports a failing command with its output', async () => {
+    await expect(runCommand('true')).resolves.toBeUndefined();
+    await expect(runCommand('echo refused >&2; exit 3')).rejects.toThrow(/exit 3\nrefused/);
+  });
+});
+
+describe('the write outage', () => {
+  it('is the longest time without an acknowledged write after the fault', () => {
+    expect(longestGap([100, 1_000, 1_200, 4_200, 4_300], 900, 5_000)).toEqual({ ms: 3_000, endedAt: 4_200 });
+    expect(longestGap([100, 6_000], 1_000, 5_000)).toEqual({ ms: 4_000, endedAt: 5_000 });
+    // A later pause (after the cluster had recovered at 4,250) is not the fault's outage.
+    expect(longestGap([1_000, 2_000, 2_500, 4_300, 4_400, 9_400, 9_500], 1_500, 10_000, 4_250)).toEqual({ ms: 1_800, endedAt: 4_300 });
+    expect(longestGap([1_000, 2_000, 2_500, 4_300, 4_400, 9_400, 9_500], 1_500, 10_000)).toEqual({ ms: 5_000, endedAt: 9_400 });
+  });
+});

@@ -1,0 +1,49 @@
+// The drill's target on this machine: the cluster of `npm run cluster:up`. A node's death is its
+// Patroni agent held back by the supervisor (CLUSTER_DIR/hold/<name>) while agent and postmaster
+// are SIGKILLed together; its revival is the hold file removed.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { frontUrl, isOurProcess, readSupervisor, readUrl, writeUrl, type ClusterState } from '../cluster/config';
+import { localRestApi, postmasterPid } from '../cluster/patroni';
+import type { DrillTarget } from './target';
+
+function kill(pid: number | null | undefined, what: string): void {
+  if (!pid) throw new Error(`${what}: not running`);
+  process.kill(pid, 'SIGKILL');
+}
+
+export function localTarget(state: ClusterState): DrillTarget {
+  const holdFile = (name: string) => path.join(state.dir, 'hold', name);
+  return {
+    description: `the cluster in ${state.dir}`,
+    url: frontUrl(state),
+    apiUrls: state.ports.api.map((port) => `http://127.0.0.1:${port}`),
+    writeUrl: writeUrl(state),
+    readUrl: readUrl(state),
+    secret: state.apiEnv.APP_SECRET!,
+    patroni: state.ports.nodes.map((node) => localRestApi(node.restapi)),
+    async killPostmaster(name) {
+      kill(postmasterPid(state.dir, name), `PostgreSQL ${name}`);
+    },
+    async killNode(name) {
+      mkdirSync(path.join(state.dir, 'hold'), { recursive: true });
+      writeFileSync(holdFile(name), 'held by the failover drill: this node is down\n');
+      const agent = readSupervisor()?.agents[name];
+      const postmaster = postmasterPid(state.dir, name);
+      if (!isOurProcess(agent, 'patroni')) throw new Error(`Patroni ${name}: not running`);
+      kill(agent, `Patroni ${name}`);
+      kill(postmaster, `PostgreSQL ${name}`);
+    },
+    async reviveNode(name) {
+      rmSync(holdFile(name), { force: true });
+    },
+    async killApi() {
+      const pid = readSupervisor()?.api[0]?.pid;
+      if (!isOurProcess(pid, 'apps/server/dist/main.js')) throw new Error('API 1: not running');
+      kill(pid, 'API 1');
+    },
+    async release() {
+      rmSync(path.join(state.dir, 'hold'), { recursive: true, force: true });
+    },
+  };
+}
