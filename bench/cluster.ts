@@ -4,9 +4,11 @@
 //   1. one API process (the production build) on one PostgreSQL: the machine's, a scratch database;
 //   2. one API process of the cluster, straight to its port: its database through HAProxy's write
 //      port, on the Patroni leader whose commits wait for the synchronous standby;
-//   3. the cluster's HTTP front: HAProxy balancing its two API processes, as clients reach it.
+//   3. the cluster's two API processes, straight to their ports, half the connections each;
+//   4. the cluster's HTTP front: HAProxy balancing its two API processes, as clients reach it.
 // 1 → 2 is the cost of synchronous replication and of the proxy before the database; 2 → 3 that of
-// the HTTP hop (and, on a machine of 2 cores, of two processes sharing them). The cluster is one of
+// a second process (on a machine of 2 cores, sharing them; each with half the group commit's
+// batches); 3 → 4 that of the HTTP hop through HAProxy. The cluster is one of
 // its own in a temporary CLUSTER_DIR, brought up and down by the run. Afterwards the ledger
 // invariants are checked on both databases: any violation or error answer exits 1.
 import { spawnSync } from 'node:child_process';
@@ -54,9 +56,23 @@ async function benchClients(db: Db, secret: string): Promise<BenchClient[]> {
 
 interface Target {
   name: string;
-  url: string;
+  /** The connections are shared out among these. */
+  urls: string[];
   clients: BenchClient[];
   runs: Measured[];
+}
+
+/** The figures of loads run side by side, as one: their rates added, the worse of their p99s (no finer without the raw latencies). */
+function combined(figures: Measured[]): Measured {
+  const sum = (pickFigure: (figure: Measured) => number) => figures.reduce((total, figure) => total + pickFigure(figure), 0);
+  return {
+    perSecond: sum((figure) => figure.perSecond),
+    p50: Math.max(...figures.map((figure) => figure.p50)),
+    p99: Math.max(...figures.map((figure) => figure.p99)),
+    total: sum((figure) => figure.total),
+    ok: sum((figure) => figure.ok),
+    errors: sum((figure) => figure.errors),
+  };
 }
 
 async function main(): Promise<void> {
@@ -96,16 +112,22 @@ async function main(): Promise<void> {
     const singleClients = await benchClients(singleDb.db, secret);
     const clusterClients = await benchClients(clusterDb.db, secret);
 
+    const apiUrls = status.api.map((api) => `http://127.0.0.1:${api.port}`);
     const targets: Target[] = [
-      { name: 'one API process, one PostgreSQL', url: single.baseUrl, clients: singleClients, runs: [] },
-      { name: 'one API process, cluster database', url: `http://127.0.0.1:${status.api[0]!.port}`, clients: clusterClients, runs: [] },
-      { name: 'HAProxy front, two API processes, cluster', url: status.url, clients: clusterClients, runs: [] },
+      { name: 'one API process, one PostgreSQL', urls: [single.baseUrl], clients: singleClients, runs: [] },
+      { name: 'one API process, cluster database', urls: [apiUrls[0]!], clients: clusterClients, runs: [] },
+      { name: 'two API processes directly, cluster', urls: apiUrls, clients: clusterClients, runs: [] },
+      { name: 'HAProxy front, two API processes, cluster', urls: [status.url], clients: clusterClients, runs: [] },
     ];
     const answered = new Set<string>();
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const target of targets) {
-        const result = await autocannon({ url: `${target.url}/api/transaction/create`, connections: CONNECTIONS, duration: SECONDS, requests: transferRequests(target.clients, 0, answered) });
-        const figure = measured(result);
+        const results = await Promise.all(
+          target.urls.map((url) =>
+            autocannon({ url: `${url}/api/transaction/create`, connections: CONNECTIONS / target.urls.length, duration: SECONDS, requests: transferRequests(target.clients, 0, answered) }),
+          ),
+        );
+        const figure = combined(results.map(measured));
         target.runs.push(figure);
         print(`round ${round}  ${target.name.padEnd(44)} ${figure.perSecond.toFixed(0).padStart(6)} transfers/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms  ${figure.errors} errors or non-2xx`);
       }

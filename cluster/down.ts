@@ -33,26 +33,38 @@ function signal(entry: Tracked, name: NodeJS.Signals): void {
   }
 }
 
+const parentOf = (pid: number): number => {
+  try {
+    return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
+
 /** The pids of this process and those above it, whose environment may name the folder too. */
 function ancestors(): Set<number> {
   const found = new Set<number>();
-  for (let pid = process.pid; pid > 1 && !found.has(pid); ) {
-    found.add(pid);
-    try {
-      pid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      break;
-    }
-  }
+  for (let pid = process.pid; pid > 1 && !found.has(pid); pid = parentOf(pid)) found.add(pid);
   return found;
+}
+
+/** Whether `pid` was started by this process, directly or further down (tsx's esbuild service, say). */
+function isDescendant(pid: number): boolean {
+  const seen = new Set<number>();
+  for (let current = parentOf(pid); current > 1 && !seen.has(current); current = parentOf(current)) {
+    if (current === process.pid) return true;
+    seen.add(current);
+  }
+  return false;
 }
 
 /**
  * Processes still running whose command line or environment names the cluster's folder, other than
- * this one and those that started it: whatever cluster:up started carries the folder in one of them
- * (etcd's data, HAProxy's and Patroni's configuration, PostgreSQL's data, the API's DATA_DIR).
+ * this one, those that started it and (unless `ownChildren`) those it started: whatever cluster:up started carries the
+ * folder in one of them (etcd's data, HAProxy's and Patroni's configuration, PostgreSQL's data, the
+ * API's DATA_DIR).
  */
-export function processesOf(dir: string): { pid: number; command: string }[] {
+export function processesOf(dir: string, options: { ownChildren?: boolean } = {}): { pid: number; command: string }[] {
   const skip = ancestors();
   const found: { pid: number; command: string }[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -68,7 +80,8 @@ export function processesOf(dir: string): { pid: number; command: string }[] {
       } catch {
         // Another user's process, unreadable without root: its command line decides.
       }
-      if (`${command} `.includes(`${dir}/`) || `\0${environment}`.includes(`=${dir}\0`) || environment.includes(`${dir}/`)) found.push({ pid, command });
+      const names = `${command} `.includes(`${dir}/`) || `\0${environment}`.includes(`=${dir}\0`) || environment.includes(`${dir}/`);
+      if (names && (options.ownChildren || !isDescendant(pid))) found.push({ pid, command });
     } catch {
       // Ended while we looked.
     }

@@ -114,6 +114,8 @@ export interface Member {
   state: string;
   /** The node's PostgreSQL host, as Patroni's configuration gives it. */
   host: string;
+  /** The base URL of the node's own Patroni REST API, when it reports one. */
+  restApi: string | null;
   lagBytes: number | null;
 }
 
@@ -133,12 +135,14 @@ export async function clusterMembers(restApi: string): Promise<Member[] | null> 
   try {
     const answer = await fetch(`${restApi}/cluster`, { signal: AbortSignal.timeout(2_000) });
     if (!answer.ok) return null;
-    const body = (await answer.json()) as { members?: { name: string; role: string; state: string; host?: string; lag?: number | string }[] };
+    const body = (await answer.json()) as { members?: { name: string; role: string; state: string; host?: string; api_url?: string; lag?: number | string }[] };
     return (body.members ?? []).map((member) => ({
       name: member.name,
       role: roleOf(member.role),
       state: member.state,
       host: member.host ?? '',
+      // api_url names an endpoint (…/patroni); the API's other endpoints are beside it.
+      restApi: member.api_url ? member.api_url.replace(/\/patroni\/?$/, '') : null,
       lagBytes: roleOf(member.role) === 'leader' ? 0 : typeof member.lag === 'number' ? member.lag : null,
     }));
   } catch {

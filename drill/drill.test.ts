@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { switchover } from './faults';
 import { longestGap } from './outage';
 import { fillCommand, isRemote, remoteTarget, runCommand } from './remote';
 
@@ -57,5 +60,41 @@ describe('the write outage', () => {
     // A later pause (after the cluster had recovered at 4,250) is not the fault's outage.
     expect(longestGap([1_000, 2_000, 2_500, 4_300, 4_400, 9_400, 9_500], 1_500, 10_000, 4_250)).toEqual({ ms: 1_800, endedAt: 4_300 });
     expect(longestGap([1_000, 2_000, 2_500, 4_300, 4_400, 9_400, 9_500], 1_500, 10_000)).toEqual({ ms: 5_000, endedAt: 9_400 });
+  });
+});
+
+describe('a planned switchover', () => {
+  it("is asked of the leader's own Patroni, whichever node is listed first", async () => {
+    const asked: string[] = [];
+    const servers: Server[] = [];
+    const urls: string[] = [];
+    for (const name of ['pg1', 'pg2']) {
+      const server = createServer((request, response) => {
+        if (request.method === 'GET' && request.url === '/cluster') {
+          response.setHeader('content-type', 'application/json');
+          response.end(
+            JSON.stringify({
+              members: [
+                { name: 'pg1', role: 'sync_standby', state: 'streaming', host: 'db1', api_url: `${urls[0]}/patroni` },
+                { name: 'pg2', role: 'leader', state: 'running', host: 'db2', api_url: `${urls[1]}/patroni` },
+              ],
+            }),
+          );
+          return;
+        }
+        asked.push(`${name} ${request.method} ${request.url}`);
+        response.end('Successfully switched over');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      servers.push(server);
+      urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }
+    try {
+      const target = remoteTarget({ ...remoteEnv, DRILL_PATRONI_URLS: urls.join(',') }, async () => undefined);
+      await switchover(target, 'pg2', 'pg1');
+      expect(asked).toEqual(['pg2 POST /switchover']);
+    } finally {
+      for (const server of servers) server.close();
+    }
   });
 });

@@ -57,10 +57,15 @@ export async function waitForHealthy(target: DrillTarget, timeoutMs: number): Pr
   throw new Error(`the cluster is not whole again within ${timeoutMs / 1000} s (${seen})`);
 }
 
-/** A planned switchover from `from` to `to`, asked of the first Patroni node that answers. */
+/**
+ * A planned switchover from `from` to `to`, asked of the leader's own Patroni first: the node that
+ * takes the request wakes its own loop at once, and only the leader's loop demotes; asked of
+ * another node, the leader starts on it only at its next loop, up to `loop_wait` (2 s) later.
+ */
 export async function switchover(target: DrillTarget, from: string, to: string): Promise<void> {
+  const leaderApi = (await members(target)).find((member) => member.name === from)?.restApi;
   let refusal = 'no Patroni node answered';
-  for (const restApi of target.patroni) {
+  for (const restApi of [...new Set([...(leaderApi ? [leaderApi] : []), ...target.patroni])]) {
     try {
       const answer = await fetch(`${restApi}/switchover`, {
         method: 'POST',
