@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, type ClusterPorts } from './config';
+import { REPO_ROOT, clusterMark, type ClusterPorts } from './config';
 import { processesOf } from './down';
 import { haproxyConfig } from './haproxy';
 import { patroniConfig, roleOf } from './patroni';
@@ -68,25 +68,24 @@ interface Status {
 }
 
 describe('what cluster:down checks it left behind', () => {
-  it('finds the processes that name the folder in their command line or environment, and no others', async () => {
+  it("finds the processes carrying the cluster's mark or naming its folder on their command line, and no others", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bank-cluster-'));
     const byArgument = spawn('sh', ['-c', 'sleep 30', `${dir}/pg/pg1/data`], { stdio: 'ignore' });
-    const byEnvironment = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, CLUSTER_DIR: dir } });
-    const elsewhere = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, CLUSTER_DIR: `${dir}-other` } });
+    const byMark = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, ...clusterMark(dir) } });
+    // A drill run with CLUSTER_DIR (and the esbuild service its tsx starts) is not the cluster's.
+    const byVariable = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, CLUSTER_DIR: dir } });
+    const elsewhere = spawn('sleep', ['30'], { stdio: 'ignore', env: { ...process.env, ...clusterMark(`${dir}-other`) } });
     const exited = (child: ReturnType<typeof spawn>) => new Promise((resolve) => child.once('exit', resolve));
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      // Started by this process, they are its own (as tsx's esbuild service is cluster:down's): skipped.
-      expect(processesOf(dir)).toEqual([]);
-      const found = processesOf(dir, { ownChildren: true }).map((entry) => entry.pid);
-      expect(found.sort()).toEqual([byArgument.pid, byEnvironment.pid].sort());
-      const gone = Promise.all([exited(byArgument), exited(byEnvironment)]);
+      expect(processesOf(dir).map((entry) => entry.pid).sort()).toEqual([byArgument.pid, byMark.pid].sort());
+      const gone = Promise.all([exited(byArgument), exited(byMark)]);
       byArgument.kill('SIGKILL');
-      byEnvironment.kill('SIGKILL');
+      byMark.kill('SIGKILL');
       await gone;
-      expect(processesOf(dir, { ownChildren: true })).toEqual([]);
+      expect(processesOf(dir)).toEqual([]);
     } finally {
-      for (const child of [byArgument, byEnvironment, elsewhere]) child.kill('SIGKILL');
+      for (const child of [byArgument, byMark, byVariable, elsewhere]) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });

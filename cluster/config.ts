@@ -75,6 +75,13 @@ export function writeJson(file: string, value: unknown): void {
   renameSync(temporary, file);
 }
 
+/**
+ * The variable every process cluster:up starts carries (and what they start inherits: Patroni hands
+ * its environment to PostgreSQL): the cluster's folder. cluster:down finds by it what is left.
+ */
+export const CLUSTER_MARK = 'BANK_CLUSTER';
+export const clusterMark = (dir: string) => ({ [CLUSTER_MARK]: dir });
+
 export const readState = () => readJson<ClusterState>(STATE_FILE);
 export const readSupervisor = () => readJson<SupervisorState>(SUPERVISOR_FILE);
 

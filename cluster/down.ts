@@ -4,7 +4,7 @@
 // command line is still that of the process recorded (a recycled pid is someone else's).
 import { readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { CLUSTER_DIR, isOurProcess, readState, readSupervisor, writeJson, STATE_FILE } from './config';
+import { CLUSTER_DIR, CLUSTER_MARK, isOurProcess, readState, readSupervisor, writeJson, STATE_FILE } from './config';
 import { nodeDataDir, postmasterPid } from './patroni';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,55 +33,46 @@ function signal(entry: Tracked, name: NodeJS.Signals): void {
   }
 }
 
-const parentOf = (pid: number): number => {
-  try {
-    return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-};
-
-/** The pids of this process and those above it, whose environment may name the folder too. */
+/** The pids of this process and those above it (a drill whose --report lies in the folder names it too). */
 function ancestors(): Set<number> {
   const found = new Set<number>();
-  for (let pid = process.pid; pid > 1 && !found.has(pid); pid = parentOf(pid)) found.add(pid);
+  for (let pid = process.pid; pid > 1 && !found.has(pid); ) {
+    found.add(pid);
+    try {
+      pid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      break;
+    }
+  }
   return found;
 }
 
-/** Whether `pid` was started by this process, directly or further down (tsx's esbuild service, say). */
-function isDescendant(pid: number): boolean {
-  const seen = new Set<number>();
-  for (let current = parentOf(pid); current > 1 && !seen.has(current); current = parentOf(current)) {
-    if (current === process.pid) return true;
-    seen.add(current);
-  }
-  return false;
-}
-
 /**
- * Processes still running whose command line or environment names the cluster's folder, other than
- * this one, those that started it and (unless `ownChildren`) those it started: whatever cluster:up started carries the
- * folder in one of them (etcd's data, HAProxy's and Patroni's configuration, PostgreSQL's data, the
- * API's DATA_DIR).
+ * Processes still running that cluster:up started in `dir`, or that they started: those carrying its
+ * mark (CLUSTER_MARK) in their environment, or the folder in their command line (etcd's data,
+ * HAProxy's and Patroni's configuration, PostgreSQL's data). Other processes are never counted,
+ * whatever their environment says (a drill run with CLUSTER_DIR, and the esbuild service its tsx
+ * started, name the folder too).
  */
-export function processesOf(dir: string, options: { ownChildren?: boolean } = {}): { pid: number; command: string }[] {
+export function processesOf(dir: string): { pid: number; command: string }[] {
   const skip = ancestors();
+  const mark = `\0${CLUSTER_MARK}=${dir}\0`;
   const found: { pid: number; command: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || skip.has(pid)) continue;
     try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       // A zombie has no command line: it has ended, only its parent has not reaped it yet.
-      if (!command) continue;
+      if (argv.length === 0) continue;
       let environment = '';
       try {
         environment = readFileSync(`/proc/${pid}/environ`, 'utf8');
       } catch {
         // Another user's process, unreadable without root: its command line decides.
       }
-      const names = `${command} `.includes(`${dir}/`) || `\0${environment}`.includes(`=${dir}\0`) || environment.includes(`${dir}/`);
-      if (names && (options.ownChildren || !isDescendant(pid))) found.push({ pid, command });
+      const named = argv.some((arg) => arg === dir || arg.includes(`${dir}/`));
+      if (named || `\0${environment}`.includes(mark)) found.push({ pid, command: argv.join(' ') });
     } catch {
       // Ended while we looked.
     }

@@ -15,8 +15,8 @@ export function haproxyConfig(ports: ClusterPorts): string {
     # Checked every 500 ms, every 200 ms while a server is down or changing state: a new leader takes
     # writes within about 200 ms of Patroni's promotion, which a planned switchover's 3 s allow for.
     default-server inter 500ms fastinter 200ms downinter 200ms fall 2 rise 1 on-marked-down shutdown-sessions
-    # A connection made in the moment between the old leader going and the new one answering is
-    # retried, every 250 ms and on any server that has come up, for about 3 s: with HAProxy's
+    # A connection refused in the moment between the old leader going and the new one answering is
+    # retried every 250 ms for about 3 s, each retry on a server up at that moment: with HAProxy's
     # default (3 retries at least 1 s apart, to the same server) it failed after 3 s every time.
     timeout connect 250ms
     retries 12

@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, SUPERVISOR_FILE, readState, writeJson, type SupervisorState } from './config';
+import { REPO_ROOT, SUPERVISOR_FILE, clusterMark, readState, writeJson, type SupervisorState } from './config';
 import { PATRONI_BINARY, nodeConfigFile, nodeDir, nodeLogFile, postgresUser } from './patroni';
 
 const state = readState();
@@ -91,7 +91,7 @@ for (const node of ports.nodes) {
   supervise(node.name, () =>
     spawnLogged(PATRONI_BINARY, [nodeConfigFile(dir, node.name)], nodeLogFile(dir, node.name), {
       cwd: nodeDir(dir, node.name),
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: nodeDir(dir, node.name), LANG: 'C.UTF-8' },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: nodeDir(dir, node.name), LANG: 'C.UTF-8', ...clusterMark(dir) },
       ...(user ? { uid: user.uid, gid: user.gid } : {}),
     }),
   );
@@ -119,7 +119,7 @@ async function startApi(): Promise<void> {
     supervise(`api${index + 1}`, () =>
       spawnLogged(process.execPath, ['--enable-source-maps', '--max-old-space-size=512', 'apps/server/dist/main.js'], path.join(dir, 'api', `api${index + 1}.log`), {
         cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...state!.apiEnv, PORT: String(port) },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...state!.apiEnv, PORT: String(port), ...clusterMark(dir) },
       }),
     );
     await healthy(port, 120_000);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { waitForHealth } from '../scripts/server-process.mjs';
 import {
-  APP_DATABASE, CLUSTER_DIR, REPO_ROOT, STATE_FILE, choosePorts, frontUrl, isOurProcess, keptSecret, readState, secrets, writeJson, writeUrl,
+  APP_DATABASE, CLUSTER_DIR, clusterMark, REPO_ROOT, STATE_FILE, choosePorts, frontUrl, isOurProcess, keptSecret, readState, secrets, writeJson, writeUrl,
   type ClusterState,
 } from './config';
 import { stopCluster } from './down';
@@ -25,7 +25,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts a process that outlives this command, its output appended to `logFile`. */
-function startDetached(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+function startDetached(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = { ...process.env, ...clusterMark(CLUSTER_DIR) }): ChildProcess {
   const output = openSync(logFile, 'a');
   try {
     const child = spawn(command, args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', output, output] });

@@ -45,11 +45,13 @@ describe('the drill on a cluster elsewhere', () => {
     await target.release();
     expect(ran.slice(3)).toEqual([`ssh 'db2'\\''; rm -rf /' systemctl start patroni # 'pg2'`]);
     expect(fillCommand('{other} {node}', { node: 'x' })).toBe("{other} 'x'");
+    expect(() => fillCommand('ssh {host} true', { node: 'pg1', host: '' })).toThrow(/no host/);
   });
 
   it('reports a failing command with its output', async () => {
     await expect(runCommand('true')).resolves.toBeUndefined();
     await expect(runCommand('echo refused >&2; exit 3')).rejects.toThrow(/exit 3\nrefused/);
+    await expect(runCommand('sleep 30', 300)).rejects.toThrow(/SIGKILL/);
   });
 });
 
@@ -57,6 +59,8 @@ describe('the write outage', () => {
   it('is the longest time without an acknowledged write after the fault', () => {
     expect(longestGap([100, 1_000, 1_200, 4_200, 4_300], 900, 5_000)).toEqual({ ms: 3_000, endedAt: 4_200 });
     expect(longestGap([100, 6_000], 1_000, 5_000)).toEqual({ ms: 4_000, endedAt: 5_000 });
+    // Writes that stopped for good within the step.
+    expect(longestGap([1_100, 1_200], 1_000, 5_000)).toEqual({ ms: 3_800, endedAt: 5_000 });
     // A later pause (after the cluster had recovered at 4,250) is not the fault's outage.
     expect(longestGap([1_000, 2_000, 2_500, 4_300, 4_400, 9_400, 9_500], 1_500, 10_000, 4_250)).toEqual({ ms: 1_800, endedAt: 4_300 });
     expect(longestGap([1_000, 2_000, 2_500, 4_300, 4_400, 9_400, 9_500], 1_500, 10_000)).toEqual({ ms: 5_000, endedAt: 9_400 });

@@ -78,7 +78,24 @@ async function main(): Promise<number> {
   const remote = isRemote(process.env);
   const startedHere = !remote && !clusterRunning();
   if (startedHere) npmRun('cluster:up');
-  const target: DrillTarget = remote ? remoteTarget(process.env) : localTarget(readState() as ClusterState);
+  let code = 1;
+  try {
+    code = await drill(remote ? remoteTarget(process.env) : localTarget(readState() as ClusterState));
+  } finally {
+    if (startedHere) {
+      try {
+        npmRun('cluster:down');
+      } catch (error) {
+        // The drill's own answer stays what it printed; a cluster not wholly stopped fails the run as well.
+        log(`drill: ${error instanceof Error ? error.message : String(error)}`);
+        code = 1;
+      }
+    }
+  }
+  return code;
+}
+
+async function drill(target: DrillTarget): Promise<number> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-drill-'));
   const database = await openDatabase({ databaseUrl: target.writeUrl, dataDir, poolSize: 4, onConnectionLost: () => undefined });
   const baseUrl = target.url;
@@ -238,7 +255,6 @@ async function main(): Promise<number> {
     await target.release();
     await database.close().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
-    if (startedHere) npmRun('cluster:down');
   }
 }
 

@@ -64,20 +64,23 @@ export async function waitForHealthy(target: DrillTarget, timeoutMs: number): Pr
  */
 export async function switchover(target: DrillTarget, from: string, to: string): Promise<void> {
   const leaderApi = (await members(target)).find((member) => member.name === from)?.restApi;
-  let refusal = 'no Patroni node answered';
+  const unanswered: string[] = [];
   for (const restApi of [...new Set([...(leaderApi ? [leaderApi] : []), ...target.patroni])]) {
+    let answer: Response;
     try {
-      const answer = await fetch(`${restApi}/switchover`, {
+      answer = await fetch(`${restApi}/switchover`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ leader: from, candidate: to }),
         signal: AbortSignal.timeout(30_000),
       });
-      if (answer.ok) return;
-      refusal = `${answer.status} ${await answer.text()}`;
     } catch (error) {
-      refusal = error instanceof Error ? error.message : String(error);
+      // Only a node that did not answer is passed over: one that refused has said so for the cluster.
+      unanswered.push(`${restApi}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
     }
+    if (answer.ok) return;
+    throw new Error(`switchover ${from} → ${to}: ${restApi} answered ${answer.status} ${await answer.text()}`);
   }
-  throw new Error(`switchover ${from} → ${to}: ${refusal}`);
+  throw new Error(`switchover ${from} → ${to}: no Patroni node answered (${unanswered.join('; ')})`);
 }

@@ -18,7 +18,9 @@ export function longestGap(acks: number[], from: number, to: number, startedBy =
     if (previous <= startedBy && at - previous > longest.ms) longest = { ms: at - previous, endedAt: at };
     previous = at;
   }
-  return previous === from ? { ms: to - from, endedAt: to } : longest;
+  // Writes that stopped and never came back before `to`: the gap runs to the end.
+  if (previous <= startedBy && to - previous > longest.ms) longest = { ms: to - previous, endedAt: to };
+  return longest;
 }
 
 export const countBetween = (times: number[], from: number, to: number) => times.filter((at) => at > from && at <= to).length;

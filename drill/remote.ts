@@ -15,23 +15,44 @@ export const isRemote = (env: NodeJS.ProcessEnv) => Boolean(env.DRILL_URL);
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim().replace(/\/+$/, '')).filter(Boolean);
 
-/** A command template with {node} and {host} replaced; each value is quoted for the shell. */
+/**
+ * A command template with {node} and {host} replaced, each value quoted for this machine's shell
+ * (write the placeholders outside quotes of your own; ssh hands the unquoted words on). A value the
+ * template needs must not be empty.
+ */
 export function fillCommand(template: string, values: Record<string, string>): string {
   const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-  return template.replace(/\{(node|host)\}/g, (_, name: string) => quote(values[name] ?? ''));
+  return template.replace(/\{(node|host)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (!value) throw new Error(`${template}: no ${name} to put in it`);
+    return quote(value);
+  });
 }
 
-/** Runs a shell command; rejects with its output when it fails or outlasts `timeoutMs`. */
+/** Runs a shell command; rejects with its output when it fails or outlasts `timeoutMs` (then its whole process group is killed, ssh included). */
 export function runCommand(command: string, timeoutMs = 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-4_000)));
     child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4_000)));
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command}: ${signal ?? `exit ${code}`}${output ? `\n${output.trimEnd()}` : ''}`)),
-    );
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Ended meanwhile.
+      }
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // 'close' comes once the output is read to its end.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${command}: ${signal ?? `exit ${code}`}${output ? `\n${output.trimEnd()}` : ''}`));
+    });
   });
 }
 
@@ -59,7 +80,9 @@ export function remoteTarget(env: NodeJS.ProcessEnv, run: (command: string) => P
     },
     killApi: () => run(env.DRILL_KILL_API!),
     async release() {
-      for (const [name, host] of [...down]) await this.reviveNode(name, host).catch(() => undefined);
+      for (const [name, host] of [...down]) {
+        await this.reviveNode(name, host).catch((error: unknown) => process.stderr.write(`drill: reviving ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`));
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 // npm test: type check, lint, unit and integration tests, build, then end-to-end specs in Chromium.
 // Closes on one line with the counts of tests passed and failed.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -14,9 +14,10 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
-function run(name, command, args, env = {}) {
+function run(name, command, args, env = {}, options = {}) {
   process.stdout.write(`\n=== ${name}\n`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, ...options });
+  if (result.error) process.stdout.write(`${name}: ${result.error.message}\n`);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -89,7 +90,16 @@ if (!failedSteps.includes('build')) {
     const clusterDir = mkdtempSync(path.join(tmpdir(), 'bank-drill-'));
     // The postgres user passes through it to its nodes' folders.
     chmodSync(clusterDir, 0o755);
-    run('failover drill (short run)', 'npx', ['tsx', 'drill/failover.ts', '--short'], { CLUSTER_DIR: clusterDir });
+    // DRILL_URL emptied: never a cluster elsewhere that this shell happens to describe (drill/remote.ts).
+    const env = { CLUSTER_DIR: clusterDir, DRILL_URL: '' };
+    const passed = run('failover drill (short run)', 'npx', ['tsx', 'drill/failover.ts', '--short', '--report', `${reports}/drill-report.json`], env, {
+      timeout: 15 * 60_000,
+      killSignal: 'SIGKILL',
+    });
+    // What a failure leaves to read: the logs of the supervisor, etcd, HAProxy, each node and API process.
+    if (!passed) cpSync(clusterDir, `${reports}/drill-cluster`, { recursive: true, filter: (source) => (statSync(source).isDirectory() ? !source.endsWith('/data') : source.endsWith('.log')) });
+    // Whatever the drill left running (it stops the cluster it started, unless it was itself stopped).
+    spawnSync('npx', ['tsx', 'cluster/down.ts'], { stdio: 'inherit', env: { ...process.env, ...env }, timeout: 3 * 60_000 });
     rmSync(clusterDir, { recursive: true, force: true });
   } else {
     drillNote = '\nThe failover drill was SKIPPED: it needs root (npm run drill:failover -- --short as root runs it)';
