@@ -175,6 +175,15 @@ export function readUrl(state: Pick<ClusterState, 'ports'>): string {
   return `postgres://${APP_DATABASE}:${secrets().appPassword}@127.0.0.1:${state.ports.read}/${APP_DATABASE}`;
 }
 
+/** Whether the API at `baseUrl` answers /api/health with 200 within 2 s. */
+export async function apiHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
 export function frontUrl(state: Pick<ClusterState, 'ports'>): string {
   return `http://127.0.0.1:${state.ports.http}`;
 }

@@ -150,6 +150,21 @@ export async function clusterMembers(restApi: string): Promise<Member[] | null> 
   }
 }
 
+/** The members as the first of `restApis` that answers sees them; empty when none does. */
+export async function membersFromAny(restApis: readonly string[]): Promise<Member[]> {
+  for (const restApi of restApis) {
+    const answer = await clusterMembers(restApi);
+    if (answer) return answer;
+  }
+  return [];
+}
+
+export const isRunning = (member: Member) => member.state === 'running' || member.state === 'streaming';
+
+/** A running leader and a running synchronous standby: the cluster acknowledges commits again. */
+export const hasLeaderAndSyncStandby = (members: readonly Member[]) =>
+  members.some((member) => member.role === 'leader' && isRunning(member)) && members.some((member) => member.role === 'sync_standby' && isRunning(member));
+
 /** The postmaster's pid from its data directory, or null when PostgreSQL is not running there. */
 export function postmasterPid(dir: string, name: string): number | null {
   try {

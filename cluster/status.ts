@@ -1,29 +1,14 @@
 // cluster:status: one JSON object — the URLs, each PostgreSQL node's role, postmaster and agent
 // pids, port and replication lag as Patroni reports them, and each API process's pid and health.
-import { frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl } from './config';
-import { clusterMembers, localRestApi, postmasterPid, type Member, type Role } from './patroni';
-
-async function apiHealthy(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
-  } catch {
-    return false;
-  }
-}
+import { apiHealthy, frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl } from './config';
+import { localRestApi, membersFromAny, postmasterPid, type Role } from './patroni';
 
 async function status(): Promise<object> {
   const state = readState();
   if (!state) throw new Error('No cluster here: npm run cluster:up');
   const supervisor = readSupervisor();
   const running = isOurProcess(state.pids.supervisor, 'cluster/supervisor.ts');
-  let members: Member[] = [];
-  for (const node of state.ports.nodes) {
-    const answer = await clusterMembers(localRestApi(node.restapi));
-    if (answer) {
-      members = answer;
-      break;
-    }
-  }
+  const members = await membersFromAny(state.ports.nodes.map((node) => localRestApi(node.restapi)));
   const agentPid = (name: string) => {
     const pid = running ? supervisor?.agents[name] : null;
     return isOurProcess(pid, 'patroni') ? pid : null;
@@ -46,7 +31,7 @@ async function status(): Promise<object> {
     api: await Promise.all(
       state.ports.api.map(async (port, index) => {
         const pid = running ? supervisor?.api[index]?.pid : null;
-        return { pid: isOurProcess(pid, 'apps/server/dist/main.js') ? pid : null, port, healthy: await apiHealthy(port) };
+        return { pid: isOurProcess(pid, 'apps/server/dist/main.js') ? pid : null, port, healthy: await apiHealthy(`http://127.0.0.1:${port}`) };
       }),
     ),
   };

@@ -19,7 +19,7 @@ import { stopCluster } from './down';
 import { ETCD_BINARY, etcdArgs, waitForEtcd } from './etcd';
 import { HAPROXY_BINARY, haproxyConfig } from './haproxy';
 import { ensurePackages } from './packages';
-import { clusterMembers, localRestApi, preparePatroniNodes } from './patroni';
+import { hasLeaderAndSyncStandby, localRestApi, membersFromAny, preparePatroniNodes } from './patroni';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,14 +95,9 @@ async function waitForReplication(state: ClusterState, supervisor: ChildProcess,
   let seen = '';
   while (Date.now() < deadline) {
     if (supervisor.exitCode !== null) throw new Error(`The supervisor exited:\n${tail(path.join(CLUSTER_DIR, 'supervisor.log'))}`);
-    for (const node of state.ports.nodes) {
-      const members = await clusterMembers(localRestApi(node.restapi));
-      if (!members) continue;
-      seen = members.map((member) => `${member.name} ${member.role} ${member.state}`).join(', ');
-      const running = members.filter((member) => member.state === 'running' || member.state === 'streaming');
-      if (running.some((member) => member.role === 'leader') && running.some((member) => member.role === 'sync_standby')) return;
-      break;
-    }
+    const members = await membersFromAny(state.ports.nodes.map((node) => localRestApi(node.restapi)));
+    if (members.length > 0) seen = members.map((member) => `${member.name} ${member.role} ${member.state}`).join(', ');
+    if (hasLeaderAndSyncStandby(members)) return;
     await sleep(500);
   }
   const logs = state.ports.nodes.map((node) => `${node.name}:\n${tail(path.join(state.dir, 'pg', node.name, 'patroni.log'))}`).join('\n');

@@ -1,24 +1,17 @@
 // The drill's view of the cluster through Patroni's REST API, and the waits between its steps: for
 // a leader (another than before, after a failover), for the cluster to be whole again; and a
 // planned switchover (Patroni's POST /switchover).
-import { clusterMembers, type Member } from '../cluster/patroni';
+import { apiHealthy } from '../cluster/config';
+import { hasLeaderAndSyncStandby, isRunning, membersFromAny, type Member } from '../cluster/patroni';
 import type { DrillTarget } from './target';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The members as the first node that answers sees them. */
-export async function members(target: DrillTarget): Promise<Member[]> {
-  for (const restApi of target.patroni) {
-    const answer = await clusterMembers(restApi);
-    if (answer) return answer;
-  }
-  return [];
-}
-
-const running = (member: Member) => member.state === 'running' || member.state === 'streaming';
+export const members = (target: DrillTarget): Promise<Member[]> => membersFromAny(target.patroni);
 
 export async function leader(target: DrillTarget): Promise<Member | null> {
-  return (await members(target)).find((member) => member.role === 'leader' && running(member)) ?? null;
+  return (await members(target)).find((member) => member.role === 'leader' && isRunning(member)) ?? null;
 }
 
 /** Waits until there is a leader (other than `not`, when given); answers it. */
@@ -32,14 +25,6 @@ export async function waitForLeader(target: DrillTarget, timeoutMs: number, not?
   throw new Error(`no new leader within ${timeoutMs / 1000} s`);
 }
 
-async function apiHealthy(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 /** Waits until the cluster is whole again: a leader, a streaming synchronous standby, every API process healthy. */
 export async function waitForHealthy(target: DrillTarget, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -47,10 +32,7 @@ export async function waitForHealthy(target: DrillTarget, timeoutMs: number): Pr
   while (Date.now() < deadline) {
     const all = await members(target);
     seen = all.map((member) => `${member.name} ${member.role} ${member.state}`).join(', ');
-    const whole =
-      all.some((member) => member.role === 'leader' && running(member)) &&
-      all.some((member) => member.role === 'sync_standby' && running(member)) &&
-      (await Promise.all([target.url, ...target.apiUrls].map(apiHealthy))).every(Boolean);
+    const whole = hasLeaderAndSyncStandby(all) && (await Promise.all([target.url, ...target.apiUrls].map(apiHealthy))).every(Boolean);
     if (whole) return;
     await sleep(250);
   }
