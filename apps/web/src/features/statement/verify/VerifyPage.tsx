@@ -131,6 +131,10 @@ export function Component() {
                 event.currentTarget.value = '';
               }}
             />
+            {/* The browser's own button speaks the browser's language, not the page's: ours stands in for it. */}
+            <label htmlFor={fileId} className="button button--secondary verify-card__choose">
+              {t('form.chooseFile')}
+            </label>
             {fileError && (
               <p id={fileErrorId} className="verify-card__error" role="alert">
                 {fileError}
