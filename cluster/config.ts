@@ -16,8 +16,13 @@ export const PG_BIN_DIR = '/usr/lib/postgresql/15/bin';
 export const SCOPE = 'bank';
 export const NODE_NAMES = ['pg1', 'pg2'] as const;
 export const API_COUNT = 2;
-/** The database and role of the API processes. */
+/** The application's database, and the role that owns it and runs the migrations. */
 export const APP_DATABASE = 'bank';
+/**
+ * The role the API processes run as (DESIGN §13): it owns nothing, so it can neither UPDATE nor
+ * DELETE history nor alter a trigger; the server grants it its share when it migrates as APP_DATABASE.
+ */
+export const APP_ROLE = 'bank_app';
 
 export interface NodePorts {
   name: string;
@@ -169,6 +174,14 @@ export function secrets(): Secrets {
 
 export function writeUrl(state: Pick<ClusterState, 'ports'>): string {
   return `postgres://${APP_DATABASE}:${secrets().appPassword}@127.0.0.1:${state.ports.write}/${APP_DATABASE}`;
+}
+
+/** APP_ROLE's password, kept beside the others (it is not one of `secrets()`, which Patroni's configuration takes). */
+export const applicationRolePassword = () => keptSecret('bank-app-password');
+
+/** The write port as the application role: the API processes' DATABASE_URL. */
+export function applicationUrl(state: Pick<ClusterState, 'ports'>): string {
+  return `postgres://${APP_ROLE}:${applicationRolePassword()}@127.0.0.1:${state.ports.write}/${APP_DATABASE}`;
 }
 
 export function readUrl(state: Pick<ClusterState, 'ports'>): string {

@@ -1,7 +1,7 @@
 // cluster:up: installs the Debian packages the cluster lacks, then starts etcd, HAProxy and the
 // supervisor (which runs two Patroni agents, then two API processes); waits for a leader and its
-// synchronous standby, makes the application's role and database, and returns once /api/health
-// answers through HAProxy, printing the URL. See README, "Cluster".
+// synchronous standby, makes the application's roles (the owner, and the API's) and database, and
+// returns once /api/health answers through HAProxy, printing the URL. See README, "Cluster".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { waitForHealth } from '../scripts/server-process.mjs';
 import {
-  APP_DATABASE, CLUSTER_DIR, clusterMark, REPO_ROOT, STATE_FILE, choosePorts, frontUrl, isOurProcess, keptSecret, readState, secrets, writeJson, writeUrl,
+  APP_DATABASE, APP_ROLE, CLUSTER_DIR, applicationRolePassword, applicationUrl, clusterMark, REPO_ROOT, STATE_FILE, choosePorts, frontUrl, isOurProcess, keptSecret, readState, secrets, writeJson, writeUrl,
   type ClusterState,
 } from './config';
 import { stopCluster } from './down';
@@ -57,7 +57,9 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
     // loopback), whose mail goes to the outbox table.
     NODE_ENV: smtpUrl ? 'production' : 'development',
     HOST: '127.0.0.1',
-    DATABASE_URL: writeUrl(state),
+    // The API runs as the application role; the owner only migrates (and grants the role its share).
+    DATABASE_URL: applicationUrl(state),
+    DATABASE_OWNER_URL: writeUrl(state),
     APP_URL: frontUrl(state),
     DATA_DIR: path.join(CLUSTER_DIR, 'api', 'data'),
     APP_SECRET: process.env.APP_SECRET || keptSecret('app-secret', () => randomBytes(32).toString('hex')),
@@ -104,7 +106,10 @@ async function waitForReplication(state: ClusterState, supervisor: ChildProcess,
   throw new Error(`No leader with a synchronous standby yet (${seen || 'no Patroni answers'}):\n${logs}`);
 }
 
-/** The application's role and database, made (or their password set again) through the write port. */
+/**
+ * The application's roles and database, made (or their passwords set again) through the write port:
+ * the owner of the database, which migrates, and the role the API runs as, which owns nothing.
+ */
 async function provisionDatabase(state: ClusterState): Promise<void> {
   const { superuserPassword, appPassword } = secrets();
   const deadline = Date.now() + 30_000;
@@ -112,9 +117,11 @@ async function provisionDatabase(state: ClusterState): Promise<void> {
     const admin = new pg.Client({ host: '127.0.0.1', port: state.ports.write, user: 'postgres', password: superuserPassword, database: 'postgres' });
     try {
       await admin.connect();
-      const role = await admin.query('select 1 from pg_roles where rolname = $1', [APP_DATABASE]);
-      const password = `'${appPassword.replace(/'/g, "''")}'`;
-      await admin.query(`${role.rowCount ? 'alter' : 'create'} role ${APP_DATABASE} login password ${password}`);
+      for (const [name, secret] of [[APP_DATABASE, appPassword], [APP_ROLE, applicationRolePassword()]] as const) {
+        const role = await admin.query('select 1 from pg_roles where rolname = $1', [name]);
+        const password = `'${secret.replace(/'/g, "''")}'`;
+        await admin.query(`${role.rowCount ? 'alter' : 'create'} role ${name} login password ${password}`);
+      }
       const database = await admin.query('select 1 from pg_database where datname = $1', [APP_DATABASE]);
       if (!database.rowCount) await admin.query(`create database ${APP_DATABASE} owner ${APP_DATABASE}`);
       return;

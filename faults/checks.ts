@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db';
+import { verifyAuditChain } from '../apps/server/src/modules/audit/chain';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
 import { call, persistently, type FaultClient } from './bank';
 import type { Operation } from './load';
@@ -8,7 +10,7 @@ import type { Operation } from './load';
  * What must hold after any number of crashes and restarts: the ledger's invariants; every
  * acknowledged operation applied exactly once and none applied twice (every retried key moved money
  * at most once); each account's statement chaining its balances from the first row to the last;
- * and the balances the API shows being the ledger's.
+ * the balances the API shows being the ledger's; and the audit trail's hash chain unbroken.
  */
 export interface Violation {
   rule: string;
@@ -21,8 +23,32 @@ const exact = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$
 /** Operations that carry their key as the payment reference, so their transfer can be found by it. */
 const REFERENCED = new Set(['internal', 'international', 'crypto']);
 
+const AUDIT_CHAIN_RULE = "the audit trail's hash chain is unbroken (npm run audit:verify)";
+
+/** The audit chain, checked in this process: every audit row committed under faults is linked, in one line. */
+export async function auditChainViolations(db: Db): Promise<Violation[]> {
+  const verdict = await verifyAuditChain(db);
+  return verdict.ok ? [] : [{ rule: AUDIT_CHAIN_RULE, detail: verdict.reason }];
+}
+
+/**
+ * npm run audit:verify itself, as an operator runs it, on the suite's database: what it prints
+ * when it fails is the violation's detail.
+ */
+export function auditVerifyScriptViolations(repositoryRoot: string, databaseUrl: string): Promise<Violation[]> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/audit-verify.ts'],
+      { cwd: repositoryRoot, env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_OWNER_URL: '', NODE_ENV: 'development' }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve(error ? [{ rule: AUDIT_CHAIN_RULE, detail: `audit:verify ${error.code ?? error.signal}: ${(stderr || stdout).trim()}` }] : []),
+    );
+  });
+}
+
 export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultClient[], operations: Operation[]): Promise<Violation[]> {
   const violations: Violation[] = (await findLedgerViolations(db)).map((violation) => ({ rule: violation.rule, detail: violation.detail }));
+  violations.push(...(await auditChainViolations(db)));
 
   const referenced = operations.filter((operation) => REFERENCED.has(operation.kind));
   const { rows: applied } = await sql<{ key: string; times: string }>`

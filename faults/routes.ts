@@ -7,16 +7,17 @@ import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
 import { registrationRequestSchema } from '@bank/contracts/auth/register';
 import { passkeyCreateRequestSchema, passkeyOptionsRequestSchema, passkeyRenameRequestSchema, passkeySignInRequestSchema } from '@bank/contracts/auth/passkeys';
 import { totpDisableRequestSchema, totpEnableRequestSchema } from '@bank/contracts/auth/two-factor';
+import { approvalsQuerySchema, approveRequestSchema, rejectApprovalRequestSchema, reversalRequestSchema } from '@bank/contracts/backoffice/approvals';
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
 import { clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
 import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
 import { incomingPaymentRequestSchema } from '@bank/contracts/backoffice/incoming-payment';
 import { kycQueueQuerySchema, kycRejectRequestSchema } from '@bank/contracts/backoffice/kyc-review';
-import { createOperatorRequestSchema } from '@bank/contracts/backoffice/operators';
+import { changeRolesRequestSchema, completeEnrolmentRequestSchema, deactivateOperatorRequestSchema, inviteOperatorRequestSchema, operatorChangeReasonSchema, operatorPasswordChangeRequestSchema } from '@bank/contracts/backoffice/operators';
 import { paymentDenyRequestSchema, paymentsQueueQuerySchema } from '@bank/contracts/backoffice/payments';
 import { ecbUploadRequestSchema, setRateRequestSchema, setSpreadRequestSchema } from '@bank/contracts/backoffice/rates';
-import { operatorEnrolRequestSchema, operatorLoginRequestSchema } from '@bank/contracts/backoffice/sign-in';
+import { operatorLoginRequestSchema } from '@bank/contracts/backoffice/sign-in';
 import { contactFormSchema } from '@bank/contracts/contact/send-contact-form';
 import { createCryptoTransferRequestSchema } from '@bank/contracts/crypto/create-crypto-transfer';
 import { cryptoTransactionsQuerySchema } from '@bank/contracts/crypto/crypto-transactions';
@@ -218,11 +219,17 @@ export const ROUTES: readonly RouteSpec[] = [
     method: 'POST', path: '/backoffice/login', caller: 'public', effect: 'write', body: operatorLoginRequestSchema,
     sample: () => ({ email: 'nobody.fuzz@bank.example', password: 'Not-The-Password-1', totpCode: '000000' }),
   },
+  // An enrolment link's token the fuzzer cannot know: every call is refused as an unknown link.
+  { method: 'GET', path: '/backoffice/enrolment/:token', caller: 'public', effect: 'read', params: { token: 'text' } },
   {
-    method: 'POST', path: '/backoffice/login/enrol', caller: 'public', effect: 'write', body: operatorEnrolRequestSchema,
-    sample: () => ({ email: 'nobody.fuzz@bank.example', password: 'Not-The-Password-1', totpCode: '000000' }),
+    method: 'POST', path: '/backoffice/enrolment/:token', caller: 'public', effect: 'write', params: { token: 'text' }, body: completeEnrolmentRequestSchema,
+    sample: () => ({ password: 'Fuzz-Pass-2024', totpCode: '000000' }),
   },
   { method: 'POST', path: '/backoffice/logout', caller: 'operator', effect: 'session' },
+  {
+    method: 'POST', path: '/backoffice/password', caller: 'operator', effect: 'write', body: operatorPasswordChangeRequestSchema,
+    sample: () => ({ currentPassword: 'Not-The-Password-1', newPassword: 'Fuzz-Pass-2024' }),
+  },
   { method: 'GET', path: '/backoffice/me', caller: 'operator', effect: 'read' },
   { method: 'GET', path: '/backoffice/summary', caller: 'operator', effect: 'read' },
 
@@ -256,6 +263,24 @@ export const ROUTES: readonly RouteSpec[] = [
     sample: (ids, pick) => ({ address: pick(ids.wallets), amount: '0.5', currency: pick(['BTC', 'ETH', 'SOL']), txHash: 'ab'.repeat(32) }),
   },
 
+  {
+    method: 'POST', path: '/backoffice/reversals', caller: 'operator', effect: 'money', body: reversalRequestSchema,
+    sample: () => ({ transactionNumber: 'TR-000000001', reason: 'Fuzz' }),
+  },
+
+  // back office: four eyes
+  { method: 'GET', path: '/backoffice/approvals', caller: 'operator', effect: 'read', query: approvalsQuerySchema },
+  { method: 'GET', path: '/backoffice/approvals/:approvalId', caller: 'operator', effect: 'read', params: { approvalId: 'uuid' } },
+  {
+    method: 'POST', path: '/backoffice/approvals/:approvalId/approve', caller: 'operator', effect: 'money', params: { approvalId: 'uuid' }, body: approveRequestSchema,
+    sample: () => ({ confirmDuplicate: false }),
+  },
+  {
+    method: 'POST', path: '/backoffice/approvals/:approvalId/reject', caller: 'operator', effect: 'write', params: { approvalId: 'uuid' }, body: rejectApprovalRequestSchema,
+    sample: () => ({ reason: 'Fuzz' }),
+  },
+  { method: 'POST', path: '/backoffice/approvals/:approvalId/withdraw', caller: 'operator', effect: 'write', params: { approvalId: 'uuid' } },
+
   // back office: rates
   { method: 'GET', path: '/backoffice/rates', caller: 'operator', effect: 'read' },
   {
@@ -279,10 +304,25 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/backoffice/audit', caller: 'operator', effect: 'read', query: auditQuerySchema },
   { method: 'GET', path: '/backoffice/operators', caller: 'operator', effect: 'read' },
   {
-    method: 'POST', path: '/backoffice/operators', caller: 'operator', effect: 'write', body: createOperatorRequestSchema,
-    sample: () => ({ email: 'new.operator@bank.example', name: 'New Operator', password: 'Fuzz-Pass-2024', roles: ['payments'] }),
+    method: 'POST', path: '/backoffice/operators', caller: 'operator', effect: 'write', body: inviteOperatorRequestSchema,
+    sample: () => ({ email: 'new.operator@bank.example', name: 'New Operator', roles: ['payments'] }),
   },
-  { method: 'POST', path: '/backoffice/operators/:operatorId/reset-totp', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' } },
+  {
+    method: 'POST', path: '/backoffice/operators/:operatorId/deactivate', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' }, body: deactivateOperatorRequestSchema,
+    sample: () => ({ reason: 'Fuzz' }),
+  },
+  {
+    method: 'POST', path: '/backoffice/operators/:operatorId/roles', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' }, body: changeRolesRequestSchema,
+    sample: () => ({ roles: ['payments'], reason: 'Fuzz' }),
+  },
+  {
+    method: 'POST', path: '/backoffice/operators/:operatorId/reactivate', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' }, body: operatorChangeReasonSchema,
+    sample: () => ({ reason: 'Fuzz' }),
+  },
+  {
+    method: 'POST', path: '/backoffice/operators/:operatorId/reset-authenticator', caller: 'operator', effect: 'write', params: { operatorId: 'uuid' }, body: operatorChangeReasonSchema,
+    sample: () => ({ reason: 'Fuzz' }),
+  },
 ];
 
 /** A browser's answer to a passkey ceremony, in shape only: base64url parts that prove nothing. */

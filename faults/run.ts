@@ -1,8 +1,10 @@
 // The fault suite (DESIGN §12): a private PostgreSQL cluster and the production build of the server,
 // client loops moving money with Idempotency-Keys, and a nemesis that SIGKILLs and restarts the
 // server, restarts PostgreSQL (fast and immediate) and terminates its backends; then the checks of
-// checks.ts, the fuzz of every route and the cross-client checks. One summary line; exit 1 on any
-// violation. `npm run test:faults` runs FAULTS_SECONDS of load (default 300); `--short` about 60 s.
+// checks.ts, the fuzz of every route and the cross-client checks, and last npm run audit:verify on
+// the suite's database. The server runs as deployed (DESIGN §13): migrations as the database's
+// owner role, requests as an application role that cannot rewrite history. One summary line; exit 1
+// on any violation. `npm run test:faults` runs FAULTS_SECONDS of load (default 300); `--short` about 60 s.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,9 +18,10 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { freePort } from '../scripts/server-process.mjs';
 import { createClients, createOperatorToken } from './bank';
-import { checkAfterFaults, type Violation } from './checks';
+import { auditVerifyScriptViolations, checkAfterFaults, type Violation } from './checks';
 import { crossClientChecks, fuzzEveryRoute, type FuzzParty } from './fuzz';
 import { clientLoop, type Operation } from './load';
+import { REPOSITORY_ROOT } from './routes';
 import { ServerProcess } from './server';
 
 const short = process.argv.includes('--short');
@@ -55,16 +58,29 @@ async function main(): Promise<number> {
   }
   const mail = await startMailServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-faults-'));
-  const databaseUrl = postgres.url.replace(/\/postgres$/, '/bank');
+  // The superuser's URL of the suite's database (it terminates every role's backends), the owner's
+  // (the server's migrations) and the application role's (the server, and the suite's own writes and
+  // checks). The cluster is the suite's own, so the roles' names are free; it trusts local sign-ins.
+  const adminUrl = postgres.url.replace(/\/postgres$/, '/bank');
+  const urlAs = (role: string) => {
+    const url = new URL(adminUrl);
+    url.username = role;
+    return url.toString();
+  };
+  const ownerUrl = urlAs('bank_owner');
+  const databaseUrl = urlAs('bank_app');
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
-  await admin.query('create database bank');
+  await admin.query('create role bank_owner login');
+  await admin.query('create role bank_app login');
+  await admin.query('create database bank owner bank_owner');
   await admin.end();
 
   const secret = randomBytes(32).toString('hex');
   const server = new ServerProcess(await freePort(), {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
+    DATABASE_OWNER_URL: ownerUrl,
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
     APP_SECRET: secret,
@@ -99,7 +115,7 @@ async function main(): Promise<number> {
           postgres.restart(restarts % 2 === 0 ? 'fast' : 'immediate');
           restarts += 1;
         } else if (Math.random() < 0.25) {
-          await terminateBackends(databaseUrl);
+          await terminateBackends(adminUrl);
           terminations += 1;
         }
         await server.kill();
@@ -127,6 +143,7 @@ async function main(): Promise<number> {
     for (const leak of [...fuzz.leaks, ...access.leaks]) violations.push({ rule: 'another client’s data is neither shown nor changed', detail: `${leak.method} ${leak.path} ${leak.status} ${leak.detail}` });
     // The fuzz moved nothing it should not have: the ledger still holds.
     violations.push(...(await checkAfterFaults(database.db, server.baseUrl, clients, [])).filter((violation) => !violation.rule.startsWith('no operation')));
+    violations.push(...(await auditVerifyScriptViolations(REPOSITORY_ROOT, databaseUrl)));
 
     const acknowledged = operations.filter((operation) => operation.outcome === 'acknowledged').length;
     const retried = operations.filter((operation) => operation.attempts > 1).length;

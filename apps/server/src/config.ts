@@ -15,6 +15,14 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  /**
+   * The tables' owner, for migrations only; the server itself then runs as DATABASE_URL's role, which
+   * is granted what it needs and cannot change history (db/roles.ts). Unset: DATABASE_URL does both.
+   */
+  DATABASE_OWNER_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z
     .string()
@@ -54,6 +62,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** The role that owns the tables and runs migrations; undefined: DATABASE_URL's role does both. */
+  databaseOwnerUrl?: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -166,6 +176,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       throw new ConfigError('Invalid configuration: APP_SECRET is too predictable; set a random one (openssl rand -hex 32)');
     }
   }
+  if (values.DATABASE_OWNER_URL && !values.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_OWNER_URL is set without DATABASE_URL (the role the server runs as)');
+  }
   const host = values.HOST ?? (values.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
   // A development server that other machines reach (NODE_ENV forgotten on a host) must not serve
   // the secret printed in this file, nor demo clients whose passwords the README publishes.
@@ -180,6 +193,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     port: values.PORT,
     host,
     databaseUrl: values.DATABASE_URL,
+    databaseOwnerUrl: values.DATABASE_OWNER_URL,
     dataDir: values.DATA_DIR,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp, loggerOptions, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db';
-import { migrate } from './db/migrate';
+import { mayRewriteHistory, migrateAndGrant } from './db/roles';
 import { resolveDerivationKeys } from './modules/crypto/keys';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
 import { seedDemoData, type SeedSummary } from './seed';
@@ -29,7 +29,13 @@ export async function createRuntime(
       options.onWarning?.(message);
     },
   });
-  await migrate(database.db);
+  await migrateAndGrant(database.db, config.databaseOwnerUrl);
+  if (config.env === 'production' && database.kind === 'postgres' && (await mayRewriteHistory(database.db))) {
+    await database.close();
+    throw new Error(
+      "the server's database role owns the tables or may UPDATE audit_log; in production it runs as an application role, with DATABASE_OWNER_URL for migrations (README, Database roles)",
+    );
+  }
   const print = options.print ?? ((text: string) => process.stdout.write(text));
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)

@@ -12,6 +12,24 @@ export const INTERNATIONAL_TRANSFER_FEE = {
   currency: TARIFF_CURRENCY,
 } as const;
 
+/**
+ * Limits on money (DESIGN §10, §13), in EUR; an amount in another currency is valued at the day's
+ * mid rate when the operation is made, and that value is kept with a transfer that waits for the
+ * bank, so a later change of rates never changes what it needs.
+ *
+ * - MAX_OPERATION_EUR: the most one money-moving operation may carry (a client's transfer,
+ *   exchange, crypto transfer or conversion; the back office's incoming payment or crypto deposit).
+ *   A larger amount is refused.
+ * - MAKER_CHECKER_THRESHOLD_EUR: a transfer waiting for the bank worth more than this needs the
+ *   approvals of two different operators.
+ * - DAILY_ABROAD_LIMIT_EUR: a client's transfers abroad and crypto transfers out of the bank are
+ *   summed per bank day; once the day's sum passes this, that transfer and every later one of the
+ *   day need two approvals too, so splitting a payment does not avoid the rule.
+ */
+export const MAX_OPERATION_EUR = '1000000.00';
+export const MAKER_CHECKER_THRESHOLD_EUR = '10000.00';
+export const DAILY_ABROAD_LIMIT_EUR = '10000.00';
+
 /** Free services (SPEC §9). */
 export const FREE_SERVICES = ['internetBanking', 'complianceCheck', 'documentPreCheck', 'intraBankTransfers', 'currencyConversion'] as const;
 

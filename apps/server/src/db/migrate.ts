@@ -7,15 +7,20 @@ import type { Db } from './index';
 /** Where the plain SQL migrations live; each is applied once, in name order, and recorded. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** An arbitrary constant: the advisory lock that keeps two starting servers from migrating at once. */
-const MIGRATION_LOCK_ID = 727_001;
+/** An arbitrary constant: the advisory lock that keeps two starting servers from migrating (or granting) at once. */
+export const MIGRATION_LOCK_ID = 727_001;
 
 export async function migrate(db: Db, directory = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(directory)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
-  await sql`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`.execute(db);
+  // Created only where it is missing: even CREATE TABLE IF NOT EXISTS needs the right to create, which
+  // the server's application role lacks (db/roles.ts), and with nothing pending it may run this too.
+  const { rows: present } = await sql<{ found: boolean }>`select to_regclass('schema_migrations') is not null as found`.execute(db);
+  if (!present[0]?.found) {
+    await sql`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`.execute(db);
+  }
 
   const applied: string[] = [];
   for (const name of files) {

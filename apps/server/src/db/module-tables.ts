@@ -3,6 +3,7 @@
  * folder (`modules/<name>/tables.ts`).
  */
 import type { AccountTables } from '../modules/accounts/tables';
+import type { ApprovalTables } from '../modules/approvals/tables';
 import type { ContactTables } from '../modules/contact/tables';
 import type { CryptoTables } from '../modules/crypto/tables';
 import type { KycTables } from '../modules/kyc/tables';
@@ -22,4 +23,5 @@ export interface ModuleTables
     UsersTables,
     StatementTables,
     StatementSignatureTables,
-    CryptoTables {}
+    CryptoTables,
+    ApprovalTables {}

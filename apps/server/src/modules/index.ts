@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
 import passkeyRoutes from './auth/passkey-routes';
+import approvalRoutes from './backoffice/approval-routes';
 import backofficeRoutes from './backoffice/routes';
 import contactRoutes from './contact/routes';
 import walletRoutes from './crypto/routes';
@@ -18,4 +19,4 @@ import usersRoutes from './users/routes';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, passkeyRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes];
+  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes, approvalRoutes];

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../modules/auth/passwords';
-import { sealOperatorTotpSecret } from '../modules/backoffice/sign-in';
+import { sealOperatorTotpSecret } from '../modules/backoffice/operator-totp';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './demo-operators';
 import { seedFeatureData } from './features';
 
@@ -79,6 +79,7 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedSummary> {
           password_hash: operatorPasswordHash,
           full_name: operator.name,
           roles: [...operator.roles],
+          status: 'active' as const,
           totp_secret: sealOperatorTotpSecret(operator.totpSecret, deps.config.secret),
           totp_enrolled_at: new Date(),
         })),

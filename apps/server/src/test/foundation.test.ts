@@ -215,7 +215,7 @@ describe('database', () => {
 describe('health when the database is gone', () => {
   it('answers 503', async () => {
     const isolated = await createTestContext();
-    await isolated.db.destroy();
+    await isolated.deps.db.destroy();
     const response = await isolated.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'unavailable', database: { ready: false } });
@@ -228,7 +228,7 @@ describe.runIf(onPostgres)('a busy database', () => {
     const busy = await createTestContext({}, { pool: { size: 1, waitMs: 200 } });
     try {
       // The pool's one connection is held for a second while a request needs it.
-      const held = busy.db.transaction().execute((trx) => sql`select pg_sleep(1)`.execute(trx));
+      const held = busy.deps.db.transaction().execute((trx) => sql`select pg_sleep(1)`.execute(trx));
       await new Promise((resolve) => setTimeout(resolve, 50));
       const response = await busy.app.inject({ method: 'POST', url: '/api/converter/convert', payload: { from: 'EUR', to: 'USD', amount: '1' } });
       expect(response.statusCode).toBe(503);

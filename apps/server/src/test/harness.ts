@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
 import { migrate } from '../db/migrate';
+import { grantApplicationRole } from '../db/roles';
 import { createScratchDatabase } from '../db/scratch';
 import { keysFromSeed } from '../modules/crypto/derivation';
 import type { Mailer, MailMessage } from '../modules/mail/mailer';
 
 /**
  * Test harness: a migrated database of its own (in-memory PGlite, or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set) and the app built on it, driven with `app.inject`.
+ * when TEST_DATABASE_URL is set) and the app built on it, driven with `app.inject`. On PostgreSQL
+ * the database is migrated by TEST_DATABASE_URL's role, its owner, and the app runs as an
+ * application role of its own, as a deployment does (db/roles.ts): what the app may not do to
+ * history, the tests see refused.
  */
 /**
  * True when the tests run on PostgreSQL, where requests really run side by side on a pool. Tests of
@@ -20,13 +25,18 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export interface TestContext {
   app: FastifyInstance;
+  /**
+   * The database as its owner, for the tests' own setting up and looking (moving history in time,
+   * altering tables). The app's own connection, as the application role, is `deps.db`; on PGlite
+   * the two are one.
+   */
   db: Db;
   config: Config;
   deps: AppDeps;
   kind: 'pglite' | 'postgres';
   /** Mails the app sent, newest last. */
   mails: MailMessage[];
-  /** The PostgreSQL database's URL (none on PGlite): another node can open it. */
+  /** The PostgreSQL database's URL as the application role (none on PGlite): another node can open it. */
   databaseUrl: string | undefined;
   close(): Promise<void>;
 }
@@ -70,13 +80,23 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (options.postgresOnly && !baseUrl) throw new Error('TEST_DATABASE_URL is required for this test');
-  const scratch = baseUrl ? await createScratchDatabase(baseUrl, 'bank_test') : undefined;
+  const scratch = baseUrl ? await createScratchDatabase(baseUrl, 'bank_test', { applicationRole: true }) : undefined;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://', poolSize: options.pool?.size ?? 20, connectionWaitMs: options.pool?.waitMs });
-  await migrate(database.db);
+  const pool = { dataDir: 'memory://', poolSize: options.pool?.size ?? 20, connectionWaitMs: options.pool?.waitMs };
+  const owner = await openDatabase({ ...pool, databaseUrl: scratch?.url, poolSize: scratch ? 10 : pool.poolSize });
+  await migrate(owner.db);
+  let database = owner;
+  if (scratch?.application) {
+    await grantApplicationRole(owner.db, scratch.application.role);
+    database = await openDatabase({ ...pool, databaseUrl: scratch.application.url });
+    // Used once at once: a role that cannot sign in fails here, and the pool is started, so a test's
+    // destroy() really ends it (Kysely skips destroying a pool never used, and a later query would
+    // quietly start a new one).
+    await sql`select 1`.execute(database.db);
+  }
   const mails: MailMessage[] = [];
   const deps: AppDeps = {
     config,
@@ -90,16 +110,17 @@ export async function createTestContext(
   await app.ready();
   return {
     app,
-    db: database.db,
+    db: owner.db,
     config,
     deps,
     kind: database.kind,
     mails,
-    databaseUrl: scratch?.url,
+    databaseUrl: scratch?.application?.url,
     async close() {
       try {
         await app.close();
         await database.close().catch(() => undefined);
+        if (owner !== database) await owner.close().catch(() => undefined);
       } finally {
         await scratch?.drop();
       }

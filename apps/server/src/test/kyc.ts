@@ -14,12 +14,12 @@ export async function setClientKycStatus(
 ): Promise<void> {
   const pending = await context.db
     .selectFrom('kyc_records')
-    .select('id')
+    .select(['id', 'version'])
     .where('client_id', '=', clientId)
     .where('status', '=', 'New')
     .executeTakeFirst();
   if (pending) {
-    await decideKyc(context.db, pending.id, { status, reason }, { type: 'system', id: null });
+    await decideKyc(context.db, pending.id, { status, reason, version: pending.version }, { type: 'system', id: null });
     return;
   }
   await context.db.updateTable('clients').set({ kyc_status: status }).where('id', '=', clientId).execute();

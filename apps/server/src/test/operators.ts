@@ -3,7 +3,7 @@ import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import { generate } from 'otplib';
 import { createSession } from '../modules/auth/sessions';
 import { hashPassword } from '../modules/auth/passwords';
-import { sealOperatorTotpSecret } from '../modules/backoffice/sign-in';
+import { sealOperatorTotpSecret } from '../modules/backoffice/operator-totp';
 import { newTotpSecret } from '../modules/auth/totp';
 import type { TestContext } from './harness';
 
@@ -21,8 +21,9 @@ export const OPERATOR_TEST_PASSWORD = 'OperatorPass2024';
 let cachedHash: Promise<string> | undefined;
 
 /**
- * Creates an operator straight in the database with the roles given, enrolled unless told
- * otherwise, and a session token for calls (sign-in itself is tested through the API).
+ * Creates an operator straight in the database with the roles given, active and enrolled unless
+ * told otherwise, and a session token for calls (sign-in itself is tested through the API). An
+ * operator that is not enrolled is still invited: no password and no authenticator yet.
  */
 export async function createSignedInOperator(context: TestContext, roles: OperatorRole[], options: { enrolled?: boolean } = {}): Promise<TestOperator> {
   cachedHash ??= hashPassword(OPERATOR_TEST_PASSWORD);
@@ -33,8 +34,9 @@ export async function createSignedInOperator(context: TestContext, roles: Operat
     .values({
       email,
       full_name: `Operator ${roles.join(' ')}`,
-      password_hash: await cachedHash,
+      password_hash: totpSecret ? await cachedHash : null,
       roles,
+      status: totpSecret ? 'active' : 'invited',
       totp_secret: totpSecret ? sealOperatorTotpSecret(totpSecret, context.config.secret) : null,
       totp_enrolled_at: totpSecret ? new Date() : null,
     })

@@ -5,8 +5,8 @@ import { cryptoCurrencySchema } from '../crypto/wallets';
 /**
  * POST /api/backoffice/crypto-deposits (payments, admin): coins that arrived on the network at a
  * client's deposit address, booked to the wallet (clearing → client). `txHash` is the network's
- * transaction hash, accepted once only (a second booking of the same hash is a 409). With
- * Idempotency-Key like every money write.
+ * transaction hash, accepted once only (a second booking of the same hash is a 409). Proposed by one operator and
+ * booked when a second approves (approvals.ts). With Idempotency-Key like every money write.
  */
 export const cryptoDepositRequestSchema = z
   .object({
@@ -19,6 +19,8 @@ export const cryptoDepositRequestSchema = z
       .min(1, 'validation.required')
       // Bitcoin and Solana hashes and signatures, and 0x-prefixed EVM hashes: letters and digits only.
       .regex(/^(0x)?[0-9A-Za-z]{32,128}$/, 'validation.txHash.invalid'),
+    /** Why the maker proposes it, for the checker. */
+    reason: z.string().trim().max(2000, 'validation.tooLong').optional(),
   })
   .superRefine((value, context) => checkAmountScale(context, value.amount, value.currency, ['amount']));
 export type CryptoDepositRequest = z.input<typeof cryptoDepositRequestSchema>;

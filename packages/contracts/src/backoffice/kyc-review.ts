@@ -19,7 +19,21 @@ export const kycClientSchema = z.object({
   phone: z.string(),
 });
 
-export const kycReviewItemSchema = kycRecordSchema.extend({ client: kycClientSchema });
+/** The largest version a submission can reach: the database keeps it in an integer column. */
+export const KYC_VERSION_MAX = 2_147_483_647;
+
+/**
+ * What the operator reviewed: the submission's version, one more on every change to it. A decision
+ * sends back the version the operator's screen showed and is refused when the submission has
+ * changed since (KYC_DECISION_REFUSALS).
+ */
+export const kycVersionSchema = z
+  .number({ error: 'validation.kyc.version' })
+  .int('validation.kyc.version')
+  .min(1, 'validation.kyc.version')
+  .max(KYC_VERSION_MAX, 'validation.kyc.version');
+
+export const kycReviewItemSchema = kycRecordSchema.extend({ version: z.number().int(), client: kycClientSchema });
 export type KycReviewItem = z.infer<typeof kycReviewItemSchema>;
 
 export const kycQueueResponseSchema = pageSchema(kycReviewItemSchema);
@@ -28,9 +42,30 @@ export type KycQueueResponse = z.infer<typeof kycQueueResponseSchema>;
 /** GET /api/backoffice/kyc/:kycId */
 export const kycReviewResponseSchema = kycReviewItemSchema;
 
-/** POST /api/backoffice/kyc/:kycId/reject: the reason the client reads on its KYC screen. */
-export const kycRejectRequestSchema = z.object({ reason: requiredText(LIMITS.maxLongText) });
+/** POST /api/backoffice/kyc/:kycId/approve {version}: approves the version the operator reviewed. */
+export const kycApproveRequestSchema = z.object({ version: kycVersionSchema });
+export type KycApproveRequest = z.input<typeof kycApproveRequestSchema>;
+
+/** POST /api/backoffice/kyc/:kycId/reject {reason, version}: the reason the client reads on its KYC screen. */
+export const kycRejectRequestSchema = z.object({ reason: requiredText(LIMITS.maxLongText), version: kycVersionSchema });
 export type KycRejectRequest = z.input<typeof kycRejectRequestSchema>;
+
+/**
+ * Why a decision is refused, in `details.reason` of the error answer; nothing is decided then.
+ * - `changed` (409 CONFLICT): the submission changed since the operator opened it;
+ * - `decided` (409 CONFLICT): it was decided already, the other way or on another version;
+ * - `ownClient` (403 FORBIDDEN): the client registered with the operator's own e-mail.
+ * With a 409, `details` also carries the submission's `version` and `status` as they are now, so
+ * the screen can show it again.
+ */
+export const KYC_DECISION_REFUSALS = ['changed', 'decided', 'ownClient'] as const;
+export type KycDecisionRefusal = (typeof KYC_DECISION_REFUSALS)[number];
+export const kycDecisionConflictDetailsSchema = z.object({
+  reason: z.enum(['changed', 'decided']),
+  version: z.number().int(),
+  status: kycStatusSchema,
+});
+export type KycDecisionConflictDetails = z.infer<typeof kycDecisionConflictDetailsSchema>;
 
 /** The answer of approve and reject: the submission's status after the call. */
 export const kycDecisionResponseSchema = z.object({ kycId: z.string(), status: kycStatusSchema });

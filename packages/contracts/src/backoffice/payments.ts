@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { moneyStringSchema, requiredText } from '../accounts/fields';
 import { CURRENCIES, type Currency } from '../money';
 import { LIMITS } from '../protocol';
-import { PAYMENT_REGIONS } from '../tariffs';
+import { MAKER_CHECKER_THRESHOLD_EUR, PAYMENT_REGIONS } from '../tariffs';
 import { TRANSACTION_STATUSES } from '../transfers/transaction-record';
 import { pageNumberSchema, pageSchema } from './paging';
 
 /**
  * The payments queue (payments, admin): transfers that wait for the bank. A transfer worth more
- * than MAKER_CHECKER_THRESHOLD_EUR (converted at the day's mid rate) needs two approvals by two
- * different operators: the first moves it to Processing, the second to Approved.
+ * than MAKER_CHECKER_THRESHOLD_EUR (at the mid rate of the day it was made), or one that takes its
+ * client's transfers out of the bank that day past DAILY_ABROAD_LIMIT_EUR, needs two approvals by
+ * two different operators: the first moves it to Processing, the second to Approved. The limits
+ * live in tariffs.ts.
  */
-export const MAKER_CHECKER_THRESHOLD_EUR = '10000.00';
+export { MAKER_CHECKER_THRESHOLD_EUR };
+
+/** Why a transfer needs two approvals: its own amount, or the client's sum of the day. */
+export const APPROVAL_REASONS = ['amount', 'dailyLimit'] as const;
+export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 
 export const PENDING_TRANSFER_STATUSES = ['New', 'Processing'] as const;
 /** What waits in the queue: international transfers, crypto transfers out of the bank, crypto conversions. */
@@ -41,7 +47,7 @@ export const paymentReviewItemSchema = z.object({
   fee: moneyStringSchema,
   total: moneyStringSchema,
   currency: currencyEnum,
-  /** The amount at the day's mid rate in EUR, which decides whether two approvals are needed. */
+  /** The amount in EUR at the mid rate of the day the transfer was made, kept with it. */
   amountEur: moneyStringSchema,
   paymentRegion: z.enum(PAYMENT_REGIONS).nullable(),
   /** International: the beneficiary's name; crypto: the recipient address; conversion: the account or wallet credited. */
@@ -58,7 +64,10 @@ export const paymentReviewItemSchema = z.object({
   reference: z.string().nullable(),
   /** The payer's available balance now (the transfer's own hold already taken off). */
   availableBalance: moneyStringSchema,
+  /** Fixed when the transfer was made: 1, or 2 by two different operators. */
   requiredApprovals: z.number().int(),
+  /** Why two approvals are needed; null when one is enough. */
+  approvalReason: z.enum(APPROVAL_REASONS).nullable().optional(),
   approvals: z.array(approvalSchema),
 });
 export type PaymentReviewItem = z.infer<typeof paymentReviewItemSchema>;

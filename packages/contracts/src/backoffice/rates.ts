@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from '../accounts/fields';
 import { CURRENCIES, type Currency } from '../money';
+import { approvalItemSchema } from './approvals';
 
 /**
  * Rates (admin). Every rate is a mid rate in units of a currency per 1 EUR; clients are offered
@@ -39,6 +40,8 @@ export const setRateRequestSchema = z.object({
     .regex(/^EUR\/[A-Z]{3,4}$/, 'validation.rate.pair')
     .refine((pair) => pair !== 'EUR/EUR' && currencySchema.safeParse(pair.slice(4)).success, 'validation.rate.pair'),
   rate: rateTextSchema,
+  /** Why: the second admin reads it when the change needs one. */
+  reason: z.string().trim().max(2000, 'validation.tooLong').optional(),
 });
 export type SetRateRequest = z.input<typeof setRateRequestSchema>;
 
@@ -49,7 +52,16 @@ export const setSpreadRequestSchema = z.object({
     .int('validation.spread.invalid')
     .min(0, 'validation.spread.invalid')
     .max(MAX_SPREAD_BASIS_POINTS, 'validation.spread.invalid'),
+  reason: z.string().trim().max(2000, 'validation.tooLong').optional(),
 });
+
+/**
+ * What PUT /rates and PUT /rates/spread answer: the rates as they stand, and the proposal when the
+ * change waits for a second admin (a spread change always; a rate moved more than
+ * RATE_CHANGE_FREE_PERCENT from the last ECB reference).
+ */
+export const rateChangeResponseSchema = ratesResponseSchema.extend({ approval: approvalItemSchema.nullable() });
+export type RateChangeResponse = z.infer<typeof rateChangeResponseSchema>;
 export type SetSpreadRequest = z.input<typeof setSpreadRequestSchema>;
 
 /** POST /api/backoffice/rates/ecb: the ECB's daily reference file (eurofxref-daily.xml) as text. */

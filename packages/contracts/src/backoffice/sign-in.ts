@@ -3,13 +3,14 @@ import { signInCredentialsSchema } from '../auth/fields';
 import { operatorSchema } from './roles';
 
 /**
- * POST /api/backoffice/login and /login/enrol. Operators sign in with e-mail, password and a code
- * from an authenticator app (RFC 6238: 6 digits, 30 s). The code is optional in the first call so
- * that the screen can ask for it in a second step (and show the enrolment to a new operator).
+ * POST /api/backoffice/login. Operators sign in with e-mail, password and a code from an
+ * authenticator app (RFC 6238: 6 digits, 30 s). The code is optional in the first call so that the
+ * screen can ask for it in a second step. Both are set by the operator through a mailed enrolment
+ * link (operators.ts), never at sign-in.
  */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
-/** Wrong codes before the operator is locked, and for how long. */
+/** Wrong codes before the operator is locked (at sign-in, only from the address they came from), and for how long. */
 export const TOTP_MAX_FAILURES = 5;
 export const TOTP_LOCK_MINUTES = 15;
 
@@ -29,20 +30,13 @@ export const operatorLoginRequestSchema = signInCredentialsSchema.extend({
 });
 export type OperatorLoginRequest = z.input<typeof operatorLoginRequestSchema>;
 
-export const operatorEnrolRequestSchema = signInCredentialsSchema.extend({ totpCode: totpCodeSchema });
-export type OperatorEnrolRequest = z.input<typeof operatorEnrolRequestSchema>;
-
 export const operatorSignedInSchema = z.object({ operatorToken: z.string(), operator: operatorSchema });
 export type OperatorSignedIn = z.infer<typeof operatorSignedInSchema>;
-
-/** A new (or reset) operator: the secret to add to an authenticator app, as text and as a QR code's URL. */
-export const operatorEnrolmentSchema = z.object({ enrolment: z.object({ secret: z.string(), otpauthUrl: z.string() }) });
-export type OperatorEnrolment = z.infer<typeof operatorEnrolmentSchema>;
 
 /** Right password, enrolled, no code yet: the screen asks for it. */
 export const operatorCodeRequiredSchema = z.object({ totpRequired: z.literal(true) });
 
-export const operatorLoginResponseSchema = z.union([operatorSignedInSchema, operatorEnrolmentSchema, operatorCodeRequiredSchema]);
+export const operatorLoginResponseSchema = z.union([operatorSignedInSchema, operatorCodeRequiredSchema]);
 export type OperatorLoginResponse = z.infer<typeof operatorLoginResponseSchema>;
 
 /** GET /api/backoffice/me */

@@ -6,5 +6,7 @@ export const backofficeSummarySchema = z.object({
   paymentsNew: z.number().int(),
   paymentsProcessing: z.number().int(),
   contactUnhandled: z.number().int(),
+  /** Proposals of the kinds the operator's roles open that wait for a second operator. */
+  approvalsPending: z.number().int(),
 });
 export type BackofficeSummary = z.infer<typeof backofficeSummarySchema>;

@@ -4,8 +4,10 @@ import { kycFieldsSchema } from './kyc-form';
 export const kycIdSchema = z.uuid({ error: 'validation.kyc.id' });
 
 /**
- * POST /api/kyc/update (bearer): corrects a submission that is still in review (status New).
- * Another client's kycId is 404, the same as one that does not exist; a decided one is 409.
+ * POST /api/kyc/update (bearer). A submission in review (status New) is not changed: the bank
+ * decides on what it was sent, so the answer is 409 CONFLICT with `fields._` KYC_REFUSALS.inReview;
+ * a decided one is 409 with KYC_REFUSALS.reviewed. Another client's kycId is 404, the same as one
+ * that does not exist. The call stays for SPEC §7; a client sends a new submission instead.
  */
 export const updateKycRequestSchema = kycFieldsSchema.extend({ kycId: kycIdSchema });
 export type UpdateKycRequest = z.input<typeof updateKycRequestSchema>;

@@ -61,3 +61,23 @@ export async function recognizeDevice(
   const row = rows[0]!;
   return { token, newToClient: !row.known && row.signed_in_before };
 }
+
+/** No client has this id: an unknown e-mail's device is looked up under it. */
+const NO_CLIENT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The id of the client's device that the cookie's token names, or null; the token is not renewed
+ * (that is recognizeDevice's, once the sign-in succeeds). An e-mail nobody has is looked up all
+ * the same, so that its answer takes as long as a client's.
+ */
+export async function knownDeviceId(db: Db, secret: string, clientId: string | null, cookieToken: string | undefined): Promise<string | null> {
+  if (!cookieToken || !TOKEN_PATTERN.test(cookieToken)) return null;
+  const owner = clientId ?? NO_CLIENT;
+  const row = await db
+    .selectFrom('client_devices')
+    .select('id')
+    .where('client_id', '=', owner)
+    .where('token_hash', '=', tokenHash(owner, cookieToken, secret))
+    .executeTakeFirst();
+  return row ? String(row.id) : null;
+}

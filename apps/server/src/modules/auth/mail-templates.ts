@@ -231,3 +231,86 @@ export function passkeyChangedMail(to: string, change: 'added' | 'removed', name
     ].join('\n'),
   };
 }
+
+/** What a lock alert tells the client (auth/lockouts.ts). */
+export interface SignInLockAlert {
+  /** Paused: sign-ins from one address, from devices new to the account, or from one known device. */
+  scope: 'address' | 'new-devices' | 'device';
+  /** The address of the failure that started the lock. */
+  ip: string;
+  minutes: number;
+  /** The failures came after the right password (wrong codes): someone may know it. */
+  passwordWasRight: boolean;
+}
+
+/** "на N минут" in the accusative that follows "на". */
+function minutesRu(minutes: number): string {
+  const lastTwo = minutes % 100;
+  const last = minutes % 10;
+  if (last === 1 && lastTwo !== 11) return `${minutes} минуту`;
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${minutes} минуты`;
+  return `${minutes} минут`;
+}
+
+/**
+ * Sign-ins to the client's online banking were paused after too many failures: mailed once per
+ * lock, saying what is paused, what still works, and whether the password was right.
+ */
+export function signInLockedMail(to: string, alert: SignInLockAlert, language: Language): MailMessage {
+  if (language === 'ru') {
+    const what = {
+      address: `После слишком большого числа неверных паролей или кодов с IP-адреса ${alert.ip} вход в ваш интернет-банк с этого адреса приостановлен на ${minutesRu(alert.minutes)}.`,
+      'new-devices': `После слишком большого числа неверных паролей или кодов с разных адресов вход в ваш интернет-банк с устройств, с которых вы раньше не входили, приостановлен на ${minutesRu(alert.minutes)}.`,
+      device: `После слишком большого числа неверных паролей или кодов на устройстве, с которого вы уже входили (IP-адрес ${alert.ip}), вход с этого устройства приостановлен на ${minutesRu(alert.minutes)}.`,
+    }[alert.scope];
+    const stillWorks = {
+      address: 'Вход с других адресов, с устройства, с которого вы уже входили, и по ключу доступа работает как обычно.',
+      'new-devices': 'Вход с устройства, с которого вы уже входили, и по ключу доступа работает как обычно.',
+      device: 'Вход с других ваших устройств и по ключу доступа работает как обычно.',
+    }[alert.scope];
+    return {
+      to,
+      subject: `Вход в интернет-банк приостановлен · ${BRAND.ru}`,
+      text: [
+        'Здравствуйте!',
+        '',
+        what,
+        stillWorks,
+        '',
+        alert.passwordWasRight
+          ? 'При этих попытках пароль был указан верно, а код — нет. Если это были не вы, ваш пароль кому-то известен: немедленно смените его (или восстановите на странице входа) и свяжитесь с банком.'
+          : 'Если это были не вы, войти никому не удалось. Если вы используете этот пароль где-то ещё, смените его.',
+        'Если это были вы, подождите указанное время или восстановите пароль на странице входа.',
+        '',
+        BRAND.ru,
+      ].join('\n'),
+    };
+  }
+  const what = {
+    address: `After too many wrong passwords or codes from the IP address ${alert.ip}, sign-ins to your online banking from that address are paused for ${alert.minutes} minutes.`,
+    'new-devices': `After too many wrong passwords or codes from many addresses, sign-ins to your online banking from devices you have not signed in from before are paused for ${alert.minutes} minutes.`,
+    device: `After too many wrong passwords or codes on a device you have signed in from before (IP address ${alert.ip}), sign-ins from that device are paused for ${alert.minutes} minutes.`,
+  }[alert.scope];
+  const stillWorks = {
+    address: 'Sign-ins from other addresses, from a device you have signed in from before, and with a passkey work as usual.',
+    'new-devices': 'Sign-ins from a device you have signed in from before, and with a passkey, work as usual.',
+    device: 'Sign-ins from your other devices, and with a passkey, work as usual.',
+  }[alert.scope];
+  return {
+    to,
+    subject: `Sign-ins to your online banking paused · ${BRAND.en}`,
+    text: [
+      'Hello,',
+      '',
+      what,
+      stillWorks,
+      '',
+      alert.passwordWasRight
+        ? 'These attempts had your password right but not the code. If they were not yours, someone knows your password: change it at once (or reset it from the sign-in page) and contact the bank.'
+        : 'If these attempts were not yours, nobody got in. If you use this password anywhere else, change it.',
+      'If it was you, wait until then, or reset your password from the sign-in page.',
+      '',
+      BRAND.en,
+    ].join('\n'),
+  };
+}

@@ -284,7 +284,10 @@ export async function passkeySignInOptions(deps: AppDeps): Promise<PublicKeyCred
   return options;
 }
 
-/** Counts a failed passkey sign-in against the address, audits it, slows the answer down, and refuses. */
+/**
+ * Counts a failed passkey sign-in against the address (it feeds the address's lock of password
+ * sign-ins), audits it, slows the answer down, and refuses.
+ */
 async function failPasskeySignIn(db: Db, ip: string, reason: string, clientId: string | null): Promise<never> {
   const hits = await recordHit(db, FAILED_SIGN_INS_PER_ADDRESS, ip);
   await recordAudit(db, { actorType: 'anonymous', action: 'auth.signInFailed', subjectType: 'client', subjectId: clientId, ip, after: { method: 'passkey', reason } });
@@ -298,11 +301,12 @@ async function failPasskeySignIn(db: Db, ip: string, reason: string, clientId: s
  * first; the credential must be a client's passkey and the user handle that client's; then the
  * signature, origin, relying party and the person's verification are checked, and a counter that
  * did not move on is refused (a cloned authenticator). A session opens as after password and code.
+ * No lock refuses a passkey, not even its address's: a passkey's signature cannot be guessed, so a
+ * lock would guard nothing and only let strangers who share the owner's address keep the owner out.
  */
 export async function signInWithPasskey(deps: AppDeps, response: AuthenticationResponseJSON, origin: SignInOrigin): Promise<OpenedSession> {
   const { db, config } = deps;
   const { ip } = origin;
-  await assertNotBlocked(db, FAILED_SIGN_INS_PER_ADDRESS, ip);
   const challenge = challengeOf(response.response.clientDataJSON);
   if (!challenge || !(await spendChallenge(db, config.secret, challenge, 'authentication', null))) return failPasskeySignIn(db, ip, 'challenge', null);
   const passkey = await db

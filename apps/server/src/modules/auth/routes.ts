@@ -9,6 +9,7 @@ import { parseWith } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { answerSignedIn, signInOrigin } from './client-session';
 import { clientIdOf, requireClient } from './guard';
+import { mailAfterAnswer } from './lockouts';
 import { mailLanguage } from './mail-templates';
 import { sendProtocolText } from './protocol-answer';
 import { parseRegistration, registerClient } from './registration';
@@ -19,7 +20,7 @@ import { disableAuthenticator, enableAuthenticator, setUpAuthenticator } from '.
 
 /**
  * Per-address limits of the identity calls, counted by each server: a flood guard in front of the
- * per-e-mail and per-address failure counters that live in the database.
+ * sign-in lockouts (lockouts.ts) that live in the database.
  */
 export const AUTH_RATE_LIMITS = {
   registration: { max: 20, timeWindow: 10 * 60_000 },
@@ -36,14 +37,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<SignInStepOneResponse> => {
+  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request, reply): Promise<SignInStepOneResponse> => {
     const input = parseWith(loginStepOneRequestSchema, request.body);
-    return beginSignIn(deps, input, { ip: request.ip, language: mailLanguage(request, input.language) });
+    const { ip, deviceToken } = signInOrigin(request);
+    return beginSignIn(deps, input, { ip, deviceToken, language: mailLanguage(request, input.language), mailLater: mailAfterAnswer(request, reply) });
   });
 
   app.post('/login', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request, reply): Promise<LoginResponse> => {
     const input = parseWith(loginSecondStepSchema, request.body);
-    return answerSignedIn(request, reply, await completeSignIn(deps, input, signInOrigin(request)));
+    return answerSignedIn(request, reply, await completeSignIn(deps, input, signInOrigin(request), mailAfterAnswer(request, reply)));
   });
 
   // Two-factor sign-in with an authenticator app (two-factor.ts).

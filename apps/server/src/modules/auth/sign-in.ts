@@ -8,68 +8,95 @@ import { recordAudit } from '../audit/service';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
 import { answerChallenge, openChallenge } from './login-codes';
-import { codeMail } from './mail-templates';
+import { codeMail, signInLockedMail } from './mail-templates';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { spendSecondFactor } from './two-factor';
+import { knownDeviceId } from './devices';
 import {
-  CODES_PER_EMAIL,
-  FAILED_SIGN_INS_PER_ADDRESS,
-  FAILED_SIGN_INS_PER_EMAIL,
-  assertNotBlocked,
-  clearCounter,
-  pruneCounters,
-  recordHit,
-  sleep,
-  slowDownMs,
-} from './throttle';
+  CLIENT_SIGN_IN_LOCKS,
+  assertAttemptAllowed,
+  clearAfterSuccess,
+  countFailure,
+  lockToTell,
+  takeLockAlert,
+  type MailAfterAnswer,
+  type SignInAttempt,
+  type SignInFailure,
+} from './lockouts';
+import { CODES_PER_EMAIL, LOCK_ALERTS_PER_EMAIL, assertNotBlocked, pruneCounters, recordHit, sleep } from './throttle';
 
 export interface RequestMeta {
   ip: string;
   language: Language;
+  /** The device cookie's token, if the browser sent one. */
+  deviceToken: string | undefined;
+  /** Where a lock alert goes: out after the answer. */
+  mailLater: MailAfterAnswer;
 }
 
 /**
  * Two-step sign-in (SPEC §2/§4): step 1 checks e-mail and password and mails a one-time code; step
  * 2 checks them again with the code and opens a session. A wrong e-mail costs the same password
- * check as a wrong password and gets the same answer. Failures are counted per e-mail and per
- * address in the database: answers slow down, then the key is refused (429) for a while.
+ * check as a wrong password and gets the same answer. Failures are counted in the database by the
+ * rules of lockouts.ts: per address, per e-mail from one address, per e-mail from everywhere and
+ * per known device; answers slow down, then the attempt is refused (429) for a while, and the
+ * client is mailed when a lock starts.
  */
+
+type ClientRow = NonNullable<Awaited<ReturnType<typeof findClient>>>;
 
 async function findClient(db: Db, email: string) {
   return db
     .selectFrom('clients')
-    .select(['id', 'email', 'password_hash', 'totp_enabled_at'])
+    .select(['id', 'email', 'password_hash', 'totp_enabled_at', 'language'])
     .where(sql`lower(email)`, '=', email)
     .executeTakeFirst();
 }
 
-async function assertSignInAllowed(db: Db, email: string, ip: string): Promise<void> {
-  await assertNotBlocked(db, FAILED_SIGN_INS_PER_EMAIL, email);
-  await assertNotBlocked(db, FAILED_SIGN_INS_PER_ADDRESS, ip);
+/** The attempt as the locks see it: the e-mail, the address, and the device if the cookie names one of the client's. */
+async function signInAttempt(deps: AppDeps, email: string, client: ClientRow | undefined, ip: string, deviceToken: string | undefined): Promise<SignInAttempt> {
+  return { account: email, ip, knownDevice: await knownDeviceId(deps.db, deps.config.secret, client?.id ?? null, deviceToken) };
 }
 
 /** Checks the password; an unknown e-mail is checked against a decoy hash so both take as long. */
-async function checkCredentials(db: Db, email: string, password: string) {
-  const client = await findClient(db, email);
+async function checkPassword(client: ClientRow | undefined, password: string): Promise<boolean> {
   const matches = await verifyPassword(client?.password_hash ?? (await decoyPasswordHash()), password);
-  return client && matches ? client : null;
+  return Boolean(client) && matches;
 }
 
-/** Counts a failure, writes it to the audit trail, slows the answer down, and throws the same 400. */
-async function failSignIn(db: Db, email: string, clientId: string | null, step: 1 | 2, reason: string, meta: { ip: string }): Promise<never> {
-  const byEmail = await recordHit(db, FAILED_SIGN_INS_PER_EMAIL, email);
-  const byAddress = await recordHit(db, FAILED_SIGN_INS_PER_ADDRESS, meta.ip);
+interface Failure {
+  attempt: SignInAttempt;
+  /** The client the e-mail belongs to, if any: the one told of a lock. */
+  client: ClientRow | undefined;
+  kind: SignInFailure;
+  step: 1 | 2;
+  reason: string;
+}
+
+/**
+ * Counts a failure, writes it to the audit trail, tells the client of a lock it started (after the
+ * answer), slows the answer down, and throws the same 400.
+ */
+async function failSignIn(db: Db, failure: Failure, mailLater: MailAfterAnswer): Promise<never> {
+  const { attempt, client } = failure;
+  const counted = await countFailure(db, CLIENT_SIGN_IN_LOCKS, attempt, failure.kind);
   await recordAudit(db, {
     actorType: 'anonymous',
     action: 'auth.signInFailed',
     subjectType: 'client',
-    subjectId: clientId,
-    ip: meta.ip,
-    after: { email, step, reason },
+    // A wrong password names no client: the trail does not say whether the e-mail is one.
+    subjectId: failure.kind === 'code' ? (client?.id ?? null) : null,
+    ip: attempt.ip,
+    after: { email: attempt.account, step: failure.step, reason: failure.reason, knownDevice: attempt.knownDevice !== null },
   });
+  const lock = lockToTell(counted.started);
+  if (lock && (await takeLockAlert(db, LOCK_ALERTS_PER_EMAIL, attempt.account)) && client) {
+    const scope = lock.per === 'account' ? 'new-devices' : lock.per === 'device' ? 'device' : 'address';
+    const alert = { scope, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure.kind === 'code' } as const;
+    mailLater(signInLockedMail(client.email, alert, client.language as Language));
+  }
   if (Math.random() < 0.01) await pruneCounters(db);
-  const delay = Math.max(slowDownMs(FAILED_SIGN_INS_PER_EMAIL, byEmail), slowDownMs(FAILED_SIGN_INS_PER_ADDRESS, byAddress));
-  if (delay > 0) await sleep(delay);
+  if (counted.delayMs > 0) await sleep(counted.delayMs);
   throw new AppError('INVALID_CREDENTIALS');
 }
 
@@ -88,9 +115,11 @@ export async function sendMail(mailer: Mailer, message: MailMessage): Promise<vo
  */
 export async function beginSignIn(deps: AppDeps, input: { email: string; password: string }, meta: RequestMeta): Promise<SignInStepOneResponse> {
   const { db, config, mailer } = deps;
-  await assertSignInAllowed(db, input.email, meta.ip);
-  const client = await checkCredentials(db, input.email, input.password);
-  if (!client) return failSignIn(db, input.email, null, 1, 'credentials', meta);
+  const found = await findClient(db, input.email);
+  const attempt = await signInAttempt(deps, input.email, found, meta.ip, meta.deviceToken);
+  await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt);
+  const client = (await checkPassword(found, input.password)) ? found : undefined;
+  if (!client) return failSignIn(db, { attempt, client: found, kind: 'password', step: 1, reason: 'credentials' }, meta.mailLater);
   // The language the client signs in with is the one the bank writes to it in.
   await db.updateTable('clients').set({ language: meta.language }).where('id', '=', client.id).where('language', '!=', meta.language).execute();
   if (client.totp_enabled_at) return { codeSent: false, authenticatorRequired: true };
@@ -111,28 +140,31 @@ export async function completeSignIn(
   deps: AppDeps,
   input: { email: string; password: string; emailCode: string },
   origin: SignInOrigin,
+  mailLater: MailAfterAnswer,
 ): Promise<OpenedSession> {
   const { db, config } = deps;
-  const meta = { ip: origin.ip };
-  await assertSignInAllowed(db, input.email, meta.ip);
-  const client = await checkCredentials(db, input.email, input.password);
-  if (!client) return failSignIn(db, input.email, null, 2, 'credentials', meta);
+  const found = await findClient(db, input.email);
+  const attempt = await signInAttempt(deps, input.email, found, origin.ip, origin.deviceToken);
+  await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt);
+  const client = (await checkPassword(found, input.password)) ? found : undefined;
+  if (!client) return failSignIn(db, { attempt, client: found, kind: 'password', step: 2, reason: 'credentials' }, mailLater);
+  const wrongCode = (reason: string) => failSignIn(db, { attempt, client, kind: 'code', step: 2, reason }, mailLater);
 
   // With an authenticator app the code is the app's (or a recovery code); otherwise the e-mailed one.
   let purpose: string;
   if (client.totp_enabled_at) {
     const factor = await spendSecondFactor(deps, client.id, input.emailCode);
-    if (!factor) return failSignIn(db, input.email, client.id, 2, 'authenticator', meta);
+    if (!factor) return wrongCode('authenticator');
     purpose = factor === 'recovery' ? 'login-recovery-code' : 'login-authenticator';
   } else {
     // Only a client with the app has recovery codes; to the others the code is six digits, as before.
     if (!/^\d{6}$/.test(input.emailCode)) throw new AppError('VALIDATION_FAILED', { fields: { emailCode: 'validation.code.invalid' } });
     const outcome = await answerChallenge(db, config.secret, client.id, input.emailCode);
-    if (!outcome.ok) return failSignIn(db, input.email, client.id, 2, `code-${outcome.reason}`, meta);
+    if (!outcome.ok) return wrongCode(`code-${outcome.reason}`);
     purpose = outcome.purpose;
   }
 
   const opened = await openClientSession(deps, client.id, purpose, origin);
-  await clearCounter(db, FAILED_SIGN_INS_PER_EMAIL, input.email);
+  await clearAfterSuccess(db, CLIENT_SIGN_IN_LOCKS, attempt);
   return opened;
 }

@@ -1,3 +1,4 @@
+import type { OperatorStatus } from '@bank/contracts/backoffice/operators';
 import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -44,14 +45,26 @@ export interface IdentityTables {
   operators: {
     id: Generated<string>;
     email: string;
-    password_hash: string;
+    /** Null until the operator sets one through an enrolment link (and again after a reset). */
+    password_hash: string | null;
     full_name: string;
     roles: Generated<OperatorRole[]>;
+    status: Generated<OperatorStatus>;
     totp_secret: string | null;
     totp_pending_secret: string | null;
     totp_enrolled_at: Date | null;
     totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
     created_at: Generated<Date>;
+  };
+  /** Single-use enrolment links of operators (backoffice/enrolment.ts), as keyed hashes. */
+  operator_enrolment_links: {
+    id: Generated<string>;
+    operator_id: string;
+    token_hash: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    spent_at: Date | null;
+    revoked_at: Date | null;
   };
   sessions: {
     id: Generated<string>;

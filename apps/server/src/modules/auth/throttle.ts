@@ -1,3 +1,4 @@
+import { TOTP_LOCK_MINUTES, TOTP_MAX_FAILURES } from '@bank/contracts/backoffice/sign-in';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -18,10 +19,52 @@ export interface CounterPolicy {
 }
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
-/** Failed sign-ins (wrong e-mail, password or code) for one e-mail address. */
+/*
+ * The limits of sign-in lockouts (lockouts.ts), built so that a stranger cannot turn them against an
+ * account's owner. Failures from one address lock that address for that account only; a slower cap
+ * per account stops a guess spread over many addresses, and refuses only devices the account has
+ * not used before (a client's browser known by its device cookie, an operator's address of a recent
+ * session). Every lock lasts at least its counting window (blockMs >= windowMs), so the failure that
+ * reaches blockAfter is the one that starts a lock, and the owner is mailed once per lock.
+ */
+
+/** Failed sign-ins (wrong password or code) for one e-mail from one address: that address is refused for that e-mail. */
+export const FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS: CounterPolicy = {
+  bucket: 'sign-in-failures:email-address',
+  windowMs: 15 * MINUTE_MS,
+  slowAfter: 3,
+  blockAfter: 10,
+  blockMs: 15 * MINUTE_MS,
+};
+
+/**
+ * Failed sign-ins for one e-mail from every address together, devices the account has used before
+ * apart: a guess spread over many addresses. Past the cap, devices new to the account are refused.
+ */
 export const FAILED_SIGN_INS_PER_EMAIL: CounterPolicy = {
   bucket: 'sign-in-failures:email',
+  windowMs: HOUR_MS,
+  blockAfter: 100,
+  blockMs: HOUR_MS,
+};
+
+/**
+ * Wrong codes for one e-mail from every address together. A code is checked only after the right
+ * password, so only someone who has the password can reach this cap, and it can be tight: it keeps
+ * guessing an authenticator's code no faster than the old lock of ten failures a quarter of an hour.
+ */
+export const WRONG_CODES_PER_EMAIL: CounterPolicy = {
+  bucket: 'sign-in-wrong-codes:email',
+  windowMs: HOUR_MS,
+  blockAfter: 20,
+  blockMs: HOUR_MS,
+};
+
+/** Failed sign-ins from one device the client has used before, which the locks above do not refuse. */
+export const FAILED_SIGN_INS_PER_KNOWN_DEVICE: CounterPolicy = {
+  bucket: 'sign-in-failures:device',
   windowMs: 15 * MINUTE_MS,
   slowAfter: 3,
   blockAfter: 10,
@@ -36,6 +79,63 @@ export const FAILED_SIGN_INS_PER_ADDRESS: CounterPolicy = {
   blockAfter: 50,
   blockMs: 15 * MINUTE_MS,
 };
+
+/** Mails telling an owner of a lock: one per lock, and at most this many a day, so that locks cannot flood a mailbox. */
+export const LOCK_ALERTS_PER_EMAIL: CounterPolicy = {
+  bucket: 'lock-alerts:email',
+  windowMs: 24 * HOUR_MS,
+  blockAfter: 5,
+  blockMs: 24 * HOUR_MS,
+};
+
+/*
+ * Operators' counters, apart from clients'. Operators have no device cookie: an address from which
+ * the operator opened a session within OPERATOR_KNOWN_ADDRESS_DAYS counts as their known device.
+ * Answers to operators are not slowed down, so no policy of theirs has slowAfter.
+ */
+export const OPERATOR_KNOWN_ADDRESS_DAYS = 30;
+
+/** Wrong passwords or codes for one operator's e-mail from one address. */
+export const OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS: CounterPolicy = {
+  bucket: 'operator-sign-in-failures:email-address',
+  windowMs: 15 * MINUTE_MS,
+  blockAfter: 10,
+  blockMs: 15 * MINUTE_MS,
+};
+
+/** Wrong authenticator codes (after the right password) for one operator's e-mail from one address. */
+export const WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS: CounterPolicy = {
+  bucket: 'operator-totp-failures:email-address',
+  windowMs: TOTP_LOCK_MINUTES * MINUTE_MS,
+  blockAfter: TOTP_MAX_FAILURES,
+  blockMs: TOTP_LOCK_MINUTES * MINUTE_MS,
+};
+
+/** Wrong passwords or codes for one operator's e-mail from addresses the operator has not used. */
+export const OPERATOR_FAILURES_PER_EMAIL: CounterPolicy = {
+  bucket: 'operator-sign-in-failures:email',
+  windowMs: HOUR_MS,
+  blockAfter: 100,
+  blockMs: HOUR_MS,
+};
+
+/** Wrong codes for one operator's e-mail from addresses the operator has not used: as tight as the old lock of the operator. */
+export const WRONG_OPERATOR_CODES_PER_EMAIL: CounterPolicy = {
+  bucket: 'operator-totp-failures:email',
+  windowMs: HOUR_MS,
+  blockAfter: 20,
+  blockMs: HOUR_MS,
+};
+
+/** Failed sign-ins from one address, whatever the operator's e-mail. */
+export const OPERATOR_FAILURES_PER_ADDRESS: CounterPolicy = {
+  bucket: 'operator-sign-in-failures:address',
+  windowMs: 15 * MINUTE_MS,
+  blockAfter: 50,
+  blockMs: 15 * MINUTE_MS,
+};
+
+export const OPERATOR_LOCK_ALERTS_PER_EMAIL: CounterPolicy = { ...LOCK_ALERTS_PER_EMAIL, bucket: 'operator-lock-alerts:email' };
 
 /** One-time codes mailed to one address: a person needs a few, a script more. */
 export const CODES_PER_EMAIL: CounterPolicy = {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
-import { assertNotBlocked, clearCounter, FAILED_SIGN_INS_PER_EMAIL, recordHit, type CounterPolicy } from './throttle';
+import { assertNotBlocked, clearCounter, recordHit, WRONG_CODES_PER_EMAIL, type CounterPolicy } from './throttle';
 import { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } from './totp';
 
 /**
@@ -167,15 +167,16 @@ export async function disableAuthenticator(
   const { db } = deps;
   const { clientId } = session;
   const client = await clientRow(db, clientId);
-  // Guesses here and at sign-in share the sign-in's counter of the e-mail, as well as this one.
+  // Guesses here and at sign-in share the sign-in's cap of wrong codes of the e-mail, as well as
+  // this one. Only someone with the password reaches that cap, so a stranger cannot block this.
   const email = client.email.toLowerCase();
   await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
-  await assertNotBlocked(db, FAILED_SIGN_INS_PER_EMAIL, email);
+  await assertNotBlocked(db, WRONG_CODES_PER_EMAIL, email);
   if (!client.totp_enabled_at) throw new AppError('CONFLICT', { message: 'Two-factor sign-in is not on' });
   await checkPassword(db, clientId, client.password_hash, input.password);
   if (!(await spendSecondFactor(deps, clientId, input.code))) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
-    await recordHit(db, FAILED_SIGN_INS_PER_EMAIL, email);
+    await recordHit(db, WRONG_CODES_PER_EMAIL, email);
     throw wrongCode();
   }
   await db.transaction().execute(async (trx) => {

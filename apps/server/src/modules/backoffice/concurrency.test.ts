@@ -26,12 +26,13 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '100000.00');
     const rounds = 12;
+    // 12 × 800 EUR stays within the client's 10,000 EUR a day abroad: each needs one approval.
     for (let round = 0; round < rounds; round += 1) {
       const created = await context.app.inject({
         method: 'POST',
         url: '/api/transaction/create',
         headers: client.headers,
-        payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '1000.00', purpose: 'Rent', recipientDetails: TEST_RECIPIENT_DETAILS },
+        payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '800.00', purpose: 'Rent', recipientDetails: TEST_RECIPIENT_DETAILS },
       });
       expect(created.statusCode, created.body).toBe(200);
     }
@@ -53,8 +54,8 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
       if (winner === 'Approved') approved += 1;
       else expect(winner).toBe('Denied');
     }
-    // Each approval moved 1000 + 50 fee once; each denial released its hold.
-    const expected = (100000 - approved * 1050).toFixed(2);
+    // Each approval moved 800 + 50 fee once; each denial released its hold.
+    const expected = (100000 - approved * 850).toFixed(2);
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: expected, bookedBalance: expected });
   });
 

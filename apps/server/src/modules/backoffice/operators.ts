@@ -1,86 +1,113 @@
 import type { OperatorRow } from '@bank/contracts/backoffice/operators';
 import type { Operator, OperatorRole } from '@bank/contracts/backoffice/roles';
-import type { z } from 'zod';
-import type { createOperatorRequestSchema } from '@bank/contracts/backoffice/operators';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/sessions';
+import { pendingApprovalsAbout } from '../approvals/service';
 import type { IdentityTables } from '../auth/tables';
 
-/** The bank's operators (DESIGN §10): their own table, roles and authenticator enrolment. */
+/**
+ * The bank's operators (DESIGN §10): their own table, roles and status. An operator is invited
+ * (no password, no authenticator: they set both through a mailed link, enrolment.ts), active, or
+ * deactivated (refused at sign-in and on every call).
+ */
 export type OperatorDbRow = Selectable<IdentityTables['operators']>;
+
+/** Proposals about an operator are filed under this subject type, with the operator's id. */
+export const OPERATOR_SUBJECT = 'operator';
+
+/**
+ * Serialises the acts that add an admin without a second approval (the single-admin exception, the
+ * command line), so two at once cannot both find the bank without another admin.
+ */
+export const ADMIN_INVITATION_LOCK_ID = 727_071;
 
 export function toOperator(row: Pick<OperatorDbRow, 'id' | 'email' | 'full_name' | 'roles'>): Operator {
   return { id: row.id, email: row.email, name: row.full_name, roles: [...row.roles] as OperatorRole[] };
 }
 
-function toOperatorRow(row: OperatorDbRow): OperatorRow {
-  return { ...toOperator(row), enrolled: row.totp_enrolled_at !== null, createdAt: row.created_at.toISOString() };
+export function toOperatorRow(row: OperatorDbRow, pendingApprovals: string[] = []): OperatorRow {
+  return {
+    ...toOperator(row),
+    status: row.status,
+    enrolled: row.totp_enrolled_at !== null,
+    createdAt: row.created_at.toISOString(),
+    pendingApprovals,
+  };
+}
+
+/** One row as GET /operators shows it, with the proposals about it that wait. */
+export async function operatorRowOf(db: Db, row: OperatorDbRow): Promise<OperatorRow> {
+  const pending = await pendingApprovalsAbout(db, OPERATOR_SUBJECT, [row.id]);
+  return toOperatorRow(row, pending.get(row.id) ?? []);
 }
 
 export async function findOperatorByEmail(db: Db, email: string): Promise<OperatorDbRow | undefined> {
   return db.selectFrom('operators').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export async function loadOperator(db: Db, operatorId: string): Promise<Operator | null> {
-  const row = await db.selectFrom('operators').select(['id', 'email', 'full_name', 'roles']).where('id', '=', operatorId).executeTakeFirst();
+/** The operator of a live session, if still active: a deactivated or reset operator's token opens nothing. */
+export async function loadActiveOperator(db: Db, operatorId: string): Promise<Operator | null> {
+  const row = await db
+    .selectFrom('operators')
+    .select(['id', 'email', 'full_name', 'roles'])
+    .where('id', '=', operatorId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   return row ? toOperator(row) : null;
+}
+
+/** Locks an operator's row for a change decided in this transaction; 404 when there is none. */
+export async function lockOperator(trx: Db, operatorId: string): Promise<OperatorDbRow> {
+  const row = await trx.selectFrom('operators').selectAll().where('id', '=', operatorId).forUpdate().executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }
 
 export async function listOperators(db: Db): Promise<OperatorRow[]> {
   const rows = await db.selectFrom('operators').selectAll().orderBy('created_at').orderBy('email').execute();
-  return rows.map(toOperatorRow);
+  const pending = await pendingApprovalsAbout(
+    db,
+    OPERATOR_SUBJECT,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOperatorRow(row, pending.get(row.id) ?? []));
 }
 
-/** An admin adds an operator; the new operator enrols an authenticator at the first sign-in. */
-export async function createOperator(db: Db, input: z.output<typeof createOperatorRequestSchema>, adminId: string): Promise<OperatorRow> {
-  if (await findOperatorByEmail(db, input.email)) {
-    throw new AppError('CONFLICT', { message: 'An operator with this e-mail exists', fields: { email: 'validation.email.taken' } });
-  }
-  const passwordHash = await hashPassword(input.password);
-  const roles = [...new Set(input.roles)];
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('operators')
-      .values({ email: input.email, full_name: input.name, password_hash: passwordHash, roles })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actorType: 'operator',
-      actorId: adminId,
-      action: 'operator.created',
-      subjectType: 'operator',
-      subjectId: row.id,
-      after: { email: row.email, name: row.full_name, roles },
-    });
-    return toOperatorRow(row);
-  });
+/** Active admins, optionally leaving one out (the one a change is about). */
+export async function countActiveAdmins(db: Db, except?: string): Promise<number> {
+  let query = db
+    .selectFrom('operators')
+    .select((select) => select.fn.countAll<string>().as('total'))
+    .where('status', '=', 'active')
+    .where(sql<boolean>`'admin' = any(roles)`);
+  if (except) query = query.where('id', '!=', except);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
-/** An admin resets an operator's authenticator: it enrols again at the next sign-in, and its sessions end now. */
-export async function resetOperatorTotp(db: Db, operatorId: string, adminId: string): Promise<OperatorRow> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('operators').selectAll().where('id', '=', operatorId).forUpdate().executeTakeFirst();
-    if (!before) throw new AppError('NOT_FOUND');
-    const row = await trx
-      .updateTable('operators')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_enrolled_at: null, totp_last_step: null })
-      .where('id', '=', operatorId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await revokeAllSessions(trx, 'operator', operatorId);
-    await recordAudit(trx, {
-      actorType: 'operator',
-      actorId: adminId,
-      action: 'operator.totpReset',
-      subjectType: 'operator',
-      subjectId: operatorId,
-      before: { enrolled: before.totp_enrolled_at !== null },
-      after: { enrolled: false },
-    });
-    return toOperatorRow(row);
-  });
+export function emailTaken(): AppError {
+  return new AppError('CONFLICT', { message: 'An operator with this e-mail exists', fields: { email: 'validation.email.taken' } });
+}
+
+export interface NewOperator {
+  email: string;
+  name: string;
+  roles: readonly OperatorRole[];
+}
+
+/**
+ * Adds an invited operator: no password and no authenticator until they enrol through a link. The
+ * unique index on lower(email) is the last word when two invitations of one address race.
+ */
+export async function insertInvitedOperator(trx: Db, input: NewOperator): Promise<OperatorDbRow> {
+  if (await findOperatorByEmail(trx, input.email)) throw emailTaken();
+  const row = await trx
+    .insertInto('operators')
+    .values({ email: input.email.toLowerCase(), full_name: input.name, password_hash: null, roles: [...new Set(input.roles)], status: 'invited' })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw emailTaken();
+  return row;
 }

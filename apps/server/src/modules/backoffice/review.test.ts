@@ -16,6 +16,7 @@ let compliance: TestOperator;
 let payments: TestOperator;
 let secondPayments: TestOperator;
 let admin: TestOperator;
+let secondAdmin: TestOperator;
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -23,6 +24,7 @@ beforeAll(async () => {
   payments = await createSignedInOperator(context, ['payments']);
   secondPayments = await createSignedInOperator(context, ['payments']);
   admin = await createSignedInOperator(context, ['admin']);
+  secondAdmin = await createSignedInOperator(context, ['admin']);
 });
 afterAll(() => closeCheckingLedger(context));
 
@@ -69,12 +71,13 @@ describe('KYC review', () => {
     const queue = await as(compliance, 'GET', 'kyc?status=New');
     expect(queue.statusCode).toBe(200);
     const item = queue.json().items.find((row: { kycId: string }) => row.kycId === kycId);
-    expect(item).toMatchObject({ status: 'New', firstName: 'Ivan', accountType: 'personal', client: { clientId: client.id, email: client.email } });
-    expect((await as(compliance, 'GET', `kyc/${kycId}`)).json().kycId).toBe(kycId);
+    expect(item).toMatchObject({ status: 'New', firstName: 'Ivan', accountType: 'personal', version: 1, client: { clientId: client.id, email: client.email } });
+    expect((await as(compliance, 'GET', `kyc/${kycId}`)).json()).toMatchObject({ kycId, version: 1 });
+    const { version } = item;
 
     const opened = await context.app.inject({ method: 'POST', url: '/api/account/create', headers: client.headers, payload: { currencies: ['EUR'] } });
     expect(opened.statusCode).toBe(403);
-    const approved = await as(compliance, 'POST', `kyc/${kycId}/approve`);
+    const approved = await as(compliance, 'POST', `kyc/${kycId}/approve`, { version });
     expect(approved.json()).toEqual({ kycId, status: 'Approved' });
     const reopened = await context.app.inject({ method: 'POST', url: '/api/account/create', headers: client.headers, payload: { currencies: ['EUR'] } });
     expect(reopened.statusCode, reopened.body).toBe(200);
@@ -83,11 +86,11 @@ describe('KYC review', () => {
     expect(mail.subject).toContain('Верификация пройдена');
 
     // A repeated click changes nothing and mails nothing; the other decision is refused.
-    expect((await as(compliance, 'POST', `kyc/${kycId}/approve`)).json()).toEqual({ kycId, status: 'Approved' });
-    expect((await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: 'Too late' })).statusCode).toBe(409);
+    expect((await as(compliance, 'POST', `kyc/${kycId}/approve`, { version })).json()).toEqual({ kycId, status: 'Approved' });
+    expect((await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: 'Too late', version })).statusCode).toBe(409);
     const audit = await auditOf(kycId);
     expect(audit.filter((row) => row.action === 'kyc.decided')).toEqual([
-      { action: 'kyc.decided', actor_id: compliance.id, before: { status: 'New', clientStatus: 'New' }, after: { status: 'Approved', clientStatus: 'Approved', reason: null } },
+      { action: 'kyc.decided', actor_id: compliance.id, before: { status: 'New', clientStatus: 'New', version: 1 }, after: { status: 'Approved', clientStatus: 'Approved', reason: null } },
     ]);
     expect(context.mails.filter((item) => item.to === client.email)).toHaveLength(1);
     expect(await userMenuStatus(client)).toBeDefined();
@@ -95,8 +98,8 @@ describe('KYC review', () => {
 
   it('rejection needs a reason, which the client reads on its KYC screen, with a mail in its language', async () => {
     const { client, kycId } = await submitKyc('en');
-    expect((await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: '  ' })).json().fields).toEqual({ reason: 'validation.required' });
-    const rejected = await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: 'The passport photo is unreadable' });
+    expect((await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: '  ', version: 1 })).json().fields).toEqual({ reason: 'validation.required' });
+    const rejected = await as(compliance, 'POST', `kyc/${kycId}/reject`, { reason: 'The passport photo is unreadable', version: 1 });
     expect(rejected.json()).toEqual({ kycId, status: 'Rejected' });
     const [record] = (await context.app.inject({ method: 'GET', url: '/api/kyc/list', headers: client.headers })).json();
     expect(record).toMatchObject({ status: 'Rejected', rejectionReason: 'The passport photo is unreadable' });
@@ -107,8 +110,8 @@ describe('KYC review', () => {
   });
 
   it('a submission id that does not exist, or is no id at all, is 404', async () => {
-    expect((await as(compliance, 'POST', 'kyc/00000000-0000-4000-8000-000000000000/approve')).statusCode).toBe(404);
-    expect((await as(compliance, 'POST', 'kyc/not-an-id/approve')).statusCode).toBe(404);
+    expect((await as(compliance, 'POST', 'kyc/00000000-0000-4000-8000-000000000000/approve', { version: 1 })).statusCode).toBe(404);
+    expect((await as(compliance, 'POST', 'kyc/not-an-id/approve', { version: 1 })).statusCode).toBe(404);
   });
 });
 
@@ -210,18 +213,22 @@ describe('incoming payments', () => {
     const preview = await as(payments, 'POST', 'incoming-payments/preview', body);
     expect(preview.json()).toEqual({ holder: 'Maria Client', amount: '20000.00', fee: '60.00', credited: '19940.00', currency: 'EUR' });
     const key = { 'idempotency-key': 'incoming-0001-abcdef' };
-    const booked = await as(payments, 'POST', 'incoming-payments', body, key);
-    expect(booked.statusCode, booked.body).toBe(200);
-    expect(booked.json()).toMatchObject({ amount: '20000.00', fee: '60.00', credited: '19940.00' });
-    // The same key again replays the answer and books nothing more.
+    const proposed = await as(payments, 'POST', 'incoming-payments', body, key);
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    // The same key again replays the answer and proposes nothing more.
     const replay = await as(payments, 'POST', 'incoming-payments', body, key);
-    expect(replay.json()).toEqual(booked.json());
+    expect(replay.json()).toEqual(proposed.json());
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00', bookedBalance: '0.00' });
+    const approved = await as(secondPayments, 'POST', `approvals/${proposed.json().approval.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const booked = { json: () => approved.json().result as { transactionNumber: string } };
+    expect(approved.json().result).toMatchObject({ amount: '20000.00', fee: '60.00', credited: '19940.00' });
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '19940.00', bookedBalance: '19940.00' });
     const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ direction: 'IN', amount: '20000.00', fee: '60.00', recipient: 'Acme GmbH', transactionStatus: 'Approved', transactionNumber: booked.json().transactionNumber });
     const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', booked.json().transactionNumber).executeTakeFirstOrThrow()).id;
-    expect((await auditOf(transferId))[0]).toMatchObject({ actor_id: payments.id });
+    expect((await auditOf(transferId))[0]).toMatchObject({ actor_id: secondPayments.id });
   });
 
   it('refuses an unknown account, another currency and a bad amount, booking nothing', async () => {
@@ -248,19 +255,26 @@ describe('rates', () => {
     const rates = (await as(admin, 'GET', 'rates')).json();
     expect(rates.spreadBasisPoints).toBe(50);
     expect(rates.rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ source: 'snapshot' });
-    const set = await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.2000' });
-    expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.2000', source: 'operator' });
+    // More than 2 % from the ECB reference: it waits for a second admin.
+    const set = await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.2000', reason: 'Market moved' });
+    expect(set.statusCode, set.body).toBe(202);
+    expect(set.json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ source: 'snapshot' });
+    const rateApproved = await as(secondAdmin, 'POST', `approvals/${set.json().approval.id}/approve`);
+    expect(rateApproved.statusCode, rateApproved.body).toBe(200);
+    expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.2000', source: 'operator' });
     expect(await quoteEurUsd()).toBe('1.1940000');
     const spread = await as(admin, 'PUT', 'rates/spread', { basisPoints: 0 });
-    expect(spread.json().spreadBasisPoints).toBe(0);
+    expect(spread.statusCode, spread.body).toBe(202);
+    expect(await quoteEurUsd()).toBe('1.1940000');
+    expect((await as(secondAdmin, 'POST', `approvals/${spread.json().approval.id}/approve`)).statusCode).toBe(200);
     expect(await quoteEurUsd()).toBe('1.2000000');
     expect((await as(admin, 'PUT', 'rates', { pair: 'USD/EUR', rate: '1' })).json().fields).toEqual({ pair: 'validation.rate.pair' });
     expect((await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '0' })).json().fields).toEqual({ rate: 'validation.rate.invalid' });
     expect((await as(admin, 'PUT', 'rates/spread', { basisPoints: 5000 })).json().fields).toEqual({ basisPoints: 'validation.spread.invalid' });
     const audit = await context.db.selectFrom('audit_log').select(['action', 'actor_id']).where('action', 'in', ['rates.set', 'rates.spread']).execute();
-    expect(audit).toEqual(expect.arrayContaining([{ action: 'rates.set', actor_id: admin.id }, { action: 'rates.spread', actor_id: admin.id }]));
-    await as(admin, 'PUT', 'rates/spread', { basisPoints: 50 });
+    expect(audit).toEqual(expect.arrayContaining([{ action: 'rates.set', actor_id: secondAdmin.id }, { action: 'rates.spread', actor_id: secondAdmin.id }]));
+    const back = await as(admin, 'PUT', 'rates/spread', { basisPoints: 50 });
+    await as(secondAdmin, 'POST', `approvals/${back.json().approval.id}/approve`);
   });
 
   it('takes the ECB daily file and refuses anything else', async () => {

@@ -31,7 +31,11 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; area: Backoff
   { method: 'GET', url: '/api/backoffice/audit', area: 'overview' },
   { method: 'GET', url: '/api/backoffice/operators', area: 'operators' },
   { method: 'POST', url: '/api/backoffice/operators', area: 'operators' },
-  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reset-totp`, area: 'operators' },
+  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/deactivate`, area: 'operators' },
+  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/roles`, area: 'operators' },
+  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reactivate`, area: 'operators' },
+  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reset-authenticator`, area: 'operators' },
+  { method: 'POST', url: '/api/backoffice/password', area: 'overview' },
 ];
 
 let context: TestContext;

@@ -1,39 +1,38 @@
 import { PROTOCOL } from '@bank/contracts';
 import { auditQuerySchema, type AuditResponse } from '@bank/contracts/backoffice/audit';
 import { clientSearchQuerySchema, type ClientCard, type ClientSearchResponse } from '@bank/contracts/backoffice/clients';
-import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
 import { contactMessagesQuerySchema, type ContactMessage, type ContactMessagesResponse } from '@bank/contracts/backoffice/contact-messages';
 import { incomingPaymentRequestSchema, type IncomingPaymentPreview } from '@bank/contracts/backoffice/incoming-payment';
-import { kycQueueQuerySchema, kycRejectRequestSchema, type KycDecisionResponse, type KycQueueResponse, type KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
-import { createOperatorRequestSchema, type OperatorRow } from '@bank/contracts/backoffice/operators';
+import { kycApproveRequestSchema, kycQueueQuerySchema, kycRejectRequestSchema, type KycDecisionResponse, type KycQueueResponse, type KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
 import { paymentDenyRequestSchema, paymentsQueueQuerySchema, type PaymentReviewItem, type PaymentsQueueResponse } from '@bank/contracts/backoffice/payments';
-import { ecbUploadRequestSchema, setRateRequestSchema, setSpreadRequestSchema, type EcbUploadResponse, type RatesResponse } from '@bank/contracts/backoffice/rates';
+import { ecbUploadRequestSchema, type EcbUploadResponse, type RatesResponse } from '@bank/contracts/backoffice/rates';
 import type { Operator } from '@bank/contracts/backoffice/roles';
-import { operatorEnrolRequestSchema, operatorLoginRequestSchema, type OperatorLoginResponse, type OperatorSignedIn } from '@bank/contracts/backoffice/sign-in';
+import { operatorLoginRequestSchema, type OperatorLoginResponse } from '@bank/contracts/backoffice/sign-in';
 import type { BackofficeSummary } from '@bank/contracts/backoffice/summary';
-import type { Currency } from '@bank/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, parseWith } from '../../lib/errors';
-import { listAudit } from '../audit/service';
+import { listAudit, recordAudit } from '../audit/service';
 import { requireOperator } from '../auth/guard';
+import { mailAfterAnswer } from '../auth/lockouts';
 import { sendProtocolText } from '../auth/protocol-answer';
 import { revokeSession } from '../auth/sessions';
-import { bookCryptoDeposit } from '../crypto/deposits';
 import { countUnhandledMessages, listContactMessages, markMessageHandled } from '../contact/service';
 import { kycDecisionMail } from '../kyc/decision-mail';
 import { countKycInReview, getKycReview, listKycQueue } from '../kyc/review';
-import { decideKyc } from '../kyc/service';
-import { ownWrite, replyIdempotently } from '../ledger/idempotency';
+import { clientOfKyc, decideKyc } from '../kyc/service';
 import { mailInBackground } from '../mail/mailer';
 import { EcbFormatError, parseEcbDailyXml } from '../rates/ecb';
-import { applyEcbRates, listRates, setOperatorRate, setSpread } from '../rates/service';
-import { bookIncomingForOperator, previewIncomingPayment } from '../transfers/incoming-review';
+import { applyEcbRates, listRates } from '../rates/service';
+import { previewIncomingPayment } from '../transfers/incoming-review';
 import { approvePayment, countPendingPayments, denyPayment, getPaymentReview, listPaymentsQueue } from '../transfers/review';
 import { clientCard, searchClients } from '../users/directory';
+import { assertNotOwnClient } from '../users/operator-conflict';
+import { countPendingApprovals } from '../approvals/service';
+import { approvalRegistry } from './approval-kinds';
 import { operatorOf, requireArea } from './guard';
-import { createOperator, listOperators, resetOperatorTotp } from './operators';
+import { operatorRoutes } from './operator-routes';
 import { textParam, uuidParam } from './params';
-import { enrolOperator, signInOperator } from './sign-in';
+import { signInOperator } from './sign-in';
 
 /**
  * The back office's API (DESIGN §10), under /api/backoffice: operator tokens only, and each call
@@ -47,24 +46,33 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   const kyc = { preHandler: requireArea('kyc') };
   const payments = { preHandler: requireArea('payments') };
   const rates = { preHandler: requireArea('rates') };
-  const operators = { preHandler: requireArea('operators') };
+  // Reading a client's card or KYC record is an operator action too (DESIGN §10): the trail says who
+  // looked at whose personal data, and when. Only a record that was found and shown is audited.
+  const auditView = (request: FastifyRequest, action: 'backoffice.clientViewed' | 'backoffice.kycViewed', subjectType: 'client' | 'kyc', subjectId: string) =>
+    recordAudit(db, { actorType: 'operator', actorId: operatorOf(request).id, action, subjectType, subjectId, ip: request.ip });
 
   // Sign-in
-  app.post('/backoffice/login', async (request): Promise<OperatorLoginResponse> =>
-    signInOperator(deps, parseWith(operatorLoginRequestSchema, request.body), { ip: request.ip }),
-  );
-  app.post('/backoffice/login/enrol', async (request): Promise<OperatorSignedIn> =>
-    enrolOperator(deps, parseWith(operatorEnrolRequestSchema, request.body), { ip: request.ip }),
+  app.post('/backoffice/login', async (request, reply): Promise<OperatorLoginResponse> =>
+    signInOperator(deps, parseWith(operatorLoginRequestSchema, request.body), { ip: request.ip, mailLater: mailAfterAnswer(request, reply) }),
   );
   app.post('/backoffice/logout', { preHandler: requireOperator }, async (request, reply) => {
-    await revokeSession(db, request.session!.sessionId);
+    const session = request.session!;
+    await db.transaction().execute(async (trx) => {
+      await revokeSession(trx, session.sessionId);
+      await recordAudit(trx, { actorType: 'operator', actorId: session.subjectId, action: 'backoffice.signOut', subjectType: 'operator', subjectId: session.subjectId, ip: request.ip });
+    });
     return sendProtocolText(reply, PROTOCOL.done);
   });
   app.get('/backoffice/me', overview, async (request): Promise<Operator> => operatorOf(request));
 
-  app.get('/backoffice/summary', overview, async (): Promise<BackofficeSummary> => {
-    const [kycNew, pending, contactUnhandled] = await Promise.all([countKycInReview(db), countPendingPayments(db), countUnhandledMessages(db)]);
-    return { kycNew, paymentsNew: pending.New, paymentsProcessing: pending.Processing, contactUnhandled };
+  app.get('/backoffice/summary', overview, async (request): Promise<BackofficeSummary> => {
+    const [kycNew, pending, contactUnhandled, approvalsPending] = await Promise.all([
+      countKycInReview(db),
+      countPendingPayments(db),
+      countUnhandledMessages(db),
+      countPendingApprovals(db, operatorOf(request)),
+    ]);
+    return { kycNew, paymentsNew: pending.New, paymentsProcessing: pending.Processing, contactUnhandled, approvalsPending };
   });
 
   // KYC
@@ -72,8 +80,14 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     const query = parseWith(kycQueueQuerySchema, request.query);
     return listKycQueue(db, query.status, query.page);
   });
-  app.get('/backoffice/kyc/:kycId', kyc, async (request): Promise<KycReviewItem> => getKycReview(db, uuidParam(request, 'kycId')));
-  const decide = async (kycId: string, decision: { status: 'Approved' | 'Rejected'; reason?: string }, operator: Operator, ip: string, log: typeof app.log) => {
+  app.get('/backoffice/kyc/:kycId', kyc, async (request): Promise<KycReviewItem> => {
+    const kycId = uuidParam(request, 'kycId');
+    const item = await getKycReview(db, kycId);
+    await auditView(request, 'backoffice.kycViewed', 'kyc', kycId);
+    return item;
+  });
+  const decide = async (kycId: string, decision: { status: 'Approved' | 'Rejected'; reason?: string; version: number }, operator: Operator, ip: string, log: typeof app.log) => {
+    await assertNotOwnClient(db, operator.id, await clientOfKyc(db, kycId));
     const outcome = await decideKyc(db, kycId, decision, { type: 'operator', id: operator.id, ip });
     if (outcome.changed) {
       const client = await db.selectFrom('clients').select(['email', 'language']).where('id', '=', outcome.clientId).executeTakeFirstOrThrow();
@@ -82,13 +96,15 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     const answer: KycDecisionResponse = { kycId: outcome.kycId, status: outcome.status };
     return answer;
   };
-  app.post('/backoffice/kyc/:kycId/approve', kyc, async (request) =>
-    decide(uuidParam(request, 'kycId'), { status: 'Approved' }, operatorOf(request), request.ip, request.log),
-  );
+  app.post('/backoffice/kyc/:kycId/approve', kyc, async (request) => {
+    const kycId = uuidParam(request, 'kycId');
+    const { version } = parseWith(kycApproveRequestSchema, request.body);
+    return decide(kycId, { status: 'Approved', version }, operatorOf(request), request.ip, request.log);
+  });
   app.post('/backoffice/kyc/:kycId/reject', kyc, async (request) => {
     const kycId = uuidParam(request, 'kycId');
-    const { reason } = parseWith(kycRejectRequestSchema, request.body);
-    return decide(kycId, { status: 'Rejected', reason }, operatorOf(request), request.ip, request.log);
+    const { reason, version } = parseWith(kycRejectRequestSchema, request.body);
+    return decide(kycId, { status: 'Rejected', reason, version }, operatorOf(request), request.ip, request.log);
   });
 
   // Payments
@@ -100,46 +116,23 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     getPaymentReview(db, textParam(request, 'transactionNumber')),
   );
   app.post('/backoffice/transactions/:transactionNumber/approve', payments, async (request): Promise<PaymentReviewItem> =>
-    approvePayment(db, app.money, textParam(request, 'transactionNumber'), operatorOf(request).id),
+    approvePayment(app.deps, app.money, approvalRegistry, textParam(request, 'transactionNumber'), operatorOf(request)),
   );
   app.post('/backoffice/transactions/:transactionNumber/deny', payments, async (request): Promise<PaymentReviewItem> => {
     const transactionNumber = textParam(request, 'transactionNumber');
     const { reason } = parseWith(paymentDenyRequestSchema, request.body);
-    return denyPayment(db, app.money, transactionNumber, operatorOf(request).id, reason);
+    return denyPayment(db, app.money, transactionNumber, operatorOf(request), reason);
   });
 
   // Incoming payments
   app.post('/backoffice/incoming-payments/preview', payments, async (request): Promise<IncomingPaymentPreview> =>
     previewIncomingPayment(db, parseWith(incomingPaymentRequestSchema, request.body)),
   );
-  app.post('/backoffice/incoming-payments', payments, async (request, reply) => {
-    const operator = operatorOf(request);
-    const payload = parseWith(incomingPaymentRequestSchema, request.body);
-    return replyIdempotently(app.money, db, request, reply, { id: operator.id, path: '/api/backoffice/incoming-payments' }, async () =>
-      ownWrite(operator.id, async (trx) => ({ status: 200, body: await bookIncomingForOperator(trx, payload, operator.id) })),
-    );
-  });
-
-  app.post('/backoffice/crypto-deposits', payments, async (request, reply) => {
-    const operator = operatorOf(request);
-    const payload = parseWith(cryptoDepositRequestSchema, request.body);
-    return replyIdempotently(app.money, db, request, reply, { id: operator.id, path: '/api/backoffice/crypto-deposits' }, async () =>
-      ownWrite(operator.id, async (trx) => ({ status: 200, body: await bookCryptoDeposit(trx, payload, operator.id) })),
-    );
-  });
+  // Incoming payments and crypto deposits are proposed (approval-routes.ts).
 
   // Rates
   app.get('/backoffice/rates', rates, async (): Promise<RatesResponse> => listRates(db));
-  app.put('/backoffice/rates', rates, async (request): Promise<RatesResponse> => {
-    const { pair, rate } = parseWith(setRateRequestSchema, request.body);
-    await setOperatorRate(db, { currency: pair.slice(4) as Currency, perEur: rate, operatorId: operatorOf(request).id });
-    return listRates(db);
-  });
-  app.put('/backoffice/rates/spread', rates, async (request): Promise<RatesResponse> => {
-    const { basisPoints } = parseWith(setSpreadRequestSchema, request.body);
-    await setSpread(db, basisPoints, operatorOf(request).id);
-    return listRates(db);
-  });
+  // Rate and spread changes: approval-routes.ts.
   app.post('/backoffice/rates/ecb', rates, async (request): Promise<EcbUploadResponse> => {
     const { xml } = parseWith(ecbUploadRequestSchema, request.body);
     let parsed;
@@ -158,7 +151,12 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     const { query } = parseWith(clientSearchQuerySchema, request.query);
     return { items: await searchClients(db, query) };
   });
-  app.get('/backoffice/clients/:clientId', overview, async (request): Promise<ClientCard> => clientCard(db, uuidParam(request, 'clientId')));
+  app.get('/backoffice/clients/:clientId', overview, async (request): Promise<ClientCard> => {
+    const clientId = uuidParam(request, 'clientId');
+    const card = await clientCard(db, clientId);
+    await auditView(request, 'backoffice.clientViewed', 'client', clientId);
+    return card;
+  });
   app.get('/backoffice/contact-messages', overview, async (request): Promise<ContactMessagesResponse> =>
     listContactMessages(db, parseWith(contactMessagesQuerySchema, request.query).page),
   );
@@ -167,12 +165,6 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   );
   app.get('/backoffice/audit', overview, async (request): Promise<AuditResponse> => listAudit(db, parseWith(auditQuerySchema, request.query)));
 
-  // Operators (admin)
-  app.get('/backoffice/operators', operators, async (): Promise<{ items: OperatorRow[] }> => ({ items: await listOperators(db) }));
-  app.post('/backoffice/operators', operators, async (request): Promise<OperatorRow> =>
-    createOperator(db, parseWith(createOperatorRequestSchema, request.body), operatorOf(request).id),
-  );
-  app.post('/backoffice/operators/:operatorId/reset-totp', operators, async (request): Promise<OperatorRow> =>
-    resetOperatorTotp(db, uuidParam(request, 'operatorId'), operatorOf(request).id),
-  );
+  // Operators (admin), their enrolment links and their own passwords: operator-routes.ts.
+  operatorRoutes(app);
 }

@@ -9,6 +9,7 @@ import { checkExchangeCurrencies, confirmedQuote } from '../exchange/quote';
 import { placeHold, readBalances } from '../ledger/ledger';
 import { convertAtMidMinor, type RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
+import { refuseOverOperationMaximum, thresholdsAtCreation } from '../transfers/limits';
 import { recordOperations, type NewSide, type NewWalletSide } from '../transfers/records';
 import { findOwnWallet } from './wallets';
 
@@ -81,6 +82,7 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
   const table = await loadRateTable(trx);
+  await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
   const { rate, creditMinor } = confirmedQuote(table, from.currency, to.currency, amount.minor, request);
   const { feeMinor } = conversionFee(table, from.currency, amount.minor);
 
@@ -123,9 +125,11 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
       });
     }
   }
+  const madeAt = options.at ? instantOfDate(options.at) : held.heldAt;
+  const thresholds = await thresholdsAtCreation(trx, table, { clientId, kind: 'crypto_conversion', amountMinor: amount.minor, currency: from.currency, at: madeAt });
   const numbers = await recordOperations(trx, [
     {
-      at: options.at ? instantOfDate(options.at) : held.heldAt,
+      at: madeAt,
       transfer: {
         id: transferId,
         kind: 'crypto_conversion',
@@ -143,6 +147,7 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
         rate,
         recipient: to.number,
         holdId: held.holdId,
+        thresholds,
       },
       sides,
       walletSides,

@@ -174,9 +174,12 @@ describe('crypto deposits', () => {
     const client = await createSignedInClient(context);
     const wallet = await openTestWallet(context, client, 'ETH');
     const txHash = `0x${'ab'.repeat(32)}`;
-    const booked = await operator(payments, 'POST', 'crypto-deposits', { address: wallet.number.toLowerCase(), amount: '0.75', currency: 'ETH', txHash });
+    const proposed = await operator(payments, 'POST', 'crypto-deposits', { address: wallet.number.toLowerCase(), amount: '0.75', currency: 'ETH', txHash });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect((await listedWallet(context, client, wallet.number)).balance).toBe('0.000000000000000000');
+    const booked = await operator(secondPayments, 'POST', `approvals/${proposed.json().approval.id}/approve`);
     expect(booked.statusCode, booked.body).toBe(200);
-    expect(booked.json()).toMatchObject({ amount: '0.750000000000000000', currency: 'ETH', holder: 'Test Client' });
+    expect(booked.json().result).toMatchObject({ amount: '0.750000000000000000', currency: 'ETH', holder: 'Test Client' });
     expect((await listedWallet(context, client, wallet.number)).balance).toBe('0.750000000000000000');
     expect((await cryptoList(context, client)).items[0]).toMatchObject({ kind: 'deposit', direction: 'IN', counterparty: 'Ethereum', txHash, status: 'Approved' });
 

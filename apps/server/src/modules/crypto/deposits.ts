@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { bankAccountId, postEntry } from '../ledger/ledger';
+import { refuseOverOperationMaximum } from '../transfers/limits';
 import { recordOperations } from '../transfers/records';
 import { clientDisplayName } from '../transfers/review';
 import { findWalletByAddress } from './wallets';
@@ -25,7 +26,7 @@ export interface CryptoDeposit {
 }
 
 /** One spelling of a hash: hex ones (Bitcoin txids, EVM hashes) in lower case; base58 signatures as they are. */
-function canonicalHash(txHash: string): string {
+export function canonicalHash(txHash: string): string {
   return /^(0x)?[0-9a-fA-F]+$/.test(txHash) ? txHash.toLowerCase() : txHash;
 }
 
@@ -37,6 +38,7 @@ export async function bookCryptoDeposit(trx: Db, deposit: CryptoDeposit, operato
   }
   const amount = parseAmount(deposit.amount, wallet.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+  await refuseOverOperationMaximum(trx, amount.minor, wallet.currency);
   const txHash = canonicalHash(deposit.txHash);
   await sql`select pg_advisory_xact_lock(hashtextextended(${`crypto-deposit:${txHash}`}, 0))`.execute(trx);
   const seen = await trx.selectFrom('transfers').select('transaction_number').where('tx_hash', '=', txHash).executeTakeFirst();

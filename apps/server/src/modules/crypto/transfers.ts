@@ -6,6 +6,9 @@ import type { Db } from '../../db';
 import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { placeHold, postEntries, readBalances } from '../ledger/ledger';
+import type { RateTable } from '../rates/quote';
+import { loadRateTable } from '../rates/service';
+import { refuseOverOperationMaximum, thresholdsAtCreation } from '../transfers/limits';
 import { PayeeLookupFailed } from '../transfers/payee-lookup';
 import { recordOperations } from '../transfers/records';
 import { findOwnWallet, findWalletByAddress, type ClientWallet } from './wallets';
@@ -33,6 +36,8 @@ export async function createCryptoTransfer(trx: Db, clientId: string, request: C
   }
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+  const table = await loadRateTable(trx);
+  await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
   const recipient = canonicalAddress(from.currency, request.recipient);
   if (recipient === from.address) {
     throw new AppError('VALIDATION_FAILED', { message: 'Choose another address to send to', fields: { recipient: 'validation.recipient.sameWallet' } });
@@ -50,10 +55,10 @@ export async function createCryptoTransfer(trx: Db, clientId: string, request: C
     }
     return settleInternalCryptoTransfer(trx, from, payee, amount.minor, request, options.at);
   }
-  return holdOutgoingCryptoTransfer(trx, from, recipient, amount.minor, request, options.at);
+  return holdOutgoingCryptoTransfer(trx, table, from, recipient, amount.minor, request, options.at);
 }
 
-async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient: string, amountMinor: bigint, request: CryptoTransferRequest, at?: Date): Promise<string> {
+async function holdOutgoingCryptoTransfer(trx: Db, table: RateTable, from: ClientWallet, recipient: string, amountMinor: bigint, request: CryptoTransferRequest, at?: Date): Promise<string> {
   const feeMinor = decimalToMinor(CRYPTO_NETWORK_FEES[from.currency], from.currency);
   const totalMinor = amountMinor + feeMinor;
   const transferId = randomUUID();
@@ -66,10 +71,12 @@ async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient
     }
     throw error;
   }
+  // Demo history is dated in the past; the hold itself is placed now.
+  const madeAt = at ? instantOfDate(at) : held.heldAt;
+  const thresholds = await thresholdsAtCreation(trx, table, { clientId: from.clientId, kind: 'crypto', amountMinor, currency: from.currency, at: madeAt });
   const numbers = await recordOperations(trx, [
     {
-      // Demo history is dated in the past; the hold itself is placed now.
-      at: at ? instantOfDate(at) : held.heldAt,
+      at: madeAt,
       transfer: {
         id: transferId,
         kind: 'crypto',
@@ -85,6 +92,7 @@ async function holdOutgoingCryptoTransfer(trx: Db, from: ClientWallet, recipient
         recipient,
         recipientDetails: request.email ? { email: request.email } : undefined,
         holdId: held.holdId,
+        thresholds,
       },
       sides: [],
       walletSides: [

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { findOwnAccount, type ClientAccount } from '../accounts/service';
 import { bankAccountId, postEntry } from '../ledger/ledger';
 import { loadRateTable } from '../rates/service';
+import { refuseOverOperationMaximum } from '../transfers/limits';
 import { recordOperations } from '../transfers/records';
 import { checkExchangeCurrencies, confirmedQuote } from './quote';
 
@@ -26,7 +27,9 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
 
-  const { rate, creditMinor } = confirmedQuote(await loadRateTable(trx), from.currency, to.currency, amount.minor, request);
+  const table = await loadRateTable(trx);
+  await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
+  const { rate, creditMinor } = confirmedQuote(table, from.currency, to.currency, amount.minor, request);
 
   const transferId = randomUUID();
   const { balances, bookedAt } = await postEntry(trx, {

@@ -1,7 +1,7 @@
 // Proves the KYC calls: the form rules of SPEC §5 per account type, creation setting the client's
-// status New ('Created'), one submission in review at a time, correction and withdrawal only while
-// in review, decisions moving the client's status, audit records, and that one client's token never
-// reads or changes another client's KYC (404, the same as missing).
+// status New ('Created'), one submission in review at a time, withdrawal only while in review and
+// no correction at all, decisions moving the client's status, audit records, and that one client's
+// token never reads or changes another client's KYC (404, the same as missing).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
@@ -155,17 +155,16 @@ describe('POST /api/kyc/create', () => {
 });
 
 describe('POST /api/kyc/update and /api/kyc/delete', () => {
-  it("corrects a submission in review ('Done') and audits the changed fields", async () => {
+  it('refuses to correct a submission in review (409): the bank decides on what it was sent', async () => {
     const client = await unidentified();
     await create(client, personalForm);
     const [record] = await list(client);
     const response = await post(context, '/api/kyc/update', { ...personalForm, kycId: record.kycId, city: 'Astana' }, { token: client.token });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('"Done"');
-    expect((await list(client))[0]).toMatchObject({ kycId: record.kycId, city: 'Astana', status: 'New' });
-    const audit = await context.db.selectFrom('audit_log').select(['action', 'after']).where('subject_id', '=', record.kycId).orderBy('id').execute();
-    expect(audit.map((row) => row.action)).toEqual(['kyc.created', 'kyc.updated']);
-    expect(audit[1]!.after).toMatchObject({ changedFields: ['city'] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().fields).toEqual({ _: 'validation.kyc.inReview' });
+    expect((await list(client))[0]).toMatchObject({ kycId: record.kycId, city: 'Almaty', status: 'New' });
+    const audit = await context.db.selectFrom('audit_log').select('action').where('subject_id', '=', record.kycId).orderBy('id').execute();
+    expect(audit.map((row) => row.action)).toEqual(['kyc.created']);
   });
 
   it('withdraws a submission in review; the status falls back to the previous decision', async () => {

@@ -17,7 +17,11 @@ function reviewQuery(db: Db) {
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>['executeTakeFirstOrThrow']>>;
 
 function toReviewItem(row: ReviewRow): KycReviewItem {
-  return { ...toKycRecord(row), client: { clientId: row.client_id, clientNumber: row.client_number, email: row.email, phone: row.phone } };
+  return {
+    ...toKycRecord(row),
+    version: row.version,
+    client: { clientId: row.client_id, clientNumber: row.client_number, email: row.email, phone: row.phone },
+  };
 }
 
 /** Submissions in one status, newest first. */

@@ -26,10 +26,10 @@ export default async function kycRoutes(app: FastifyInstance): Promise<void> {
     return sendProtocolText(reply, PROTOCOL.created);
   });
 
-  app.post('/kyc/update', async (request, reply) => {
-    const { kycId, ...fields } = parseWith(updateKycRequestSchema, request.body);
-    await updateKyc(db, clientIdOf(request), kycId, fields, clientActor(request));
-    return sendProtocolText(reply, PROTOCOL.done);
+  // A submission is never changed once sent (see updateKyc): the call answers 409, or 404.
+  app.post('/kyc/update', async (request) => {
+    const { kycId } = parseWith(updateKycRequestSchema, request.body);
+    return updateKyc(db, clientIdOf(request), kycId);
   });
 
   app.post('/kyc/delete', async (request, reply) => {

@@ -1,3 +1,5 @@
+import type { KycDecisionConflictDetails } from '@bank/contracts/backoffice/kyc-review';
+import { KYC_REFUSALS } from '@bank/contracts/kyc/constants';
 import { kycRuleErrors, type KycFields } from '@bank/contracts/kyc/kyc-form';
 import { isIdentified, type KycRecord, type KycStatus } from '@bank/contracts/kyc/kyc-record';
 import type { FastifyRequest } from 'fastify';
@@ -10,9 +12,10 @@ import type { AccountType } from '../auth/tables';
 import { kycColumns, profileColumns, toKycRecord } from './records';
 
 /**
- * KYC submissions (SPEC §3/§4/§5, DESIGN §6): a client submits the form (status New), may correct
- * or withdraw it while it is in review, and an operator approves or rejects it. The client's own
- * status (clients.kyc_status) always follows its latest submission; every change is audited.
+ * KYC submissions (SPEC §3/§4/§5, DESIGN §6): a client submits the form (status New), may withdraw
+ * it while it is in review but not change it, and an operator approves or rejects the version it
+ * reviewed. The client's own status (clients.kyc_status) always follows its latest submission;
+ * every change is audited.
  */
 
 export interface Actor {
@@ -34,6 +37,10 @@ function audit(db: Db, actor: Actor, action: string, kycId: string, before: unkn
   };
   return recordAudit(db, record);
 }
+
+const inReview = () =>
+  new AppError('CONFLICT', { message: 'A KYC submission is in review: it cannot be changed until the bank decides', fields: { _: KYC_REFUSALS.inReview } });
+const reviewed = () => new AppError('CONFLICT', { message: 'This KYC submission has already been reviewed', fields: { _: KYC_REFUSALS.reviewed } });
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -90,7 +97,7 @@ export async function createKyc(db: Db, clientId: string, fields: KycFields, act
       const client = await lockClient(trx, clientId);
       assertRules(fields, client.account_type);
       if (isIdentified(client.kyc_status)) {
-        throw new AppError('CONFLICT', { message: 'KYC is already approved' });
+        throw new AppError('CONFLICT', { message: 'KYC is already approved', fields: { _: KYC_REFUSALS.approved } });
       }
       const pending = await trx
         .selectFrom('kyc_records')
@@ -98,7 +105,7 @@ export async function createKyc(db: Db, clientId: string, fields: KycFields, act
         .where('client_id', '=', clientId)
         .where('status', '=', 'New')
         .executeTakeFirst();
-      if (pending) throw new AppError('CONFLICT', { message: 'A KYC submission is already in review' });
+      if (pending) throw inReview();
 
       const row = await trx
         .insertInto('kyc_records')
@@ -115,12 +122,12 @@ export async function createKyc(db: Db, clientId: string, fields: KycFields, act
     });
   } catch (error) {
     // Two submissions racing past the check meet the one-pending index.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { message: 'A KYC submission is already in review' });
+    if (isUniqueViolation(error)) throw inReview();
     throw error;
   }
 }
 
-/** Loads one of the client's submissions for change; another client's is 404, like a missing one. */
+/** Loads one of the client's submissions to withdraw; another client's is 404, like a missing one. */
 async function lockOwnRecord(trx: Db, clientId: string, kycId: string) {
   const row = await trx
     .selectFrom('kyc_records')
@@ -130,29 +137,21 @@ async function lockOwnRecord(trx: Db, clientId: string, kycId: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  if (row.status !== 'New') throw new AppError('CONFLICT', { message: 'This KYC submission has already been reviewed' });
+  if (row.status !== 'New') throw reviewed();
   return row;
 }
 
-/** Corrects a submission still in review. */
-export async function updateKyc(db: Db, clientId: string, kycId: string, fields: KycFields, actor: Actor): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockClient(trx, clientId);
-    const row = await lockOwnRecord(trx, clientId, kycId);
-    assertRules(fields, row.account_type);
-    await trx
-      .updateTable('kyc_records')
-      .set({ ...kycColumns(fields), updated_at: sql`now()` })
-      .where('id', '=', kycId)
-      .execute();
-    await trx.updateTable('clients').set(profileColumns(fields)).where('id', '=', clientId).execute();
-    // The audit names the changed fields, not their values: personal data stays in one place.
-    const before = toKycRecord(row);
-    const changed = (Object.keys(fields) as Array<keyof KycFields>).filter(
-      (name) => JSON.stringify(before[name]) !== JSON.stringify(fields[name]),
-    );
-    await audit(trx, actor, 'kyc.updated', kycId, { status: row.status }, { status: row.status, changedFields: changed });
-  });
+/**
+ * SPEC §7's update call changes nothing. A submission in review is what the operator is reading:
+ * a change under the operator's eyes would let the decision fall on a name or document nobody
+ * reviewed. A decided one stays as decided. The client withdraws and submits again instead, which
+ * makes a new submission with its own id. The answer still tells a missing or foreign id (404)
+ * from the client's own.
+ */
+export async function updateKyc(db: Db, clientId: string, kycId: string): Promise<never> {
+  const row = await db.selectFrom('kyc_records').select('status').where('id', '=', kycId).where('client_id', '=', clientId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  throw row.status === 'New' ? inReview() : reviewed();
 }
 
 /** Withdraws a submission still in review; the client's status falls back to the previous decision. */
@@ -174,26 +173,43 @@ export interface KycDecisionOutcome {
   clientId: string;
 }
 
+/** The client behind a submission (for checks made before a decision); a missing one is 404. */
+export async function clientOfKyc(db: Db, kycId: string): Promise<string> {
+  const record = await db.selectFrom('kyc_records').select('client_id').where('id', '=', kycId).executeTakeFirst();
+  if (!record) throw new AppError('NOT_FOUND');
+  return record.client_id;
+}
+
 /**
  * An operator's decision on a submission in review: Approved makes the client identified, Rejected
- * shows the form again with the reason. Used by the back office. The same decision again changes
- * nothing (a repeated click); the other decision on a reviewed submission is a 409.
+ * shows the form again with the reason. Used by the back office. It binds to `version`, the one the
+ * operator reviewed: a submission changed since is a 409 (`changed`, with the version and status it
+ * has now) and is not decided. The same decision again on the same version changes nothing (a
+ * repeated click, or two operators agreeing at once); the other decision on a reviewed submission
+ * is a 409 (`decided`).
  */
 export async function decideKyc(
   db: Db,
   kycId: string,
-  decision: { status: 'Approved' | 'Rejected'; reason?: string | null },
+  decision: { status: 'Approved' | 'Rejected'; reason?: string | null; version: number },
   actor: Actor,
 ): Promise<KycDecisionOutcome> {
   return db.transaction().execute(async (trx) => {
-    const record = await trx.selectFrom('kyc_records').select(['client_id']).where('id', '=', kycId).executeTakeFirst();
-    if (!record) throw new AppError('NOT_FOUND');
-    const client = await lockClient(trx, record.client_id);
+    const clientId = await clientOfKyc(trx, kycId);
+    const client = await lockClient(trx, clientId);
     const row = await trx.selectFrom('kyc_records').selectAll().where('id', '=', kycId).forUpdate().executeTakeFirstOrThrow();
-    if (row.status === decision.status) return { kycId, status: row.status, changed: false, clientId: row.client_id };
-    if (row.status !== 'New') {
-      throw new AppError('CONFLICT', { message: `This KYC submission is already ${row.status}`, details: { status: row.status } });
+    const refuse = (reason: KycDecisionConflictDetails['reason'], message: string) => {
+      const details: KycDecisionConflictDetails = { reason, version: row.version, status: row.status };
+      return new AppError('CONFLICT', { message, details });
+    };
+    if (row.status === decision.status && row.decided_version === decision.version) {
+      return { kycId, status: row.status, changed: false, clientId };
     }
+    if (row.status !== 'New') throw refuse('decided', `This KYC submission is already ${row.status}`);
+    if (row.version !== decision.version) {
+      throw refuse('changed', 'The KYC submission has changed since it was opened: review it again');
+    }
+    // The database counts the version up with this change (migration 0073).
     await trx
       .updateTable('kyc_records')
       .set({
@@ -201,20 +217,21 @@ export async function decideKyc(
         rejection_reason: decision.status === 'Rejected' ? (decision.reason ?? null) : null,
         decided_at: sql`now()`,
         decided_by: actor.type === 'operator' ? actor.id : null,
+        decided_version: row.version,
         updated_at: sql`now()`,
       })
       .where('id', '=', kycId)
       .execute();
-    const clientStatus = await followLatestSubmission(trx, record.client_id);
+    const clientStatus = await followLatestSubmission(trx, clientId);
     await audit(
       trx,
       actor,
       'kyc.decided',
       kycId,
-      { status: row.status, clientStatus: client.kyc_status },
+      { status: row.status, clientStatus: client.kyc_status, version: row.version },
       { status: decision.status, clientStatus, reason: decision.reason ?? null },
     );
-    return { kycId, status: decision.status, changed: true, clientId: record.client_id };
+    return { kycId, status: decision.status, changed: true, clientId };
   });
 }
 

@@ -30,5 +30,9 @@ export interface KycTables {
     updated_at: Generated<Date>;
     decided_at: Date | null;
     decided_by: string | null;
+    /** One more on every change, counted by the database (migration 0073). */
+    version: Generated<number>;
+    /** The version the operator's decision was made on. */
+    decided_version: number | null;
   };
 }

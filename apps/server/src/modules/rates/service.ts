@@ -1,8 +1,10 @@
 import type { RatesResponse } from '@bank/contracts/backoffice/rates';
 import { CURRENCIES, convertMinor, formatMinor, isCurrency, isDecimalText, parseAmount, ratioFromDecimal, type Currency, type RateQuote } from '@bank/contracts';
 import type { Db } from '../../db';
+import { sql } from 'kysely';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { assertRateWithinBounds, RATE_BOUND_FACTOR, rateBoundsProblem } from './bounds';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';
 import { offeredRate, rateTableFrom, type RateTable } from './quote';
@@ -51,9 +53,44 @@ function checkPerEur(currency: Currency, perEur: string): void {
   }
 }
 
-/** An operator sets a currency's mid rate (units per 1 EUR); audited with the rate it replaced. */
+export { assertRateWithinBounds } from './bounds';
+
+/**
+ * The ECB reference of a currency, units per 1 EUR: its last ECB rate if one was ever loaded (kept
+ * when an operator's rate replaces the rate in use), else the shipped snapshot's. Rates are checked
+ * against it (bounds.ts).
+ */
+export async function rateReference(db: Db, currency: Currency): Promise<string> {
+  if (currency === RATE_BASE_CURRENCY) return '1';
+  const row = await db.selectFrom('fx_rates').select('ecb_per_eur').where('currency', '=', currency).executeTakeFirst();
+  return row?.ecb_per_eur ?? SNAPSHOT_PER_EUR[currency];
+}
+
+/** An arbitrary constant: the advisory lock that makes rate writes, and the reads they check against, take turns. */
+const RATE_WRITE_LOCK_ID = 727_073;
+
+/** Runs `work` in the caller's transaction, or in one of its own, holding the rate-write lock. */
+async function writingRates<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const locked = async (trx: Db) => {
+    await sql`select pg_advisory_xact_lock(${RATE_WRITE_LOCK_ID})`.execute(trx);
+    return work(trx);
+  };
+  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
+}
+
+/**
+ * An operator sets a currency's mid rate (units per 1 EUR), within RATE_BOUND_FACTOR of its ECB
+ * reference (else a 400 on `rate`); audited with the rate it replaced. The ECB reference stays.
+ */
 export async function setOperatorRate(db: Db, change: { currency: Currency; perEur: string; operatorId: string; rateDate?: string }): Promise<void> {
   checkPerEur(change.currency, change.perEur);
+  await writingRates(db, async (trx) => {
+    assertRateWithinBounds(change.currency, change.perEur, await rateReference(trx, change.currency));
+    await storeOperatorRate(trx, change);
+  });
+}
+
+async function storeOperatorRate(db: Db, change: { currency: Currency; perEur: string; operatorId: string; rateDate?: string }): Promise<void> {
   const before = await db.selectFrom('fx_rates').select(['per_eur', 'source']).where('currency', '=', change.currency).executeTakeFirst();
   await db
     .insertInto('fx_rates')
@@ -73,21 +110,57 @@ export async function setOperatorRate(db: Db, change: { currency: Currency; perE
   });
 }
 
-/** Stores the ECB day's rates for the currencies the ECB quotes; answers the currencies updated. */
-export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null): Promise<Currency[]> {
-  const updated: Currency[] = [];
-  for (const [code, perEur] of Object.entries(bankCurrencyRates(rates))) {
-    const currency = code as Currency;
-    checkPerEur(currency, perEur);
-    await db
-      .insertInto('fx_rates')
-      .values({ currency, per_eur: perEur, source: 'ecb', rate_date: rates.date, updated_by: operatorId })
-      .onConflict((conflict) =>
-        conflict.column('currency').doUpdateSet({ per_eur: perEur, source: 'ecb', rate_date: rates.date, updated_by: operatorId, updated_at: new Date() }),
-      )
-      .execute();
-    updated.push(currency);
+/**
+ * Refuses an ECB file dated before the newest ECB rates stored (the same day again is taken), and
+ * one with a rate outside RATE_BOUND_FACTOR of its currency's reference: a 400 on `xml`, nothing
+ * stored.
+ */
+async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>): Promise<void> {
+  const { newest } = await trx.selectFrom('fx_rates').select(sql<string | null>`max(ecb_rate_date)::text`.as('newest')).executeTakeFirstOrThrow();
+  if (newest !== null && rates.date < newest) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `The file is of ${rates.date}; the rates in use are of ${newest}`,
+      fields: { xml: 'validation.ecbFile.older' },
+      details: { date: rates.date, newest },
+    });
   }
+  for (const [currency, perEur] of quoted) {
+    const reference = await rateReference(trx, currency);
+    if (rateBoundsProblem(perEur, reference) !== null) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: `The file's ${currency} rate ${perEur} is not within ${RATE_BOUND_FACTOR} times the reference ${reference}`,
+        fields: { xml: 'validation.ecbFile.rateOutOfBounds' },
+        details: { currency, rate: perEur, reference },
+      });
+    }
+  }
+}
+
+/**
+ * Stores the ECB day's rates for the currencies the ECB quotes, as the rates in use and as their
+ * references; answers the currencies updated. The file is checked first (checkEcbFile).
+ */
+export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null): Promise<Currency[]> {
+  const quoted = Object.entries(bankCurrencyRates(rates)) as Array<[Currency, string]>;
+  for (const [currency, perEur] of quoted) checkPerEur(currency, perEur);
+  return writingRates(db, async (trx) => {
+    await checkEcbFile(trx, rates, quoted);
+    const updated: Currency[] = [];
+    for (const [currency, perEur] of quoted) {
+      const stored = { per_eur: perEur, source: 'ecb' as const, rate_date: rates.date, ecb_per_eur: perEur, ecb_rate_date: rates.date, updated_by: operatorId };
+      await trx
+        .insertInto('fx_rates')
+        .values({ currency, ...stored })
+        .onConflict((conflict) => conflict.column('currency').doUpdateSet({ ...stored, updated_at: new Date() }))
+        .execute();
+      updated.push(currency);
+    }
+    await recordEcbAudit(trx, rates, operatorId, updated);
+    return updated;
+  });
+}
+
+async function recordEcbAudit(db: Db, rates: EcbDailyRates, operatorId: string | null, updated: Currency[]): Promise<void> {
   await recordAudit(db, {
     actorType: operatorId ? 'operator' : 'system',
     actorId: operatorId,
@@ -96,7 +169,6 @@ export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: st
     subjectId: rates.date,
     after: { date: rates.date, currencies: updated },
   });
-  return updated;
 }
 
 /** The rate table as the back office shows it: every currency's mid rate per 1 EUR and where it comes from. */
@@ -118,23 +190,24 @@ export async function listRates(db: Db): Promise<RatesResponse> {
   };
 }
 
-/** An admin sets the spread on exchange; the exchange screen offers it at once. */
-export async function setSpread(db: Db, basisPoints: number, operatorId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('rate_settings').select('spread_basis_points').forUpdate().executeTakeFirst();
-    await trx
-      .insertInto('rate_settings')
-      .values({ id: true, spread_basis_points: basisPoints, updated_by: operatorId })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet({ spread_basis_points: basisPoints, updated_by: operatorId, updated_at: new Date() }))
-      .execute();
-    await recordAudit(trx, {
-      actorType: 'operator',
-      actorId: operatorId,
-      action: 'rates.spread',
-      subjectType: 'rates',
-      subjectId: 'spread',
-      before: { basisPoints: before ? before.spread_basis_points : Number(EXCHANGE_SPREAD_BASIS_POINTS) },
-      after: { basisPoints },
-    });
+/**
+ * Sets the spread on exchange, which the exchange screen offers at once. A spread change is a
+ * four-eyes act: it runs in the approving transaction (`trx`), which makes it atomic.
+ */
+export async function setSpread(trx: Db, basisPoints: number, operatorId: string): Promise<void> {
+  const before = await trx.selectFrom('rate_settings').select('spread_basis_points').forUpdate().executeTakeFirst();
+  await trx
+    .insertInto('rate_settings')
+    .values({ id: true, spread_basis_points: basisPoints, updated_by: operatorId })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ spread_basis_points: basisPoints, updated_by: operatorId, updated_at: new Date() }))
+    .execute();
+  await recordAudit(trx, {
+    actorType: 'operator',
+    actorId: operatorId,
+    action: 'rates.spread',
+    subjectType: 'rates',
+    subjectId: 'spread',
+    before: { basisPoints: before ? before.spread_basis_points : Number(EXCHANGE_SPREAD_BASIS_POINTS) },
+    after: { basisPoints },
   });
 }

@@ -9,6 +9,9 @@ export interface RateTables {
     rate_date: ColumnType<Date | string, string | null | undefined, string | null> | null;
     updated_at: Generated<Date>;
     updated_by: string | null;
+    /** The last ECB rate of the currency and its day (migration 0072): kept when an operator's rate replaces the rate in use. */
+    ecb_per_eur: Generated<string | null>;
+    ecb_rate_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
   /** One row (migration 0050): the spread on exchange; none means the default. */
   rate_settings: {

@@ -7,15 +7,16 @@ import { findAccountByNumber, type ClientAccount } from '../accounts/service';
 import { loadRateTable } from '../rates/service';
 import { clientDisplayName } from './review';
 import { bookIncomingPayment, incomingFeeMinor } from './incoming';
+import { refuseOverOperationMaximum } from './limits';
 
 /**
  * Incoming payments as the back office books them: the operator names the account, the amount and
  * the sender; the server checks that the account exists in that currency, shows what will be
  * credited, and books it through the ledger.
  */
-type IncomingRequest = z.output<typeof incomingPaymentRequestSchema>;
+type IncomingRequest = Omit<z.output<typeof incomingPaymentRequestSchema>, 'reason'>;
 
-async function payeeOf(db: Db, request: IncomingRequest): Promise<{ account: ClientAccount; amountMinor: bigint }> {
+export async function payeeOf(db: Db, request: IncomingRequest): Promise<{ account: ClientAccount; amountMinor: bigint }> {
   const account = await findAccountByNumber(db, request.accountNumber);
   if (!account) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accountNumber: 'validation.accountNumber.notFound' } });
   if (account.currency !== request.currency) {
@@ -23,6 +24,7 @@ async function payeeOf(db: Db, request: IncomingRequest): Promise<{ account: Cli
   }
   const amount = parseAmount(request.amount, account.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+  await refuseOverOperationMaximum(db, amount.minor, account.currency);
   return { account, amountMinor: amount.minor };
 }
 
@@ -44,6 +46,8 @@ export async function bookIncomingForOperator(trx: Db, request: IncomingRequest,
     senderName: request.senderName,
     senderAccount: request.senderAccount,
     purpose: request.purpose,
+    paymentReference: request.reference,
+    valueDate: request.valueDate,
     actor: { type: 'operator', id: operatorId },
   });
   const money = (minor: bigint) => formatMinor(minor, account.currency);

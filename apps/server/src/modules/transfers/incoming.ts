@@ -17,6 +17,8 @@ export interface IncomingPayment {
   senderAccount: string;
   purpose?: string;
   paymentReference?: string;
+  /** The day the sending bank paid it (YYYY-MM-DD), kept as the transfer's payment date. */
+  valueDate?: string;
   /** Who books it: the back office operator, or the system (seed). */
   actor: { type: 'operator' | 'system'; id: string | null };
   /** When it arrived, if not now (demo history only). */
@@ -69,6 +71,7 @@ export async function bookIncomingPayment(trx: Db, payment: IncomingPayment): Pr
         paymentRegion: payment.paymentRegion,
         purpose: payment.purpose,
         paymentReference: payment.paymentReference,
+        paymentDate: payment.valueDate,
         recipient: payment.senderName,
       },
       sides: [

@@ -9,6 +9,7 @@ import { refuseWhileBlocked } from '../auth/throttle';
 import type { MoneyWriteKind } from '../ledger/group-commit';
 import type { PreparedJob } from '../ledger/idempotency';
 import { postEntries, readBalances, type Balance } from '../ledger/ledger';
+import { refuseOverOperationMaximum } from './limits';
 import { PayeeLookupFailed, payeeLookupBlock } from './payee-lookup';
 import { recordOperations, type NewOperation } from './records';
 
@@ -113,6 +114,7 @@ export async function internalTransferOrder(trx: Db, clientId: string, request: 
   }
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+  await refuseOverOperationMaximum(trx, amount.minor, from.currency);
   if (request.accNumberTo === from.number) {
     throw new AppError('VALIDATION_FAILED', { message: 'Choose another account to transfer to', fields: { accNumberTo: 'validation.accNumberTo.sameAccount' } });
   }

@@ -13,11 +13,12 @@ import { findOwnAccount } from '../accounts/service';
 import { placeHold } from '../ledger/ledger';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
+import { refuseOverOperationMaximum, thresholdsAtCreation } from './limits';
 import { recordOperations } from './records';
 
 /**
  * International (bank) transfers: created by the client with a fee, amount + fee held at once
- * (status New); the back office later approves (the hold is captured: client −(amount + fee),
+ * (status New), with the approvals it needs fixed then (limits.ts); the back office later approves (the hold is captured: client −(amount + fee),
  * clearing +amount, fee income +fee), denies or the client cancels (the hold is released).
  */
 function checkRegionRules(request: InternationalTransferRequest, currency: Currency): void {
@@ -38,8 +39,10 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
   const amount = parseAmount(request.amount, from.currency);
   if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
   checkRegionRules(request, from.currency);
+  const table = await loadRateTable(trx);
+  await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
 
-  const fee = quoteInternationalFee(await loadRateTable(trx), from.currency, amount.minor);
+  const fee = quoteInternationalFee(table, from.currency, amount.minor);
   const transferId = randomUUID();
   let held;
   try {
@@ -55,6 +58,7 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
   const details = request.recipientDetails;
   const beneficiaryAccount = details.recipientsIban ?? details.recipientsAccountNumber ?? '';
   const region: PaymentRegion = request.paymentRegions;
+  const thresholds = await thresholdsAtCreation(trx, table, { clientId, kind: 'international', amountMinor: amount.minor, currency: from.currency, at: held.heldAt });
   const numbers = await recordOperations(trx, [
     {
       at: held.heldAt,
@@ -76,6 +80,7 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
         recipient: request.recipient ?? details.fullName,
         recipientDetails: details,
         holdId: held.holdId,
+        thresholds,
       },
       sides: [
         {

@@ -38,6 +38,8 @@ export interface PendingTransfer {
   amountMinor: bigint;
   feeMinor: bigint;
   holdId: string;
+  /** Fixed when it was made (limits.ts): the approvals that book it. */
+  approvalsRequired: 1 | 2;
 }
 
 function minorOf(value: string, currency: Currency, transferId: string, allowZero = false): bigint {
@@ -67,6 +69,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
       'transfers.counter_amount',
       'transfers.counter_currency',
       'transfers.hold_id',
+      'transfers.approvals_required',
       'fa.ledger_account_id as from_account_ledger',
       'fw.ledger_account_id as from_wallet_ledger',
       'ta.ledger_account_id as to_account_ledger',
@@ -87,6 +90,8 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
   const counterCurrency = row.counter_currency as Currency | null;
   const converts = kind === 'crypto_conversion';
   if (converts && (toLedger === null || toLedger === undefined || !counterCurrency || !row.counter_amount)) throw new Error(`Conversion ${transferId} names no side to credit`);
+  // Migration 0072's constraint keeps a waiting transfer from lacking it; checked again here.
+  if (row.approvals_required !== 1 && row.approvals_required !== 2) throw new Error(`Transfer ${transferId} holds no number of approvals`);
   return {
     id: row.id,
     kind,
@@ -99,6 +104,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
     amountMinor: minorOf(row.amount, currency, transferId),
     feeMinor: minorOf(row.fee, currency, transferId, true),
     holdId: row.hold_id,
+    approvalsRequired: row.approvals_required,
   };
 }
 

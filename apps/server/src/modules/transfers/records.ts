@@ -12,6 +12,7 @@ import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { unnestRows } from '../../db/unnest';
 import type { TransferKind, WalletSideKind } from './tables';
+import type { TransferThresholds } from './limits';
 
 /**
  * The transfers module's records: one `transfers` row per operation and one `transactions` row per
@@ -43,6 +44,8 @@ export interface NewTransfer {
   fromWalletId?: string;
   toWalletId?: string;
   txHash?: string;
+  /** A transfer that waits for the bank: what it needs, fixed now (limits.ts). */
+  thresholds?: TransferThresholds;
 }
 
 export interface NewSide {
@@ -139,6 +142,9 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       from_wallet_id: 'uuid',
       to_wallet_id: 'uuid',
       tx_hash: 'text',
+      amount_eur: 'numeric',
+      approvals_required: 'bigint',
+      approval_reason: 'text',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
@@ -161,6 +167,9 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       from_wallet_id: transfer.fromWalletId ?? null,
       to_wallet_id: transfer.toWalletId ?? null,
       tx_hash: transfer.txHash ?? null,
+      amount_eur: transfer.thresholds ? formatMinor(transfer.thresholds.amountEurMinor, 'EUR') : null,
+      approvals_required: transfer.thresholds ? String(transfer.thresholds.approvalsRequired) : null,
+      approval_reason: transfer.thresholds?.reason ?? null,
       created_at: at,
       updated_at: at,
     })),

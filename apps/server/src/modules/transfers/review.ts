@@ -1,32 +1,27 @@
-import { decimalToMinor, formatMinor, isCryptoCurrency, isCurrency, type Currency, type PaymentRegion } from '@bank/contracts';
+import { decimalToMinor, formatMinor, isCryptoCurrency, isCurrency, type PaymentRegion } from '@bank/contracts';
 import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
-import { MAKER_CHECKER_THRESHOLD_EUR, type PaymentReviewItem, type ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
+import type { PaymentReviewItem, ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
 import { CRYPTO_NETWORKS } from '@bank/contracts/crypto/networks';
 import type { Db } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { ApprovalRegistry } from '../approvals/handler';
+import { approveInTransaction, closeOpenProposal, pendingApprovalOf, proposeApproval, type Actor } from '../approvals/service';
 import { eachInSavepoint, type GroupCommit } from '../ledger/group-commit';
+import { assertNotOwnClient } from '../users/operator-conflict';
 import { AppError } from '../../lib/errors';
-import { convertAtMidMinor, type RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
 import { captureTransfer, denyLockedTransfer, lockPendingTransfer, REVIEWED_KINDS, setTransferProcessing } from './pending';
 
 /**
  * The payments queue of the back office: international and crypto transfers and crypto conversions
- * waiting for the bank, and the
- * operators' decisions on them. A transfer worth more than MAKER_CHECKER_THRESHOLD_EUR at the day's
- * mid rate needs the approvals of two different operators (maker-checker): the first takes it to
- * Processing, the second books it. Every decision locks the transfer first, so of two operators
- * acting at once one decides and the other sees the new state.
+ * waiting for the bank, and the operators' decisions on them. A transfer needs the approvals of two
+ * different operators (maker-checker) when it was worth more than MAKER_CHECKER_THRESHOLD_EUR, or
+ * took its client's transfers out of the bank that day past DAILY_ABROAD_LIMIT_EUR: the first
+ * takes it to Processing, the second books it. Its EUR value and the approvals it needs were fixed
+ * when it was made (limits.ts) and are read from its row, never from today's rates. Every decision
+ * locks the transfer first, so of two operators acting at once one decides and the other sees the
+ * new state.
  */
 const PENDING = ['New', 'Processing'] as const;
-const THRESHOLD_MINOR = decimalToMinor(MAKER_CHECKER_THRESHOLD_EUR, 'EUR');
-
-function amountInEurMinor(table: RateTable, amountMinor: bigint, currency: Currency): bigint {
-  return convertAtMidMinor(table, amountMinor, currency, 'EUR');
-}
-
-export function approvalsRequired(table: RateTable, amountMinor: bigint, currency: Currency): 1 | 2 {
-  return amountInEurMinor(table, amountMinor, currency) > THRESHOLD_MINOR ? 2 : 1;
-}
 
 function reviewQuery(db: Db) {
   return db
@@ -52,6 +47,9 @@ function reviewQuery(db: Db) {
       't.counter_amount',
       't.counter_currency',
       't.rate',
+      't.amount_eur',
+      't.approvals_required',
+      't.approval_reason',
       (eb) => eb.fn.coalesce('a.number', 'w.address').as('from_account'),
       'l.available',
       'c.id as client_id',
@@ -88,8 +86,10 @@ async function approvalsOf(db: Db, transferIds: string[]) {
   return byTransfer;
 }
 
-function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['approvals']): PaymentReviewItem {
+function toItem(row: ReviewRow, approvals: PaymentReviewItem['approvals']): PaymentReviewItem {
   if (!isCurrency(row.currency)) throw new Error(`Transfer ${row.transaction_number} has unknown currency ${row.currency}`);
+  // Migration 0072 gave every reviewed transfer both, and every new one is made with them.
+  if (row.amount_eur === null || row.approvals_required === null) throw new Error(`Transfer ${row.transaction_number} holds no thresholds`);
   const currency = row.currency;
   const amountMinor = decimalToMinor(row.amount, currency);
   const feeMinor = decimalToMinor(row.fee, currency);
@@ -106,7 +106,7 @@ function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['
     fee: formatMinor(feeMinor, currency),
     total: formatMinor(amountMinor + feeMinor, currency),
     currency,
-    amountEur: formatMinor(amountInEurMinor(table, amountMinor, currency), 'EUR'),
+    amountEur: formatMinor(decimalToMinor(row.amount_eur, 'EUR'), 'EUR'),
     paymentRegion: (row.payment_region as PaymentRegion | null) ?? null,
     recipient: row.recipient ?? '',
     network: kind === 'crypto' && isCryptoCurrency(currency) ? CRYPTO_NETWORKS[currency].label : null,
@@ -117,7 +117,8 @@ function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['
     purpose: row.purpose,
     reference: row.payment_reference,
     availableBalance: formatMinor(decimalToMinor(row.available, currency), currency),
-    requiredApprovals: approvalsRequired(table, amountMinor, currency),
+    requiredApprovals: row.approvals_required,
+    approvalReason: row.approval_reason,
     approvals,
   };
 }
@@ -126,7 +127,7 @@ function toItem(row: ReviewRow, table: RateTable, approvals: PaymentReviewItem['
 export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Processing'; type?: ReviewedTransferKind; page: number }): Promise<Page<PaymentReviewItem>> {
   const statuses = filter.status ? [filter.status] : [...PENDING];
   const kinds = filter.type ? [filter.type] : [...REVIEWED_KINDS];
-  const [rows, count, table] = await Promise.all([
+  const [rows, count] = await Promise.all([
     reviewQuery(db)
       .where('t.status', 'in', statuses)
       .where('t.kind', 'in', kinds)
@@ -141,18 +142,17 @@ export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Proc
       .where('kind', 'in', kinds)
       .where('status', 'in', statuses)
       .executeTakeFirstOrThrow(),
-    loadRateTable(db),
   ]);
   const approvals = await approvalsOf(db, rows.map((row) => row.id));
-  return { items: rows.map((row) => toItem(row, table, approvals.get(row.id) ?? [])), page: filter.page, pageSize: BACKOFFICE_PAGE_SIZE, total: Number(count.total) };
+  return { items: rows.map((row) => toItem(row, approvals.get(row.id) ?? [])), page: filter.page, pageSize: BACKOFFICE_PAGE_SIZE, total: Number(count.total) };
 }
 
 /** One reviewed transfer by number, whatever its state. */
 export async function getPaymentReview(db: Db, transactionNumber: string): Promise<PaymentReviewItem> {
   const row = await reviewQuery(db).where('t.transaction_number', '=', transactionNumber).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const [table, approvals] = await Promise.all([loadRateTable(db), approvalsOf(db, [row.id])]);
-  return toItem(row, table, approvals.get(row.id) ?? []);
+  const approvals = await approvalsOf(db, [row.id]);
+  return toItem(row, approvals.get(row.id) ?? []);
 }
 
 export async function countPendingPayments(db: Db): Promise<{ New: number; Processing: number }> {
@@ -189,33 +189,63 @@ async function writeDecision(money: GroupCommit, transferId: string, decide: (tr
 }
 
 /**
- * An operator approves. One approval books a transfer up to the threshold; above it the first
- * approval moves it to Processing and the second, by another operator, books it. The same operator
- * approving again is a 409 and changes nothing.
+ * An operator approves. A transfer that needs one approval is booked by it. One that needs two (as
+ * fixed when it was made) moves to Processing on the first approval, which proposes its release
+ * (a four-eyes act of the approvals mechanism); the second approval, here or in the approvals
+ * queue, is that proposal's approval by another payments operator, which books it. The first
+ * approver approving again is a 409 and changes nothing. Nobody decides a transfer of a client
+ * registered with their own e-mail.
  */
-export async function approvePayment(db: Db, money: GroupCommit, transactionNumber: string, operatorId: string): Promise<PaymentReviewItem> {
+export async function approvePayment(
+  deps: AppDeps,
+  money: GroupCommit,
+  registry: ApprovalRegistry,
+  transactionNumber: string,
+  operator: Actor,
+): Promise<PaymentReviewItem> {
+  const { db } = deps;
   const transferId = await transferIdOf(db, transactionNumber);
   await writeDecision(money, transferId, async (trx) => {
     const transfer = await lockPendingTransfer(trx, transferId);
-    const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).execute();
-    if (earlier.some((approval) => approval.operator_id === operatorId)) {
-      throw new AppError('CONFLICT', {
-        message: 'You have already approved this transfer: the second approval must come from another operator',
-        details: { status: transfer.status, reason: 'alreadyApproved' },
-      });
+    await assertNotOwnClient(trx, operator.id, transfer.clientId);
+    if (transfer.status === 'Processing') {
+      const release = await pendingApprovalOf(trx, 'transferRelease', transactionNumber);
+      if (!release || release.makerId === operator.id) {
+        throw new AppError('CONFLICT', {
+          message: 'You have already approved this transfer: the second approval must come from another operator',
+          details: { status: transfer.status, reason: 'alreadyApproved' },
+        });
+      }
+      await approveInTransaction(trx, deps, registry, release.id, operator, { confirmDuplicate: false });
+      return;
     }
-    await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operatorId }).execute();
-    const required = approvalsRequired(await loadRateTable(trx), transfer.amountMinor, transfer.currency);
-    const given = earlier.length + 1;
-    if (given >= required) await captureTransfer(trx, transfer, operatorId, { approvals: given, required });
-    else await setTransferProcessing(trx, transfer, operatorId, { approvals: given, required });
+    await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operator.id }).execute();
+    const required = transfer.approvalsRequired;
+    if (required === 1) {
+      await captureTransfer(trx, transfer, operator.id, { approvals: 1, required });
+      return;
+    }
+    await setTransferProcessing(trx, transfer, operator.id, { approvals: 1, required });
+    await proposeApproval(trx, registry, {
+      kind: 'transferRelease',
+      payload: { transactionNumber },
+      maker: operator,
+      reason: 'Second approval',
+      subjectType: 'transfer',
+      subjectId: transactionNumber,
+    });
   });
   return getPaymentReview(db, transactionNumber);
 }
 
-/** An operator denies: the hold is released in full. */
-export async function denyPayment(db: Db, money: GroupCommit, transactionNumber: string, operatorId: string, reason: string): Promise<PaymentReviewItem> {
+/** An operator denies: the hold is released in full, and a release waiting for a second approval is closed with it. */
+export async function denyPayment(db: Db, money: GroupCommit, transactionNumber: string, operator: Actor, reason: string): Promise<PaymentReviewItem> {
   const transferId = await transferIdOf(db, transactionNumber);
-  await writeDecision(money, transferId, async (trx) => denyLockedTransfer(trx, await lockPendingTransfer(trx, transferId), operatorId, reason));
+  await writeDecision(money, transferId, async (trx) => {
+    const transfer = await lockPendingTransfer(trx, transferId);
+    await assertNotOwnClient(trx, operator.id, transfer.clientId);
+    await denyLockedTransfer(trx, transfer, operator.id, reason);
+    await closeOpenProposal(trx, 'transferRelease', transactionNumber, operator, reason);
+  });
   return getPaymentReview(db, transactionNumber);
 }

@@ -1,8 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
+import type { ApprovalReason } from '@bank/contracts/backoffice/payments';
 
-export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion';
+export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal';
 
 /** What a wallet's side row is part of (migration 0061). */
 export type WalletSideKind = 'transfer' | 'internal' | 'deposit' | 'conversion';
@@ -42,6 +43,13 @@ export interface TransferTables {
     status_reason: Generated<string | null>;
     /** A crypto deposit's transaction hash on its network (unique). */
     tx_hash: Generated<string | null>;
+    /**
+     * A transfer waiting for the bank (migration 0072): its EUR value at the mid rate of the day it
+     * was made, the approvals it needs and why two; fixed at creation, null for other kinds.
+     */
+    amount_eur: Generated<string | null>;
+    approvals_required: ColumnType<number | null, string | null | undefined, never>;
+    approval_reason: ColumnType<ApprovalReason | null, string | null | undefined, never>;
     created_at: InstantColumn;
     updated_at: InstantColumn;
   };

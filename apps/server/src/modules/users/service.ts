@@ -6,12 +6,12 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { closeChallenges } from '../auth/login-codes';
+import { CLIENT_SIGN_IN_LOCKS, clearAccountLocks } from '../auth/lockouts';
 import { passwordChangedMail, resetMail } from '../auth/mail-templates';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import {
   FAILED_PASSWORD_CHANGES_PER_CLIENT,
-  FAILED_SIGN_INS_PER_EMAIL,
   RESET_MAILS_PER_EMAIL,
   assertNotBlocked,
   blockedForSeconds,
@@ -65,7 +65,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     return row;
   });
   // Control of the mailbox is proven: earlier failed sign-ins no longer hold the client back.
-  await clearCounter(db, FAILED_SIGN_INS_PER_EMAIL, client.email.toLowerCase());
+  await clearAccountLocks(db, CLIENT_SIGN_IN_LOCKS, client.email.toLowerCase());
   mailInBackground(deps.mailer, meta.log, passwordChangedMail(client.email, meta.language));
 }
 

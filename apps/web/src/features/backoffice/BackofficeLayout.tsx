@@ -1,5 +1,7 @@
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { DisclosureButton } from '../../ui/DisclosureButton';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { backoffice } from './api';
@@ -12,6 +14,11 @@ export function BackofficeLayout({ session }: { session: OperatorSession }) {
   usePageTitle('title', 'backoffice');
   const navigate = useNavigate();
   const { operator } = session;
+  // On a phone the menu folds away behind a button, and folds again once an entry is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   async function signOut() {
     await backoffice('POST', 'logout').catch(() => undefined);
     endOperatorSession();
@@ -19,9 +26,14 @@ export function BackofficeLayout({ session }: { session: OperatorSession }) {
   }
   return (
     <div className="backoffice">
-      <aside className="backoffice__menu">
-        <span className="backoffice__brand">{t('brand')}</span>
-        <nav aria-label={t('menu.navigation')}>
+      <aside className={menuOpen ? 'backoffice__menu backoffice__menu--open' : 'backoffice__menu'}>
+        <div className="backoffice__menu-head">
+          <span className="backoffice__brand">{t('brand')}</span>
+          <DisclosureButton controls={menuId} expanded={menuOpen} className="backoffice__menu-toggle" onToggle={() => setMenuOpen((open) => !open)}>
+            {t('menu.toggle')}
+          </DisclosureButton>
+        </div>
+        <nav id={menuId} aria-label={t('menu.navigation')}>
           <ul>
             {menuFor(operator.roles).map((entry) => (
               <li key={entry.key}>

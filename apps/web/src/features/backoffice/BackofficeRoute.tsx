@@ -4,6 +4,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../../ui/PageLoader';
 import { NotFound } from '../../ui/NotFound';
 import { BackofficeLayout } from './BackofficeLayout';
+import { EnrolmentScreen } from './EnrolmentScreen';
+import { AccountScreen } from './screens/AccountScreen';
+import { ApprovalDetailScreen } from './screens/ApprovalDetailScreen';
+import { ApprovalsScreen } from './screens/ApprovalsScreen';
 import { AuditScreen } from './screens/AuditScreen';
 import { ClientCardScreen } from './screens/ClientCardScreen';
 import { ClientsScreen } from './screens/ClientsScreen';
@@ -23,7 +27,8 @@ import './backoffice.css';
 
 /**
  * /backoffice/*: the bank's operators' side of the app, a lazy chunk of its own. Without an
- * operator session every screen but sign-in sends the operator to /backoffice/login.
+ * operator session every screen but sign-in and an invitation's enrolment page sends the operator
+ * to /backoffice/login.
  */
 export function Component() {
   // Field errors come from the validation namespace; load it with the screens' own texts.
@@ -33,8 +38,11 @@ export function Component() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         <Route path="login" element={session ? <Navigate to="/backoffice" replace /> : <SignInScreen />} />
+        <Route path="enrol/:token" element={<EnrolmentScreen />} />
         <Route element={session ? <BackofficeLayout session={session} /> : <Navigate to="/backoffice/login" replace />}>
           <Route index element={<DashboardScreen />} />
+          <Route path="approvals" element={<ApprovalsScreen />} />
+          <Route path="approvals/:approvalId" element={<ApprovalDetailScreen />} />
           <Route path="kyc" element={<KycQueueScreen />} />
           <Route path="kyc/:kycId" element={<KycDetailScreen />} />
           <Route path="payments" element={<PaymentsQueueScreen />} />
@@ -47,6 +55,7 @@ export function Component() {
           <Route path="contact-messages" element={<ContactMessagesScreen />} />
           <Route path="audit" element={<AuditScreen />} />
           <Route path="operators" element={<OperatorsScreen />} />
+          <Route path="account" element={<AccountScreen />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

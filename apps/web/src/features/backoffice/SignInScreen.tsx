@@ -11,23 +11,22 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { backoffice, problemOf } from './api';
-import { EnrolmentQr } from './EnrolmentQr';
 import { startOperatorSession, takeExpiredNotice } from './session';
 import { useServerSubmit } from './useServerSubmit';
 
 const codeSchema = z.object({ totpCode: totpCodeSchema });
 
 /**
- * /backoffice/login: e-mail and password, then the code of the operator's authenticator app. An
- * operator who has not enrolled yet is shown the QR code and the secret to add, and confirms with
- * a first code.
+ * /backoffice/login: e-mail and password, then the code of the operator's authenticator app.
+ * Operators set up their password and authenticator only through their invitation's link
+ * (EnrolmentScreen), never here.
  */
 export function SignInScreen() {
   const { t } = useTranslation('backoffice');
   usePageTitle('signIn.title', 'backoffice');
   const navigate = useNavigate();
   const [expired] = useState(takeExpiredNotice);
-  const [step, setStep] = useState<{ kind: 'credentials' } | { kind: 'code' } | { kind: 'enrol'; secret: string; otpauthUrl: string }>({ kind: 'credentials' });
+  const [step, setStep] = useState<'credentials' | 'code'>('credentials');
   const { busy, failure, run, clearFailure } = useServerSubmit();
   const credentials = useSchemaForm(signInCredentialsSchema, { email: '', password: '' });
   const code = useSchemaForm(codeSchema, { totpCode: '' });
@@ -54,8 +53,7 @@ export function SignInScreen() {
     if (!input) return;
     void run(credentials, () => backoffice<OperatorLoginResponse>('POST', 'login', { body: input }), (answer) => {
       if ('operatorToken' in answer) signedIn(answer);
-      else if ('enrolment' in answer) goTo({ kind: 'enrol', ...answer.enrolment });
-      else goTo({ kind: 'code' });
+      else goTo('code');
     });
   }
 
@@ -65,8 +63,8 @@ export function SignInScreen() {
     const account = credentials.submit();
     if (!input || !account) return;
     const body = { ...account, totpCode: input.totpCode };
-    // Both calls answer a session here: the code is given.
-    void run(code, () => backoffice<OperatorSignedIn>('POST', step.kind === 'enrol' ? 'login/enrol' : 'login', { body }), signedIn);
+    // With the code given, the answer is a session.
+    void run(code, () => backoffice<OperatorSignedIn>('POST', 'login', { body }), signedIn);
   }
 
   return (
@@ -81,7 +79,7 @@ export function SignInScreen() {
             {t('signIn.expired')}
           </p>
         ) : null}
-        {step.kind === 'credentials' ? (
+        {step === 'credentials' ? (
           <form onSubmit={submitCredentials} noValidate>
             <h1>{t('signIn.title')}</h1>
             <p className="backoffice__lead">{t('signIn.lead')}</p>
@@ -92,19 +90,8 @@ export function SignInScreen() {
           </form>
         ) : (
           <form onSubmit={submitCode} noValidate>
-            <h1>{step.kind === 'enrol' ? t('signIn.enrolTitle') : t('signIn.codeTitle')}</h1>
-            {step.kind === 'enrol' ? (
-              <>
-                <p className="backoffice__lead">{t('signIn.enrolLead')}</p>
-                <EnrolmentQr otpauthUrl={step.otpauthUrl} alt={t('signIn.qrAlt')} />
-                <p className="backoffice__secret">
-                  {t('signIn.secret')}{' '}
-                  <code data-testid="bo-enrol-secret">{step.secret}</code>
-                </p>
-              </>
-            ) : (
-              <p className="backoffice__lead">{t('signIn.codeLead')}</p>
-            )}
+            <h1>{t('signIn.codeTitle')}</h1>
+            <p className="backoffice__lead">{t('signIn.codeLead')}</p>
             <InputField
               label={t('signIn.code')}
               inputMode="numeric"
@@ -116,10 +103,10 @@ export function SignInScreen() {
             />
             {problem ? <p className="field__error" role="alert">{problem}</p> : null}
             <div className="backoffice__actions">
-              <button type="button" className="button button--secondary" onClick={() => goTo({ kind: 'credentials' })}>
+              <button type="button" className="button button--secondary" onClick={() => goTo('credentials')}>
                 {t('back')}
               </button>
-              <SubmitButton busy={busy} label={step.kind === 'enrol' ? t('signIn.confirmEnrol') : t('signIn.submit')} busyLabel={t('busy')} />
+              <SubmitButton busy={busy} label={t('signIn.submit')} busyLabel={t('busy')} />
             </div>
           </form>
         )}

@@ -38,28 +38,18 @@ export function Problem({ error }: { error: unknown }) {
   );
 }
 
-/** Previous and next page of a list. */
-export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('backoffice');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav className="backoffice__pager" aria-label={t('pager.label')}>
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('pager.previous')}
-      </button>
-      <span>{t('pager.position', { page, pages })}</span>
-      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('pager.next')}
-      </button>
-    </nav>
-  );
+/** Done, refused, set aside by its own author (a withdrawn proposal), or waiting. */
+function toneOf(status: string): 'success' | 'danger' | 'neutral' | 'pending' {
+  if (['Approved', 'active'].includes(status)) return 'success';
+  if (['Rejected', 'Denied', 'Canceled', 'Error', 'deactivated'].includes(status)) return 'danger';
+  if (status === 'Withdrawn') return 'neutral';
+  return 'pending';
 }
 
 /** A status as a small label, coloured by what it means. */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('backoffice');
-  const tone = ['Approved'].includes(status) ? 'success' : ['Rejected', 'Denied', 'Canceled', 'Error'].includes(status) ? 'danger' : 'pending';
+  const tone = toneOf(status);
   return (
     <span className={`status-badge status-badge--${tone}`} data-testid="bo-status" data-status={status}>
       {t(`status.${status}`, { defaultValue: status })}
@@ -81,8 +71,29 @@ export function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-/** Asks for the reason of a refusal (KYC rejection, transfer denial) before it is sent. */
-export function ReasonDialog({ title, confirmLabel, onConfirm, onClose }: { title: string; confirmLabel: string; onConfirm: (reason: string) => Promise<void>; onClose: () => void }) {
+/**
+ * Asks for the reason of a decision before it is sent: a refusal (KYC rejection, transfer denial,
+ * a rejected proposal) or an operator change. `lead` says what follows; `missingText` who reads
+ * the reason (the client, by default).
+ */
+export function ReasonDialog({
+  title,
+  confirmLabel,
+  lead,
+  missingText,
+  maxLength = 5000,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  confirmLabel: string;
+  lead?: ReactNode;
+  missingText?: string;
+  /** The longest reason the call takes. */
+  maxLength?: number;
+  onConfirm: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('backoffice');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -116,12 +127,13 @@ export function ReasonDialog({ title, confirmLabel, onConfirm, onClose }: { titl
         </>
       }
     >
-      <form id={id} onSubmit={submit} className="field">
+      {lead ? <div className="backoffice-dialog-form">{lead}</div> : null}
+      <form id={id} onSubmit={submit} className="field backoffice-dialog-form">
         <label htmlFor={`${id}-reason`}>{t('reason')}</label>
         <textarea
           id={`${id}-reason`}
           rows={4}
-          maxLength={5000}
+          maxLength={maxLength}
           value={reason}
           aria-invalid={missing || undefined}
           aria-describedby={missing ? `${id}-error` : undefined}
@@ -133,10 +145,42 @@ export function ReasonDialog({ title, confirmLabel, onConfirm, onClose }: { titl
         />
         {missing ? (
           <span id={`${id}-error`} className="field__error">
-            {t('reasonRequired')}
+            {missingText ?? t('reasonRequired')}
           </span>
         ) : null}
       </form>
+    </Modal>
+  );
+}
+
+/** Asks the operator to confirm an act that needs no reason (withdrawing their own proposal). */
+export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: { title: string; text: string; confirmLabel: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const { t } = useTranslation('backoffice');
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" className="button" disabled={busy} onClick={() => void confirm()} data-testid="bo-confirm">
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{text}</p>
     </Modal>
   );
 }

@@ -1,7 +1,9 @@
+import { KYC_REFUSALS } from '@bank/contracts/kyc/constants';
 import type { KycFields } from '@bank/contracts/kyc/kyc-form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ApiError } from '../../lib/api';
 import { Popup } from '../../ui/Popup';
 import { authApi } from '../auth';
 import { kycSubmitted, selectKycStatus, selectUser, selectUserToken, userRefreshed } from '../auth';
@@ -10,31 +12,49 @@ import { kycApi } from './kycApi';
 import './kyc.css';
 
 /**
+ * Why the server refused the submission, when it knows better than this screen: a submission is
+ * already in review (sent from another device or tab) or the client is already identified.
+ */
+function refusalOf(error: unknown): string | null {
+  const key = error instanceof ApiError && error.status === 409 ? error.body?.fields?._ : undefined;
+  return key === KYC_REFUSALS.inReview || key === KYC_REFUSALS.approved ? key : null;
+}
+
+/**
  * SPEC §2 KYC screen: the form while the status is missing or Rejected (with the operator's
- * reason), an in-process message while it is New, and a confirmation once approved.
+ * reason), an in-process message while it is New, and a confirmation once approved. A submission
+ * in review cannot be changed, so the screen never offers to.
  */
 export function KycScreen() {
-  const { t } = useTranslation('kyc');
+  const { t } = useTranslation(['kyc', 'validation']);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const token = useAppSelector(selectUserToken);
   const status = useAppSelector(selectKycStatus);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const latest = user.kycList?.[0];
+
+  // The submission names the client (profile block, settings) and sets the status: read the user data again.
+  const refreshUser = () =>
+    authApi
+      .me(token ?? '')
+      .then((fresh) => dispatch(userRefreshed(fresh)))
+      .catch(() => undefined);
 
   const submit = async (fields: KycFields) => {
     try {
       await kycApi.create(token ?? '', fields);
     } catch (error) {
-      setFailed(true);
+      const refusal = refusalOf(error);
+      // The server's status wins over the stale one this screen showed the form for: a submission
+      // in review replaces the form with the in-process message at once (SPEC §4).
+      if (refusal === KYC_REFUSALS.inReview) dispatch(kycSubmitted());
+      if (refusal) void refreshUser();
+      setFailure(refusal ? t(refusal.replace(/^validation\./, ''), { ns: 'validation' }) : t('error'));
       throw error;
     }
     dispatch(kycSubmitted());
-    // The submission also names the client (profile block, settings): read the user data again.
-    authApi
-      .me(token ?? '')
-      .then((fresh) => dispatch(userRefreshed(fresh)))
-      .catch(() => undefined);
+    void refreshUser();
   };
 
   return (
@@ -63,7 +83,7 @@ export function KycScreen() {
           />
         </>
       )}
-      {failed ? <Popup tone="error" message={t('error')} onClose={() => setFailed(false)} /> : null}
+      {failure ? <Popup tone="error" message={failure} onClose={() => setFailure(null)} /> : null}
     </section>
   );
 }

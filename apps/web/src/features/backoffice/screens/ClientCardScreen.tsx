@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
+import { PagedTable, type Column } from '../PagedTable';
 import { BackofficeScreen, Details, Loaded, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
 
@@ -12,6 +13,20 @@ export function ClientCardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const { clientId = '' } = useParams();
   const card = useResource(() => backoffice<ClientCard>('GET', `clients/${encodeURIComponent(clientId)}`), [clientId]);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const accountColumns: Array<Column<ClientCard['accounts'][number]>> = [
+    { key: 'account', header: t('clients.account'), cell: (account) => formatAccountNumber(account.number) },
+    { key: 'booked', header: t('clients.booked'), money: true, cell: (account) => formatMoney(account.balance, account.currency, language) },
+    { key: 'available', header: t('clients.available'), money: true, cell: (account) => formatMoney(account.available, account.currency, language) },
+  ];
+  const transactionColumns: Array<Column<ClientCard['transactions'][number]>> = [
+    { key: 'number', header: t('payments.number'), cell: (row) => row.transactionNumber },
+    { key: 'created', header: t('payments.created'), cell: (row) => formatDateTime(new Date(row.created * 1000).toISOString(), language) },
+    { key: 'direction', header: t('clients.direction'), cell: (row) => t(`clients.directions.${row.direction}`) },
+    { key: 'recipient', header: t('payments.recipient'), cell: (row) => row.recipient },
+    { key: 'amount', header: t('payments.amount'), money: true, cell: (row) => formatMoney(row.amount, row.currency, language) },
+    { key: 'status', header: t('payments.status'), cell: (row) => <StatusBadge status={row.transactionStatus} /> },
+  ];
   return (
     <BackofficeScreen title={t('clients.cardTitle')} actions={<Link to="/backoffice/clients">{t('clients.backToSearch')}</Link>}>
       <Loaded data={card.data} error={card.error}>
@@ -26,32 +41,17 @@ export function ClientCardScreen() {
                 [t('clients.accountType'), t(`accountTypes.${client.accountType}`)],
                 [t('clients.kyc'), client.kycStatus ? <StatusBadge status={client.kycStatus} /> : t('clients.noKyc')],
                 [t('clients.address'), [client.address, client.city, client.postCode, client.country].filter(Boolean).join(', ')],
-                [t('clients.since'), formatDateTime(client.createdAt, (i18n.resolvedLanguage ?? 'en'))],
+                [t('clients.since'), formatDateTime(client.createdAt, language)],
               ]}
             />
             <h2 className="backoffice__subheading">{t('clients.accounts')}</h2>
-            {accounts.length === 0 ? (
-              <p className="backoffice__muted">{t('clients.noAccounts')}</p>
-            ) : (
-              <table className="backoffice-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('clients.account')}</th>
-                    <th scope="col" className="backoffice-table__money">{t('clients.booked')}</th>
-                    <th scope="col" className="backoffice-table__money">{t('clients.available')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {accounts.map((account) => (
-                    <tr key={account.number}>
-                      <td>{formatAccountNumber(account.number)}</td>
-                      <td className="backoffice-table__money">{formatMoney(account.balance, account.currency, (i18n.resolvedLanguage ?? 'en'))}</td>
-                      <td className="backoffice-table__money">{formatMoney(account.available, account.currency, (i18n.resolvedLanguage ?? 'en'))}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <PagedTable
+              caption={t('clients.accounts')}
+              columns={accountColumns}
+              rowKey={(account) => account.number}
+              data={{ items: accounts }}
+              empty={t('clients.noAccounts')}
+            />
             <h2 className="backoffice__subheading">{t('clients.kycHistory')}</h2>
             {kyc.length === 0 ? (
               <p className="backoffice__muted">{t('clients.noKyc')}</p>
@@ -59,43 +59,20 @@ export function ClientCardScreen() {
               <ul className="backoffice-list">
                 {kyc.map((record) => (
                   <li key={record.kycId}>
-                    <StatusBadge status={record.status} /> {formatDateTime(record.createdAt, (i18n.resolvedLanguage ?? 'en'))}
+                    <StatusBadge status={record.status} /> {formatDateTime(record.createdAt, language)}
                     {record.rejectionReason ? ` · ${record.rejectionReason}` : ''}
                   </li>
                 ))}
               </ul>
             )}
             <h2 className="backoffice__subheading">{t('clients.transactions')}</h2>
-            {transactions.length === 0 ? (
-              <p className="backoffice__muted">{t('clients.noTransactions')}</p>
-            ) : (
-              <table className="backoffice-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('payments.number')}</th>
-                    <th scope="col">{t('payments.created')}</th>
-                    <th scope="col">{t('clients.direction')}</th>
-                    <th scope="col">{t('payments.recipient')}</th>
-                    <th scope="col" className="backoffice-table__money">{t('payments.amount')}</th>
-                    <th scope="col">{t('payments.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {transactions.map((row) => (
-                    <tr key={`${row.transactionNumber}-${row.accountNumber}`}>
-                      <td>{row.transactionNumber}</td>
-                      <td>{formatDateTime(new Date(row.created * 1000).toISOString(), (i18n.resolvedLanguage ?? 'en'))}</td>
-                      <td>{t(`clients.directions.${row.direction}`)}</td>
-                      <td>{row.recipient}</td>
-                      <td className="backoffice-table__money">{formatMoney(row.amount, row.currency, (i18n.resolvedLanguage ?? 'en'))}</td>
-                      <td>
-                        <StatusBadge status={row.transactionStatus} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <PagedTable
+              caption={t('clients.transactions')}
+              columns={transactionColumns}
+              rowKey={(row) => `${row.transactionNumber}-${row.accountNumber}`}
+              data={{ items: transactions }}
+              empty={t('clients.noTransactions')}
+            />
           </>
         )}
       </Loaded>

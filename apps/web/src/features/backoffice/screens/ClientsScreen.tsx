@@ -1,24 +1,34 @@
-import type { ClientSearchResponse } from '@bank/contracts/backoffice/clients';
+import type { ClientSearchResponse, ClientSummary } from '@bank/contracts/backoffice/clients';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InputField } from '../../../ui/FormField';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
-import { BackofficeScreen, Loaded, StatusBadge } from '../parts';
+import { listParams, PagedTable, type Column } from '../PagedTable';
+import { BackofficeScreen, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
 
-/** Client search by e-mail, phone, name, company or account number (read-only). */
+/** Client search by e-mail, phone, name, company or account number (read-only); the server answers its first matches at once. */
 export function ClientsScreen() {
   const { t, i18n } = useTranslation('backoffice');
+  const language = i18n.resolvedLanguage ?? 'en';
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';
   const [text, setText] = useState(query);
   const found = useResource(() => backoffice<ClientSearchResponse>('GET', 'clients', { query: { query } }), [query]);
   function search(event: FormEvent) {
     event.preventDefault();
-    setParams(text.trim() ? { query: text.trim() } : {});
+    setParams(listParams({ query: text.trim() }));
   }
+  const columns: Array<Column<ClientSummary>> = [
+    { key: 'name', header: t('clients.name'), cell: (client) => <Link to={`/backoffice/clients/${client.clientId}`}>{client.name || client.email}</Link> },
+    { key: 'email', header: t('clients.email'), cell: (client) => client.email },
+    { key: 'phone', header: t('clients.phone'), cell: (client) => client.phone },
+    { key: 'accountType', header: t('clients.accountType'), cell: (client) => t(`accountTypes.${client.accountType}`) },
+    { key: 'kyc', header: t('clients.kyc'), cell: (client) => (client.kycStatus ? <StatusBadge status={client.kycStatus} /> : t('clients.noKyc')) },
+    { key: 'since', header: t('clients.since'), cell: (client) => formatDateTime(client.createdAt, language) },
+  ];
   return (
     <BackofficeScreen title={t('clients.title')} lead={t('clients.lead')}>
       <form className="backoffice-filters backoffice-inline-form" onSubmit={search} role="search">
@@ -27,40 +37,16 @@ export function ClientsScreen() {
           {t('clients.search')}
         </button>
       </form>
-      <Loaded data={found.data} error={found.error}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <p className="backoffice__muted">{t('clients.empty')}</p>
-          ) : (
-            <table className="backoffice-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('clients.name')}</th>
-                  <th scope="col">{t('clients.email')}</th>
-                  <th scope="col">{t('clients.phone')}</th>
-                  <th scope="col">{t('clients.accountType')}</th>
-                  <th scope="col">{t('clients.kyc')}</th>
-                  <th scope="col">{t('clients.since')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((client) => (
-                  <tr key={client.clientId} data-testid="bo-row" data-key={client.clientId}>
-                    <td>
-                      <Link to={`/backoffice/clients/${client.clientId}`}>{client.name || client.email}</Link>
-                    </td>
-                    <td>{client.email}</td>
-                    <td>{client.phone}</td>
-                    <td>{t(`accountTypes.${client.accountType}`)}</td>
-                    <td>{client.kycStatus ? <StatusBadge status={client.kycStatus} /> : t('clients.noKyc')}</td>
-                    <td>{formatDateTime(client.createdAt, (i18n.resolvedLanguage ?? 'en'))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
-      </Loaded>
+      <PagedTable
+        caption={t('clients.title')}
+        columns={columns}
+        rowKey={(client) => client.clientId}
+        data={found.data}
+        error={found.error}
+        loading={found.loading}
+        empty={t('clients.empty')}
+        onRetry={found.reload}
+      />
     </BackofficeScreen>
   );
 }

@@ -1,8 +1,10 @@
-import { cryptoDepositRequestSchema, type CryptoDepositResponse } from '@bank/contracts/backoffice/crypto-deposit';
+import type { ProposedResponse } from '@bank/contracts/backoffice/approvals';
+import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
 import { CRYPTO_NETWORKS } from '@bank/contracts/crypto/networks';
 import { CRYPTO_CURRENCIES } from '@bank/contracts/money/currencies';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import type { FieldErrors } from '../../../lib/formValidation';
 import { InputField, SelectField } from '../../../ui/FormField';
@@ -13,18 +15,19 @@ import { backoffice } from '../api';
 import { BackofficeScreen, Details, Problem } from '../parts';
 import { useServerSubmit } from '../useServerSubmit';
 
-const EMPTY = { address: '', amount: '', currency: 'BTC', txHash: '' };
+const EMPTY = { address: '', amount: '', currency: 'BTC', txHash: '', reason: '' };
 
 /**
- * Coins that arrived on the network at a client's deposit address, booked to the wallet: the form,
- * a confirmation of what will be booked, then the booking with its idempotency key. A hash booked
+ * Coins that arrived on the network at a client's deposit address, proposed for the wallet: the
+ * form, a confirmation of what will be booked, then the proposal with its idempotency key, which a
+ * second payments operator approves before anything is credited. A hash booked
  * before (409) and an address no wallet has (404) come back as field errors, said at their fields.
  */
 export function CryptoDepositScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const form = useSchemaForm(cryptoDepositRequestSchema, EMPTY);
   const [confirming, setConfirming] = useState<{ input: unknown; key: string } | null>(null);
-  const [booked, setBooked] = useState<CryptoDepositResponse | null>(null);
+  const [booked, setBooked] = useState<ProposedResponse | null>(null);
   const { busy, failure, run } = useServerSubmit();
   // A field the server refuses at booking is corrected in the form, so the form shows again.
   const formWithFields = {
@@ -44,7 +47,7 @@ export function CryptoDepositScreen() {
     if (!confirming) return;
     void run(
       formWithFields,
-      () => backoffice<CryptoDepositResponse>('POST', 'crypto-deposits', { body: confirming.input, idempotencyKey: confirming.key }),
+      () => backoffice<ProposedResponse>('POST', 'crypto-deposits', { body: confirming.input, idempotencyKey: confirming.key }),
       setBooked,
     );
   }
@@ -63,16 +66,16 @@ export function CryptoDepositScreen() {
       {booked ? (
         <div className="backoffice-card" role="status">
           <h2 className="backoffice__subheading">{t('cryptoDeposit.booked')}</h2>
-          <Details
-            rows={[
-              [t('cryptoDeposit.transactionNumber'), <span data-testid="bo-crypto-deposit-result">{booked.transactionNumber}</span>],
-              [t('cryptoDeposit.holder'), booked.holder],
-              [t('cryptoDeposit.amount'), money(booked.amount, booked.currency)],
-            ]}
-          />
-          <button type="button" className="button" onClick={another}>
-            {t('cryptoDeposit.another')}
-          </button>
+          <p>{t('cryptoDeposit.bookedNote')}</p>
+          <Details rows={[[t('cryptoDeposit.summary'), <span data-testid="bo-crypto-deposit-result">{booked.approval.summary}</span>]]} />
+          <div className="backoffice__actions">
+            <Link className="button button--secondary" to={`/backoffice/approvals/${booked.approval.id}`}>
+              {t('cryptoDeposit.openApproval')}
+            </Link>
+            <button type="button" className="button" onClick={another}>
+              {t('cryptoDeposit.another')}
+            </button>
+          </div>
         </div>
       ) : confirming ? (
         <div className="backoffice-card">
@@ -106,6 +109,7 @@ export function CryptoDepositScreen() {
           <InputField label={t('cryptoDeposit.address')} required autoComplete="off" spellCheck={false} {...form.field('address')} />
           <InputField label={t('cryptoDeposit.amount')} inputMode="decimal" required autoComplete="off" {...form.field('amount')} />
           <InputField label={t('cryptoDeposit.txHash')} required autoComplete="off" spellCheck={false} hint={t('cryptoDeposit.txHashHint')} {...form.field('txHash')} />
+          <InputField label={t('cryptoDeposit.reason')} autoComplete="off" {...form.field('reason')} />
           <div data-testid="bo-crypto-deposit-next">
             <SubmitButton busy={busy} label={t('cryptoDeposit.next')} busyLabel={t('busy')} />
           </div>

@@ -8,6 +8,7 @@ import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
 
 const TILES: ReadonlyArray<{ count: keyof BackofficeSummary; path: string; area: BackofficeArea }> = [
+  { count: 'approvalsPending', path: '/backoffice/approvals', area: 'overview' },
   { count: 'kycNew', path: '/backoffice/kyc', area: 'kyc' },
   { count: 'paymentsNew', path: '/backoffice/payments?status=New', area: 'payments' },
   { count: 'paymentsProcessing', path: '/backoffice/payments?status=Processing', area: 'payments' },

@@ -1,8 +1,10 @@
-import { incomingPaymentRequestSchema, type IncomingPaymentPreview, type IncomingPaymentResponse } from '@bank/contracts/backoffice/incoming-payment';
+import type { ProposedResponse } from '@bank/contracts/backoffice/approvals';
+import { incomingPaymentRequestSchema, type IncomingPaymentPreview } from '@bank/contracts/backoffice/incoming-payment';
 import { FIAT_CURRENCIES } from '@bank/contracts/money/currencies';
 import { PAYMENT_REGIONS } from '@bank/contracts/tariffs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import type { FieldErrors } from '../../../lib/formValidation';
 import { InputField, SelectField } from '../../../ui/FormField';
@@ -13,17 +15,20 @@ import { backoffice } from '../api';
 import { BackofficeScreen, Details, Problem } from '../parts';
 import { useServerSubmit } from '../useServerSubmit';
 
-const EMPTY = { accountNumber: '', amount: '', currency: 'EUR', senderName: '', senderAccount: '', purpose: '', paymentRegion: '' };
+const EMPTY = { accountNumber: '', amount: '', currency: 'EUR', senderName: '', senderAccount: '', purpose: '', paymentRegion: '', valueDate: '', reference: '', reason: '' };
 
 /**
- * Money that arrived from another bank, booked to a client's account: the form, a confirmation
- * showing whose account it is and what will be credited after the fee, then the booking.
+ * Money that arrived from another bank, proposed for a client's account: the form, a confirmation
+ * showing whose account it is and what will be credited after the fee, then the proposal, which a
+ * second payments operator approves in the approvals queue before anything is credited.
  */
 export function IncomingPaymentScreen() {
   const { t, i18n } = useTranslation('backoffice');
-  const form = useSchemaForm(incomingPaymentRequestSchema, EMPTY, { toInput: (values) => ({ ...values, accountNumber: values.accountNumber.replace(/\s/g, '') }) });
+  const form = useSchemaForm(incomingPaymentRequestSchema, EMPTY, {
+    toInput: (values) => ({ ...values, accountNumber: values.accountNumber.replace(/\s/g, ''), valueDate: values.valueDate || undefined }),
+  });
   const [preview, setPreview] = useState<{ input: unknown; answer: IncomingPaymentPreview; key: string } | null>(null);
-  const [booked, setBooked] = useState<IncomingPaymentResponse | null>(null);
+  const [booked, setBooked] = useState<ProposedResponse | null>(null);
   const { busy, failure, run } = useServerSubmit();
   // A field the server refuses at booking is corrected in the form, so the form shows again.
   const formWithFields = {
@@ -44,7 +49,7 @@ export function IncomingPaymentScreen() {
 
   function book() {
     if (!preview) return;
-    void run(formWithFields, () => backoffice<IncomingPaymentResponse>('POST', 'incoming-payments', { body: preview.input, idempotencyKey: preview.key }), setBooked);
+    void run(formWithFields, () => backoffice<ProposedResponse>('POST', 'incoming-payments', { body: preview.input, idempotencyKey: preview.key }), setBooked);
   }
 
   function another() {
@@ -60,17 +65,16 @@ export function IncomingPaymentScreen() {
       {booked ? (
         <div className="backoffice-card" role="status">
           <h2 className="backoffice__subheading">{t('incoming.booked')}</h2>
-          <Details
-            rows={[
-              [t('incoming.transactionNumber'), <span data-testid="bo-incoming-result">{booked.transactionNumber}</span>],
-              [t('incoming.amount'), money(booked.amount, booked.currency)],
-              [t('incoming.fee'), money(booked.fee, booked.currency)],
-              [t('incoming.credited'), money(booked.credited, booked.currency)],
-            ]}
-          />
-          <button type="button" className="button" onClick={another}>
-            {t('incoming.another')}
-          </button>
+          <p>{t('incoming.bookedNote')}</p>
+          <Details rows={[[t('incoming.holder'), preview?.answer.holder ?? ''], [t('incoming.summary'), <span data-testid="bo-incoming-result">{booked.approval.summary}</span>]]} />
+          <div className="backoffice__actions">
+            <Link className="button button--secondary" to={`/backoffice/approvals/${booked.approval.id}`}>
+              {t('incoming.openApproval')}
+            </Link>
+            <button type="button" className="button" onClick={another}>
+              {t('incoming.another')}
+            </button>
+          </div>
         </div>
       ) : preview ? (
         <div className="backoffice-card">
@@ -83,6 +87,8 @@ export function IncomingPaymentScreen() {
               [t('incoming.senderAccount'), form.values.senderAccount],
               [t('incoming.paymentRegion'), form.values.paymentRegion],
               [t('incoming.purpose'), form.values.purpose],
+              [t('incoming.valueDate'), form.values.valueDate || t('incoming.today')],
+              [t('incoming.reference'), form.values.reference],
               [t('incoming.amount'), money(preview.answer.amount, preview.answer.currency)],
               [t('incoming.fee'), money(preview.answer.fee, preview.answer.currency)],
               [t('incoming.credited'), money(preview.answer.credited, preview.answer.currency)],
@@ -114,6 +120,11 @@ export function IncomingPaymentScreen() {
           <InputField label={t('incoming.senderName')} required {...form.field('senderName')} />
           <InputField label={t('incoming.senderAccount')} required {...form.field('senderAccount')} />
           <InputField label={t('incoming.purpose')} {...form.field('purpose')} />
+          <div className="backoffice-form__row">
+            <InputField label={t('incoming.valueDate')} type="date" {...form.field('valueDate')} />
+            <InputField label={t('incoming.reference')} {...form.field('reference')} />
+          </div>
+          <InputField label={t('incoming.reason')} {...form.field('reason')} />
           <div data-testid="bo-incoming-next">
             <SubmitButton busy={busy} label={t('incoming.next')} busyLabel={t('busy')} />
           </div>

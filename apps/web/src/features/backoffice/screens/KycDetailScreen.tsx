@@ -1,13 +1,31 @@
-import type { KycDecisionResponse, KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
+import {
+  KYC_DECISION_REFUSALS,
+  type KycApproveRequest,
+  type KycDecisionRefusal,
+  type KycDecisionResponse,
+  type KycRejectRequest,
+  type KycReviewItem,
+} from '@bank/contracts/backoffice/kyc-review';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
 import { BackofficeScreen, Details, Loaded, Problem, ReasonDialog, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
 
-/** One submission with everything the client declared; approve, or reject with a reason. */
+/** Why the server refused a decision, when it is one the screen explains in the operator's language. */
+function refusalOf(error: unknown): KycDecisionRefusal | null {
+  const reason = error instanceof ApiError ? error.body?.details?.reason : undefined;
+  return KYC_DECISION_REFUSALS.find((known) => known === reason) ?? null;
+}
+
+/**
+ * One submission with everything the client declared; approve, or reject with a reason. A decision
+ * names the version on the screen, so it falls on what the operator read: when the submission has
+ * changed (or been decided) since, nothing is decided, the screen loads it again and says why.
+ */
 export function KycDetailScreen() {
   const { t, i18n } = useTranslation(['backoffice', 'kyc']);
   const { kycId = '' } = useParams();
@@ -15,15 +33,24 @@ export function KycDetailScreen() {
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [refusal, setRefusal] = useState<KycDecisionRefusal | null>(null);
 
-  async function decide(action: 'approve' | 'reject', reason?: string) {
+  async function decide(version: number, action: 'approve' | 'reject', reason?: string) {
     setBusy(true);
     setFailure(null);
+    setRefusal(null);
+    const body: KycApproveRequest | KycRejectRequest = reason === undefined ? { version } : { reason, version };
     try {
-      await backoffice<KycDecisionResponse>('POST', `kyc/${encodeURIComponent(kycId)}/${action}`, reason === undefined ? {} : { body: { reason } });
+      await backoffice<KycDecisionResponse>('POST', `kyc/${encodeURIComponent(kycId)}/${action}`, { body });
       setRejecting(false);
     } catch (error) {
-      setFailure(error);
+      const known = refusalOf(error);
+      if (known) {
+        setRefusal(known);
+        setRejecting(false);
+      } else {
+        setFailure(error);
+      }
     } finally {
       setBusy(false);
       item.reload();
@@ -39,7 +66,7 @@ export function KycDetailScreen() {
               <StatusBadge status={kyc.status} />
               {kyc.status === 'New' ? (
                 <div className="backoffice__actions">
-                  <button type="button" className="button" disabled={busy} onClick={() => void decide('approve')} data-testid="bo-approve">
+                  <button type="button" className="button" disabled={busy} onClick={() => void decide(kyc.version, 'approve')} data-testid="bo-approve">
                     {t('kyc.approve')}
                   </button>
                   <button type="button" className="button button--secondary" disabled={busy} onClick={() => setRejecting(true)} data-testid="bo-reject">
@@ -48,6 +75,11 @@ export function KycDetailScreen() {
                 </div>
               ) : null}
             </div>
+            {refusal ? (
+              <p className="backoffice__problem" role="alert" data-testid="bo-kyc-refusal">
+                {t(`kyc.refusals.${refusal}`)}
+              </p>
+            ) : null}
             {failure ? <Problem error={failure} /> : null}
             <h2 className="backoffice__subheading">{t('kyc.clientSection')}</h2>
             <Details
@@ -58,6 +90,7 @@ export function KycDetailScreen() {
                 [t('kyc.accountType'), t(`accountTypes.${kyc.accountType}`)],
                 [t('kyc.submitted'), formatDateTime(kyc.createdAt, (i18n.resolvedLanguage ?? 'en'))],
                 [t('kyc.decided'), formatDateTime(kyc.decidedAt, (i18n.resolvedLanguage ?? 'en'))],
+                [t('kyc.version'), String(kyc.version)],
                 ...(kyc.rejectionReason ? ([[t('kyc.rejectionReason'), kyc.rejectionReason]] as Array<[string, string]>) : []),
               ]}
             />
@@ -83,7 +116,7 @@ export function KycDetailScreen() {
               ]}
             />
             {rejecting ? (
-              <ReasonDialog title={t('kyc.rejectTitle')} confirmLabel={t('kyc.reject')} onConfirm={(reason) => decide('reject', reason)} onClose={() => setRejecting(false)} />
+              <ReasonDialog title={t('kyc.rejectTitle')} confirmLabel={t('kyc.reject')} onConfirm={(reason) => decide(kyc.version, 'reject', reason)} onClose={() => setRejecting(false)} />
             ) : null}
           </>
         )}

@@ -1,20 +1,30 @@
 import { KYC_STATUSES, type KycStatus } from '@bank/contracts/kyc/kyc-record';
-import type { KycQueueResponse } from '@bank/contracts/backoffice/kyc-review';
+import type { KycQueueResponse, KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField } from '../../../ui/FormField';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
-import { BackofficeScreen, Loaded, Pager, StatusBadge } from '../parts';
+import { listParams, pageFromParams, PagedTable, type Column } from '../PagedTable';
+import { BackofficeScreen, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
 
 /** Submissions by status, newest first; each opens its detail. */
 export function KycQueueScreen() {
   const { t, i18n } = useTranslation('backoffice');
+  const language = i18n.resolvedLanguage ?? 'en';
   const [params, setParams] = useSearchParams();
   const status = (KYC_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as KycStatus) : 'New';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFromParams(params);
   const queue = useResource(() => backoffice<KycQueueResponse>('GET', 'kyc', { query: { status, page } }), [status, page]);
+  const columns: Array<Column<KycReviewItem>> = [
+    { key: 'submitted', header: t('kyc.submitted'), cell: (item) => formatDateTime(item.createdAt, language) },
+    { key: 'client', header: t('kyc.client'), cell: (item) => <Link to={`/backoffice/kyc/${item.kycId}`}>{item.client.email}</Link> },
+    { key: 'name', header: t('kyc.name'), cell: (item) => item.companyName ?? [item.firstName, item.lastName].filter(Boolean).join(' ') },
+    { key: 'accountType', header: t('kyc.accountType'), cell: (item) => t(`accountTypes.${item.accountType}`) },
+    { key: 'country', header: t('kyc.country'), cell: (item) => item.country ?? '—' },
+    { key: 'status', header: t('kyc.status'), cell: (item) => <StatusBadge status={item.status} /> },
+  ];
   return (
     <BackofficeScreen title={t('kyc.title')} lead={t('kyc.lead')}>
       <div className="backoffice-filters">
@@ -22,49 +32,21 @@ export function KycQueueScreen() {
           label={t('kyc.status')}
           name="status"
           value={status}
-          onValue={(value) => setParams({ status: value })}
+          onValue={(value) => setParams(listParams({ status: value }))}
           options={KYC_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
         />
       </div>
-      <Loaded data={queue.data} error={queue.error}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <p className="backoffice__muted">{t('kyc.empty')}</p>
-          ) : (
-            <>
-              <table className="backoffice-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('kyc.submitted')}</th>
-                    <th scope="col">{t('kyc.client')}</th>
-                    <th scope="col">{t('kyc.name')}</th>
-                    <th scope="col">{t('kyc.accountType')}</th>
-                    <th scope="col">{t('kyc.country')}</th>
-                    <th scope="col">{t('kyc.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={item.kycId} data-testid="bo-row" data-key={item.kycId}>
-                      <td>{formatDateTime(item.createdAt, (i18n.resolvedLanguage ?? 'en'))}</td>
-                      <td>
-                        <Link to={`/backoffice/kyc/${item.kycId}`}>{item.client.email}</Link>
-                      </td>
-                      <td>{item.companyName ?? [item.firstName, item.lastName].filter(Boolean).join(' ')}</td>
-                      <td>{t(`accountTypes.${item.accountType}`)}</td>
-                      <td>{item.country ?? '—'}</td>
-                      <td>
-                        <StatusBadge status={item.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(next) => setParams({ status, page: String(next) })} />
-            </>
-          )
-        }
-      </Loaded>
+      <PagedTable
+        caption={t('kyc.title')}
+        columns={columns}
+        rowKey={(item) => item.kycId}
+        data={queue.data}
+        error={queue.error}
+        loading={queue.loading}
+        empty={t('kyc.empty')}
+        onRetry={queue.reload}
+        onPage={(next) => setParams(listParams({ status }, next))}
+      />
     </BackofficeScreen>
   );
 }

@@ -1,99 +1,260 @@
-import { createOperatorRequestSchema, type OperatorRow } from '@bank/contracts/backoffice/operators';
-import { OPERATOR_ROLES } from '@bank/contracts/backoffice/roles';
-import { useState, type FormEvent } from 'react';
+import type { ApprovalItem, ProposedResponse } from '@bank/contracts/backoffice/approvals';
+import {
+  changeRolesRequestSchema,
+  ENROLMENT_LINK_HOURS,
+  inviteOperatorRequestSchema,
+  type InviteOperatorResponse,
+  type OperatorRow,
+} from '@bank/contracts/backoffice/operators';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputField, PasswordField, SelectField } from '../../../ui/FormField';
+import { Link } from 'react-router';
+import { InputField } from '../../../ui/FormField';
+import { Modal } from '../../../ui/Modal';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
 import { backoffice } from '../api';
-import { formatDateTime } from '../format';
-import { BackofficeScreen, Loaded, Problem } from '../parts';
+import { ReasonField, RolesField, rolesFromText } from '../fields';
+import { PagedTable, type Column } from '../PagedTable';
+import { BackofficeScreen, Problem, ReasonDialog, StatusBadge } from '../parts';
+import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
 import { useServerSubmit } from '../useServerSubmit';
 
-/** Admin: the operators, a new operator (who enrols at first sign-in), and a reset of an authenticator. */
+/** The longest reason an operator change takes (operators.ts in contracts). */
+const OPERATOR_REASON_MAX_LENGTH = 2000;
+
+/** What the screen last did, told above the list: a change that holds, or a proposal waiting for a second admin. */
+interface Outcome {
+  text: string;
+  approval?: ApprovalItem | null;
+}
+
+type Action = { kind: 'deactivate' | 'reactivate' | 'resetAuthenticator' | 'roles'; operator: OperatorRow };
+
+/**
+ * Admin: the bank's operators and what may be done with each. Deactivating holds at once; changing
+ * roles, letting a deactivated operator back in and resetting an authenticator are proposals a
+ * second admin approves. A new operator is invited by e-mail and sets their own password and
+ * authenticator; an invitation with the admin role waits for a second admin too.
+ */
 export function OperatorsScreen() {
-  const { t, i18n } = useTranslation('backoffice');
+  const { t } = useTranslation('backoffice');
+  const session = useOperatorSession();
   const operators = useResource(() => backoffice<{ items: OperatorRow[] }>('GET', 'operators'), []);
+  const [action, setAction] = useState<Action | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  async function resetTotp(operator: OperatorRow) {
-    if (!window.confirm(t('operators.resetConfirm', { name: operator.name }))) return;
+
+  function finished(next: Outcome) {
+    setAction(null);
+    setFailure(null);
+    setOutcome(next);
+    operators.reload();
+  }
+
+  /** Sends a change that needs only a reason; a failure is shown above the list, the dialog closed. */
+  async function sendReason(kind: 'deactivate' | 'reactivate' | 'resetAuthenticator', operator: OperatorRow, reason: string) {
+    setOutcome(null);
     try {
-      await backoffice<OperatorRow>('POST', `operators/${operator.id}/reset-totp`);
-      operators.reload();
+      if (kind === 'deactivate') {
+        await backoffice<OperatorRow>('POST', `operators/${encodeURIComponent(operator.id)}/deactivate`, { body: { reason } });
+        finished({ text: t('operators.deactivated', { name: operator.name }) });
+      } else {
+        const path = kind === 'reactivate' ? 'reactivate' : 'reset-authenticator';
+        const answer = await backoffice<ProposedResponse>('POST', `operators/${encodeURIComponent(operator.id)}/${path}`, { body: { reason } });
+        finished({ text: t(`operators.proposed.${kind}`, { name: operator.name }), approval: answer.approval });
+      }
     } catch (error) {
+      setAction(null);
       setFailure(error);
     }
   }
+
+  const columns: Array<Column<OperatorRow>> = [
+    {
+      key: 'name',
+      header: t('operators.name'),
+      cell: (operator) => (
+        <>
+          {operator.name}
+          {operator.id === session?.operator.id ? <span className="backoffice__muted backoffice-table__note">{t('operators.you')}</span> : null}
+        </>
+      ),
+    },
+    { key: 'email', header: t('operators.email'), cell: (operator) => operator.email },
+    { key: 'roles', header: t('operators.roles'), cell: (operator) => operator.roles.map((role) => t(`roles.${role}`)).join(', ') },
+    { key: 'status', header: t('operators.status'), cell: (operator) => <StatusBadge status={operator.status} /> },
+    {
+      key: 'pending',
+      header: t('operators.pending'),
+      cell: (operator) =>
+        operator.pendingApprovals.length === 0 ? (
+          '—'
+        ) : (
+          <ul className="backoffice-links">
+            {operator.pendingApprovals.map((approvalId, index) => (
+              <li key={approvalId}>
+                <Link to={`/backoffice/approvals/${encodeURIComponent(approvalId)}`}>{t('operators.pendingLink', { number: index + 1 })}</Link>
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('operators.actions'),
+      actions: true,
+      cell: (operator) => <OperatorActions operator={operator} self={operator.id === session?.operator.id} onAction={(kind) => setAction({ kind, operator })} />,
+    },
+  ];
+
   return (
     <BackofficeScreen title={t('operators.title')} lead={t('operators.lead')}>
+      {outcome ? <OutcomeNotice outcome={outcome} /> : null}
       {failure ? <Problem error={failure} /> : null}
-      <Loaded data={operators.data} error={operators.error}>
-        {(data) => (
-          <table className="backoffice-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('operators.name')}</th>
-                <th scope="col">{t('operators.email')}</th>
-                <th scope="col">{t('operators.roles')}</th>
-                <th scope="col">{t('operators.enrolled')}</th>
-                <th scope="col">{t('operators.since')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('rates.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((operator) => (
-                <tr key={operator.id} data-testid="bo-row" data-key={operator.email}>
-                  <td>{operator.name}</td>
-                  <td>{operator.email}</td>
-                  <td>{operator.roles.map((role) => t(`roles.${role}`)).join(', ')}</td>
-                  <td>{operator.enrolled ? t('yes') : t('no')}</td>
-                  <td>{formatDateTime(operator.createdAt, (i18n.resolvedLanguage ?? 'en'))}</td>
-                  <td>
-                    <button type="button" className="button button--secondary backoffice__small" onClick={() => void resetTotp(operator)}>
-                      {t('operators.resetTotp')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Loaded>
-      <NewOperatorForm onCreated={() => operators.reload()} />
+      <PagedTable
+        caption={t('operators.title')}
+        columns={columns}
+        rowKey={(operator) => operator.email}
+        data={operators.data}
+        error={operators.error}
+        loading={operators.loading}
+        empty={t('operators.empty')}
+        onRetry={operators.reload}
+      />
+      <InviteForm
+        onInvited={(answer) =>
+          finished(
+            answer.operator
+              ? { text: t('operators.invited', { email: answer.operator.email, hours: ENROLMENT_LINK_HOURS }) }
+              : { text: t('operators.inviteProposed'), approval: answer.approval },
+          )
+        }
+      />
+      {action && action.kind !== 'roles' ? (
+        <ReasonDialog
+          title={t(`operators.dialogs.${action.kind}.title`, { name: action.operator.name })}
+          confirmLabel={t(`operators.dialogs.${action.kind}.confirm`)}
+          lead={<p>{t(`operators.dialogs.${action.kind}.lead`, { name: action.operator.name })}</p>}
+          missingText={t('operators.reasonRequired')}
+          maxLength={OPERATOR_REASON_MAX_LENGTH}
+          onConfirm={(reason) => sendReason(action.kind as 'deactivate' | 'reactivate' | 'resetAuthenticator', action.operator, reason)}
+          onClose={() => setAction(null)}
+        />
+      ) : null}
+      {action?.kind === 'roles' ? (
+        <RolesDialog
+          operator={action.operator}
+          onProposed={(answer) => finished({ text: t('operators.proposed.roles', { name: action.operator.name }), approval: answer.approval })}
+          onClose={() => setAction(null)}
+        />
+      ) : null}
     </BackofficeScreen>
   );
 }
 
-const EMPTY = { email: '', name: '', password: '', role: 'payments' };
-
-function NewOperatorForm({ onCreated }: { onCreated: () => void }) {
+/** What may be done with one operator: a deactivated one may only be let back in; no admin deactivates themselves here. */
+function OperatorActions({ operator, self, onAction }: { operator: OperatorRow; self: boolean; onAction: (kind: Action['kind']) => void }) {
   const { t } = useTranslation('backoffice');
-  const form = useSchemaForm(createOperatorRequestSchema, EMPTY, { toInput: ({ role, ...rest }) => ({ ...rest, roles: [role] }) });
+  const button = (kind: Action['kind'], label: string) => (
+    <button type="button" className="button button--secondary backoffice__small" onClick={() => onAction(kind)} data-testid={`bo-operator-${kind}`}>
+      {label}
+    </button>
+  );
+  if (operator.status === 'deactivated') return <div className="backoffice__actions">{button('reactivate', t('operators.reactivate'))}</div>;
+  return (
+    <div className="backoffice__actions">
+      {button('roles', t('operators.changeRoles'))}
+      {button('resetAuthenticator', t('operators.resetAuthenticator'))}
+      {self ? null : button('deactivate', t('operators.deactivate'))}
+    </div>
+  );
+}
+
+function OutcomeNotice({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <p className={outcome.approval ? 'backoffice__notice' : 'backoffice__success'} role="status">
+      {outcome.text}
+      {outcome.approval ? (
+        <>
+          {' '}
+          <Link to={`/backoffice/approvals/${encodeURIComponent(outcome.approval.id)}`}>{t('operators.openProposal')}</Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+const EMPTY_INVITE = { name: '', email: '', roles: '', reason: '' };
+
+/** Invites an operator: no password here, the invited person chooses theirs through the mailed link. */
+function InviteForm({ onInvited }: { onInvited: (answer: InviteOperatorResponse) => void }) {
+  const { t } = useTranslation('backoffice');
+  const headingId = useId();
+  const form = useSchemaForm(inviteOperatorRequestSchema, EMPTY_INVITE, {
+    toInput: ({ roles, reason, ...rest }) => ({ ...rest, roles: rolesFromText(roles), reason: reason.trim() ? reason : undefined }),
+  });
   const { busy, failure, run } = useServerSubmit();
-  const [done, setDone] = useState<string | null>(null);
-  function create(event: FormEvent) {
+  function invite(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
     if (!input) return;
-    void run(form, () => backoffice<OperatorRow>('POST', 'operators', { body: input }), (created) => {
-      setDone(t('operators.created', { email: created.email }));
+    void run(form, () => backoffice<InviteOperatorResponse>('POST', 'operators', { body: input }), (answer) => {
       form.reset();
-      onCreated();
+      onInvited(answer);
     });
   }
   return (
-    <form className="backoffice-card backoffice-form" onSubmit={create} noValidate>
-      <h2 className="backoffice__subheading">{t('operators.newTitle')}</h2>
-      <InputField label={t('operators.name')} required {...form.field('name')} />
-      <InputField label={t('operators.email')} type="email" required {...form.field('email')} />
-      <PasswordField label={t('operators.password')} autoComplete="new-password" required {...form.field('password')} />
-      <SelectField label={t('operators.role')} required options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} {...form.field('role')} />
-      {done ? <p role="status">{done}</p> : null}
+    <form className="backoffice-card backoffice-form" onSubmit={invite} noValidate aria-labelledby={headingId}>
+      <h2 id={headingId} className="backoffice__subheading">
+        {t('operators.inviteTitle')}
+      </h2>
+      <p className="backoffice__muted">{t('operators.inviteLead', { hours: ENROLMENT_LINK_HOURS })}</p>
+      <InputField label={t('operators.name')} autoComplete="off" required {...form.field('name')} />
+      <InputField label={t('operators.email')} type="email" autoComplete="off" required {...form.field('email')} />
+      <RolesField label={t('operators.roles')} required {...form.field('roles')} />
+      <ReasonField label={t('operators.inviteReason')} hint={t('operators.inviteReasonHint')} maxLength={OPERATOR_REASON_MAX_LENGTH} {...form.field('reason')} />
       {failure ? <Problem error={failure} /> : null}
-      <SubmitButton busy={busy} label={t('operators.create')} busyLabel={t('busy')} />
+      <SubmitButton busy={busy} label={t('operators.invite')} busyLabel={t('busy')} />
     </form>
+  );
+}
+
+/** Proposes new roles for an operator, with the reason the second admin reads. */
+function RolesDialog({ operator, onProposed, onClose }: { operator: OperatorRow; onProposed: (answer: ProposedResponse) => void; onClose: () => void }) {
+  const { t } = useTranslation('backoffice');
+  const formId = useId();
+  const form = useSchemaForm(changeRolesRequestSchema, { roles: operator.roles.join(','), reason: '' }, { toInput: ({ roles, reason }) => ({ roles: rolesFromText(roles), reason }) });
+  const { busy, failure, run } = useServerSubmit();
+  function propose(event: FormEvent) {
+    event.preventDefault();
+    const input = form.submit();
+    if (!input) return;
+    void run(form, () => backoffice<ProposedResponse>('POST', `operators/${encodeURIComponent(operator.id)}/roles`, { body: input }), onProposed);
+  }
+  return (
+    <Modal
+      title={t('operators.dialogs.roles.title', { name: operator.name })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" form={formId} className="button" disabled={busy} data-testid="bo-confirm">
+            {t('operators.dialogs.roles.confirm')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={propose} noValidate className="backoffice-dialog-form">
+        <p>{t('operators.dialogs.roles.lead', { name: operator.name })}</p>
+        <RolesField label={t('operators.roles')} required {...form.field('roles')} />
+        <ReasonField label={t('reason')} required maxLength={OPERATOR_REASON_MAX_LENGTH} data-testid="bo-reason" {...form.field('reason')} />
+        {failure ? <Problem error={failure} /> : null}
+      </form>
+    </Modal>
   );
 }

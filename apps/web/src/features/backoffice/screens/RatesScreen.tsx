@@ -1,4 +1,4 @@
-import { setRateRequestSchema, setSpreadRequestSchema, type EcbUploadResponse, type RateRow, type RatesResponse } from '@bank/contracts/backoffice/rates';
+import { setRateRequestSchema, setSpreadRequestSchema, type EcbUploadResponse, type RateChangeResponse, type RateRow, type RatesResponse } from '@bank/contracts/backoffice/rates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -12,12 +12,20 @@ import { BackofficeScreen, Loaded, Problem } from '../parts';
 import { useResource } from '../useResource';
 import { useServerSubmit } from '../useServerSubmit';
 
-/** Rates per 1 EUR with their source, an operator's rate per currency, the spread and the ECB file. */
+/**
+ * Rates per 1 EUR with their source, an operator's rate per currency, the spread and the ECB file.
+ * A rate within the free band of the ECB reference holds at once; past it, and any spread change,
+ * waits for a second admin, and the screen says so.
+ */
 export function RatesScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const rates = useResource(() => backoffice<RatesResponse>('GET', 'rates'), []);
   const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const saved = (answer: RateChangeResponse) => {
+    rates.replace(answer);
+    setMessage(answer.approval ? t('rates.proposed') : t('rates.saved'));
+  };
   return (
     <BackofficeScreen title={t('rates.title')} lead={t('rates.lead')}>
       {message ? (
@@ -28,7 +36,7 @@ export function RatesScreen() {
       <Loaded data={rates.data} error={rates.error}>
         {(data) => (
           <>
-            <SpreadForm current={data.spreadBasisPoints} onSaved={(next) => { rates.replace(next); setMessage(t('rates.saved')); }} />
+            <SpreadForm current={data.spreadBasisPoints} onSaved={saved} />
             <table className="backoffice-table">
               <caption className="backoffice-table__caption">{t('rates.tableCaption')}</caption>
               <thead>
@@ -50,9 +58,8 @@ export function RatesScreen() {
                       row={row}
                       onCancel={() => setEditing(null)}
                       onSaved={(next) => {
-                        rates.replace(next);
                         setEditing(null);
-                        setMessage(t('rates.saved'));
+                        saved(next);
                       }}
                     />
                   ) : (
@@ -84,14 +91,14 @@ export function RatesScreen() {
   );
 }
 
-function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () => void; onSaved: (rates: RatesResponse) => void }) {
+function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () => void; onSaved: (rates: RateChangeResponse) => void }) {
   const { t } = useTranslation('backoffice');
   const form = useSchemaForm(setRateRequestSchema, { pair: `EUR/${row.currency}`, rate: row.perEur });
   const { busy, failure, run } = useServerSubmit();
   function save(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
-    if (input) void run(form, () => backoffice<RatesResponse>('PUT', 'rates', { body: input }), onSaved);
+    if (input) void run(form, () => backoffice<RateChangeResponse>('PUT', 'rates', { body: input }), onSaved);
   }
   const formId = `rate-${row.currency}`;
   return (
@@ -117,14 +124,14 @@ function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () =>
   );
 }
 
-function SpreadForm({ current, onSaved }: { current: number; onSaved: (rates: RatesResponse) => void }) {
+function SpreadForm({ current, onSaved }: { current: number; onSaved: (rates: RateChangeResponse) => void }) {
   const { t, i18n } = useTranslation('backoffice');
   const form = useSchemaForm(setSpreadRequestSchema, { basisPoints: String(current) });
   const { busy, failure, run } = useServerSubmit();
   function save(event: FormEvent) {
     event.preventDefault();
     const input = form.submit();
-    if (input) void run(form, () => backoffice<RatesResponse>('PUT', 'rates/spread', { body: input }), onSaved);
+    if (input) void run(form, () => backoffice<RateChangeResponse>('PUT', 'rates/spread', { body: input }), onSaved);
   }
   return (
     <form className="backoffice-card backoffice-inline-form" onSubmit={save} noValidate>

@@ -1,0 +1,125 @@
+// Proves the sanity of rates: a mid rate must be positive and within ten times its ECB reference
+// either way (a table of cases), an admin's rate outside that is refused with a 400 on `rate`, an
+// ECB file older than the rates in use or with a rate out of bounds is refused with a 400 on `xml`,
+// and an operator's rate never replaces the ECB reference that rates are checked against.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { rateBoundsProblem, type RateBoundsProblem } from './bounds';
+import { rateReference, setOperatorRate } from './service';
+import { SNAPSHOT_PER_EUR } from './snapshot';
+
+describe('rate bounds, as a table', () => {
+  it('takes a positive rate within ×10 and ÷10 of the reference, both ends included', () => {
+    const cases: Array<[string, string, RateBoundsProblem | null]> = [
+      ['1.0823', '1.0823', null],
+      ['5.4115', '1.0823', null],
+      ['10.823', '1.0823', null],
+      ['10.8231', '1.0823', 'outOfBounds'],
+      ['11.9053', '1.0823', 'outOfBounds'],
+      ['1000', '1.0823', 'outOfBounds'],
+      ['0.10823', '1.0823', null],
+      ['0.10822', '1.0823', 'outOfBounds'],
+      ['0.000001', '1.0823', 'outOfBounds'],
+      ['0', '1.0823', 'notPositive'],
+      ['0.000', '1.0823', 'notPositive'],
+      ['-1.0823', '1.0823', 'notPositive'],
+      ['-0', '1.0823', 'notPositive'],
+      ['1e3', '1.0823', 'invalid'],
+      ['', '1.0823', 'invalid'],
+      ['abc', '1.0823', 'invalid'],
+      // Crypto has tiny rates per euro: the bounds are relative, never absolute.
+      ['0.0000112047', '0.0000112047', null],
+      ['0.000112047', '0.0000112047', null],
+      ['0.000112048', '0.0000112047', 'outOfBounds'],
+      ['984.5', '98.45', null],
+      ['984.51', '98.45', 'outOfBounds'],
+    ];
+    for (const [rate, reference, expected] of cases) expect(rateBoundsProblem(rate, reference), `${rate} against ${reference}`).toBe(expected);
+  });
+});
+
+describe('rates in the back office', () => {
+  let context: TestContext;
+  let admin: TestOperator;
+  beforeAll(async () => {
+    context = await createTestContext();
+    admin = await createSignedInOperator(context, ['admin']);
+  });
+  afterAll(() => context.close());
+
+  function as(method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) {
+    return context.app.inject({ method, url: `/api/backoffice/${url}`, headers: admin.headers, ...(payload ? { payload } : {}) });
+  }
+
+  const ecbFile = (date: string, usd: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+  <Cube><Cube time="${date}"><Cube currency="USD" rate="${usd}"/><Cube currency="GBP" rate="0.8466"/></Cube></Cube>
+</gesmes:Envelope>`;
+
+  async function usdInUse(): Promise<unknown> {
+    return (await as('GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD');
+  }
+
+  it('refuses a rate of zero, a negative one and one eleven times the reference, changing nothing', async () => {
+    // The snapshot is the reference until an ECB file is loaded: 1.0823 USD per EUR.
+    expect(await rateReference(context.db, 'USD')).toBe(SNAPSHOT_PER_EUR.USD);
+    const answers: Array<[string, string]> = [
+      ['0', 'validation.rate.invalid'],
+      ['-1.0823', 'validation.rate.invalid'],
+      ['11.9053', 'validation.rate.outOfBounds'],
+      ['0.0984', 'validation.rate.outOfBounds'],
+    ];
+    for (const [rate, key] of answers) {
+      const answer = await as('PUT', 'rates', { pair: 'EUR/USD', rate, reason: 'Test' });
+      expect(answer.statusCode, rate).toBe(400);
+      expect(answer.json().fields, rate).toEqual({ rate: key });
+    }
+    // The service refuses them too, whoever calls it.
+    for (const perEur of ['0', '-1.0823', '11.9053']) {
+      await expect(setOperatorRate(context.db, { currency: 'USD', perEur, operatorId: randomUUID() }), perEur).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    await expect(setOperatorRate(context.db, { currency: 'USD', perEur: '11.9053', operatorId: randomUUID() })).rejects.toMatchObject({
+      fields: { rate: 'validation.rate.outOfBounds' },
+      details: { currency: 'USD', reference: '1.0823' },
+    });
+    expect(await usdInUse()).toMatchObject({ perEur: '1.0823', source: 'snapshot' });
+  });
+
+  it('takes ECB files of the same day or later, refuses an older one and one with a rate out of bounds', async () => {
+    const first = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '1.0841') });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await rateReference(context.db, 'USD')).toBe('1.0841');
+    // The same day again is taken (a second upload of the same file).
+    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '1.0841') })).statusCode).toBe(200);
+
+    const older = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-19', '1.0850') });
+    expect(older.statusCode).toBe(400);
+    expect(older.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.older' }, details: { date: '2026-11-19', newest: '2026-11-20' } });
+
+    const wild = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-23', '10.9') });
+    expect(wild.statusCode).toBe(400);
+    expect(wild.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.rateOutOfBounds' }, details: { currency: 'USD', rate: '10.9' } });
+    // Nothing of a refused file is stored: not its GBP rate, not its date.
+    expect(await usdInUse()).toMatchObject({ perEur: '1.0841', source: 'ecb', rateDate: '2026-11-20' });
+    const gbp = (await as('GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP');
+    expect(gbp).toMatchObject({ rateDate: '2026-11-20' });
+
+    const later = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-23', '1.0790') });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(await usdInUse()).toMatchObject({ perEur: '1.0790', source: 'ecb', rateDate: '2026-11-23' });
+  });
+
+  it('keeps the ECB reference when an operator sets the rate in use, and checks the next rate against it', async () => {
+    // Within bounds of the reference 1.0790: five times as many dollars per euro.
+    await setOperatorRate(context.db, { currency: 'USD', perEur: '5.395', operatorId: admin.id });
+    expect(await usdInUse()).toMatchObject({ perEur: '5.395', source: 'operator' });
+    expect(await rateReference(context.db, 'USD')).toBe('1.0790');
+    // Five times again would be 25 times the reference: refused, though only five times the rate in use.
+    await expect(setOperatorRate(context.db, { currency: 'USD', perEur: '26.975', operatorId: admin.id })).rejects.toMatchObject({ fields: { rate: 'validation.rate.outOfBounds' } });
+    // An operator's rate does not count as an ECB day: a file of an earlier day than the last ECB file is still refused.
+    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-21', '1.0800') })).json().fields).toEqual({ xml: 'validation.ecbFile.older' });
+    await setOperatorRate(context.db, { currency: 'USD', perEur: '1.0790', operatorId: admin.id });
+  });
+});

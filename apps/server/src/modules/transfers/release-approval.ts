@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import type { ApprovalHandler } from '../approvals/handler';
+import { captureTransfer, lockPendingTransfer } from './pending';
+
+/**
+ * The second approval of a transfer that needs two (its value when made, or the client's day
+ * abroad), as a four-eyes act: the first operator's approval takes the transfer to Processing and
+ * proposes its release; a second payments operator approves the proposal, which books it.
+ */
+export const transferReleasePayloadSchema = z.object({ transactionNumber: z.string().min(1).max(32) });
+export type TransferReleasePayload = z.output<typeof transferReleasePayloadSchema>;
+
+async function transferOf(db: Db, transactionNumber: string): Promise<{ id: string; client_id: string }> {
+  const row = await db.selectFrom('transfers').select(['id', 'client_id']).where('transaction_number', '=', transactionNumber).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export const transferReleaseApproval: ApprovalHandler<TransferReleasePayload> = {
+  payloadSchema: transferReleasePayloadSchema,
+  summary: (payload) => payload.transactionNumber,
+  async clientIdOf(db, payload) {
+    return (await transferOf(db, payload.transactionNumber)).client_id;
+  },
+  async apply(trx, payload, context) {
+    const { id } = await transferOf(trx, payload.transactionNumber);
+    const transfer = await lockPendingTransfer(trx, id);
+    if (transfer.status !== 'Processing') {
+      throw new AppError('CONFLICT', { message: `The transfer is ${transfer.status}`, details: { status: transfer.status } });
+    }
+    await trx.insertInto('transfer_approvals').values({ transfer_id: id, operator_id: context.checkerId }).onConflict((conflict) => conflict.doNothing()).execute();
+    await captureTransfer(trx, transfer, context.checkerId, { approvals: 2, required: 2, approvalId: context.approvalId });
+    return { transactionNumber: payload.transactionNumber, status: 'Approved' };
+  },
+};

@@ -1,0 +1,175 @@
+// Proves that a checker reads each kind of proposal as what it will do (the fields its maker gave,
+// old → new for a rate, the roles granted, the transfer to release) with nothing of the payload
+// hidden, that every label has a text, and who may withdraw, approve or reject.
+import { APPROVAL_KINDS, type ApprovalItem } from '@bank/contracts/backoffice/approvals';
+import { describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../locales/localeFiles';
+import { approvalActions, approvalKindsFor, describeApproval, describeResult, type ApprovalFact } from './approvalFacts';
+
+const english = loadNamespace('en', 'backoffice');
+
+describe('describeApproval', () => {
+  it('reads an incoming payment as account, amount in its currency, sender and purpose', () => {
+    const facts = describeApproval({
+      kind: 'incomingPayment',
+      payload: {
+        accountNumber: '40817978000000000001',
+        amount: '250000.00',
+        currency: 'EUR',
+        senderName: 'Petrov Family Trust',
+        senderAccount: 'DE89370400440532013000',
+        purpose: 'Living expenses',
+        paymentRegion: 'SEPA',
+        valueDate: '2025-03-12',
+        reference: 'MT103-77812',
+      },
+    });
+    expect(facts).toEqual([
+      { label: 'accountNumber', type: 'account', number: '40817978000000000001' },
+      { label: 'amount', type: 'money', amount: '250000.00', currency: 'EUR' },
+      { label: 'senderName', type: 'text', text: 'Petrov Family Trust' },
+      { label: 'senderAccount', type: 'text', text: 'DE89370400440532013000' },
+      { label: 'purpose', type: 'text', text: 'Living expenses' },
+      { label: 'paymentRegion', type: 'text', text: 'SEPA' },
+      { label: 'valueDate', type: 'text', text: '2025-03-12' },
+      { label: 'reference', type: 'text', text: 'MT103-77812' },
+    ]);
+  });
+
+  it('reads a crypto deposit as address, amount in its coin and the network hash', () => {
+    expect(describeApproval({ kind: 'cryptoDeposit', payload: { address: 'bc1qexample', amount: '0.5', currency: 'BTC', txHash: 'ab'.repeat(32) } })).toEqual([
+      { label: 'address', type: 'code', text: 'bc1qexample' },
+      { label: 'amount', type: 'money', amount: '0.5', currency: 'BTC' },
+      { label: 'txHash', type: 'code', text: 'ab'.repeat(32) },
+    ]);
+  });
+
+  it('reads a reversal as the transaction and its reason, without a link to the payments queue', () => {
+    expect(describeApproval({ kind: 'reversal', payload: { transactionNumber: 'T-1001', reason: 'Booked twice' } })).toEqual([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-1001', link: false },
+      { label: 'reason', type: 'text', text: 'Booked twice' },
+    ]);
+  });
+
+  it('reads a rate and a spread as old → new, and a new value alone when the old one is not given', () => {
+    expect(describeApproval({ kind: 'rate', payload: { currency: 'USD', perEur: '1.2000', previous: '1.0823', reference: '1.0830' } })).toEqual([
+      { label: 'pair', type: 'text', text: 'EUR/USD' },
+      { label: 'rate', type: 'change', from: '1.0823', to: '1.2000', unit: 'rate' },
+      { label: 'ecbReference', type: 'text', text: '1.0830' },
+    ]);
+    expect(describeApproval({ kind: 'spread', payload: { basisPoints: 80, previous: 50 } })).toEqual([
+      { label: 'spread', type: 'change', from: '50', to: '80', unit: 'basisPoints' },
+    ]);
+    expect(describeApproval({ kind: 'spread', payload: { basisPoints: 80 } })).toEqual([{ label: 'spread', type: 'change', from: null, to: '80', unit: 'basisPoints' }]);
+  });
+
+  it('reads operator changes as who and which roles, old → new for a change of roles', () => {
+    expect(describeApproval({ kind: 'operatorInvite', payload: { name: 'Nina Smirnova', email: 'nina@bank.example', roles: ['admin'] } })).toEqual([
+      { label: 'name', type: 'text', text: 'Nina Smirnova' },
+      { label: 'email', type: 'text', text: 'nina@bank.example' },
+      { label: 'roles', type: 'roles', roles: ['admin'], previous: null },
+    ]);
+    const operator = { operatorId: 'op-7', name: 'Nina Smirnova', email: 'nina@bank.example' };
+    expect(describeApproval({ kind: 'operatorRoles', payload: { ...operator, roles: ['payments', 'admin'], rolesBefore: ['payments'] } })).toEqual([
+      { label: 'operator', type: 'operator', name: 'Nina Smirnova', email: 'nina@bank.example' },
+      { label: 'roles', type: 'roles', roles: ['payments', 'admin'], previous: ['payments'] },
+    ]);
+    for (const kind of ['operatorReactivate', 'operatorResetAuthenticator'] as const) {
+      expect(describeApproval({ kind, payload: operator })).toEqual([{ label: 'operator', type: 'operator', name: 'Nina Smirnova', email: 'nina@bank.example' }]);
+    }
+  });
+
+  it('links a transfer release to the transfer it releases', () => {
+    expect(describeApproval({ kind: 'transferRelease', payload: { transactionNumber: 'T-2002' } })).toEqual([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-2002', link: true },
+    ]);
+    expect(describeApproval({ kind: 'transferRelease', payload: { transactionNumber: 'T-2002', amount: '12000.00', currency: 'EUR' } })).toEqual([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-2002', link: true },
+      { label: 'amount', type: 'money', amount: '12000.00', currency: 'EUR' },
+    ]);
+  });
+
+  it('lists what it does not know under its own name, and leaves out empty values and unknown roles', () => {
+    expect(describeApproval({ kind: 'operatorInvite', payload: { name: 'Nina', roles: ['admin', 'superuser'], team: 'Treasury', limits: { daily: 5 }, note: '', extra: null } })).toEqual([
+      { label: 'name', type: 'text', text: 'Nina' },
+      { label: 'roles', type: 'roles', roles: ['admin'], previous: null },
+      { label: 'other', type: 'other', name: 'team', text: 'Treasury' },
+      { label: 'other', type: 'other', name: 'limits', text: '{"daily":5}' },
+    ]);
+  });
+
+  it('shows an amount without a currency as a plain figure rather than dropping it', () => {
+    expect(describeApproval({ kind: 'transferRelease', payload: { transactionNumber: 'T-3', amount: '10.00' } })).toEqual([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-3', link: true },
+      { label: 'amount', type: 'text', text: '10.00' },
+    ]);
+  });
+
+  it('has a text for every label a payload of any kind can give', () => {
+    const everything = {
+      accountNumber: '1', holder: 'h', amount: '1', currency: 'EUR', senderName: 's', senderAccount: 'a', purpose: 'p', paymentRegion: 'SEPA',
+      valueDate: '2025-03-12', reference: 'r', address: 'x', txHash: 'y', transactionNumber: 'T', reason: 'r', perEur: '1', previous: '1',
+      basisPoints: 1, name: 'n', email: 'e', roles: ['admin'], rolesBefore: ['payments'], operatorId: 'o',
+    };
+    const result = { transactionNumber: 'T', reverses: 'T', status: 'Approved' };
+    const facts = APPROVAL_KINDS.flatMap((kind) => [...describeApproval({ kind, payload: everything }), ...describeResult({ kind, result })]);
+    const labels = new Set(facts.filter((fact) => fact.type !== 'other').map((fact) => fact.label));
+    expect([...labels].filter((label) => !english.has(`approvals.fields.${label}`))).toEqual([]);
+    expect(APPROVAL_KINDS.filter((kind) => !english.has(`approvals.kinds.${kind}`))).toEqual([]);
+  });
+});
+
+describe('describeResult', () => {
+  it('names the booked transaction, linked for a released transfer, and nothing before approval', () => {
+    expect(describeResult({ kind: 'incomingPayment', result: { transactionNumber: 'T-9' } })).toEqual<ApprovalFact[]>([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-9', link: false },
+    ]);
+    expect(describeResult({ kind: 'transferRelease', result: { transactionNumber: 'T-9', status: 'Approved' } })).toEqual<ApprovalFact[]>([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-9', link: true },
+      { label: 'status', type: 'status', status: 'Approved' },
+    ]);
+    expect(describeResult({ kind: 'rate', result: null })).toEqual([]);
+  });
+
+  it('names the transfer a reversal reverses, and leaves out what only repeats the proposal', () => {
+    expect(describeResult({ kind: 'reversal', result: { transactionNumber: 'T-10', reverses: 'T-1' } })).toEqual<ApprovalFact[]>([
+      { label: 'transactionNumber', type: 'transaction', transactionNumber: 'T-10', link: false },
+      { label: 'reverses', type: 'transaction', transactionNumber: 'T-1', link: false },
+    ]);
+    expect(describeResult({ kind: 'rate', result: { currency: 'USD', perEur: '1.2' } })).toEqual([]);
+    expect(describeResult({ kind: 'operatorInvite', result: { operatorId: 'op-1' } })).toEqual([]);
+  });
+});
+
+describe('approvalKindsFor', () => {
+  it('gives each role the kinds of its areas', () => {
+    expect(approvalKindsFor(['compliance'])).toEqual([]);
+    expect(approvalKindsFor(['payments'])).toEqual(['incomingPayment', 'cryptoDeposit', 'reversal', 'transferRelease']);
+    expect(approvalKindsFor(['admin'])).toEqual([...APPROVAL_KINDS]);
+  });
+});
+
+describe('approvalActions', () => {
+  const maker = { id: 'maker', name: 'Maker', email: 'maker@bank.example' };
+  const proposal = (status: ApprovalItem['status'], warnings: ApprovalItem['warnings'] = []) => ({ status, maker, warnings });
+
+  it('lets the maker only withdraw, and anyone else approve or reject, while it waits', () => {
+    expect(approvalActions(proposal('Pending'), 'maker')).toEqual({ isMaker: true, mayWithdraw: true, mayDecide: false, mustConfirmDuplicate: false });
+    expect(approvalActions(proposal('Pending'), 'checker')).toEqual({ isMaker: false, mayWithdraw: false, mayDecide: true, mustConfirmDuplicate: false });
+  });
+
+  it('offers nothing once decided or withdrawn', () => {
+    for (const status of ['Approved', 'Rejected', 'Withdrawn'] as const) {
+      expect(approvalActions(proposal(status), 'checker')).toMatchObject({ mayWithdraw: false, mayDecide: false });
+      expect(approvalActions(proposal(status), 'maker')).toMatchObject({ mayWithdraw: false, mayDecide: false });
+    }
+  });
+
+  it('asks for the duplicate to be confirmed when the server warns of one', () => {
+    expect(approvalActions(proposal('Pending', ['possibleDuplicate']), 'checker').mustConfirmDuplicate).toBe(true);
+  });
+
+  it('treats a missing session as someone other than the maker', () => {
+    expect(approvalActions(proposal('Pending'), undefined)).toMatchObject({ isMaker: false, mayWithdraw: false });
+  });
+});

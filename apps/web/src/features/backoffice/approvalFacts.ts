@@ -1,0 +1,201 @@
+import { APPROVAL_AREAS, APPROVAL_KINDS, type ApprovalItem, type ApprovalKind } from '@bank/contracts/backoffice/approvals';
+import { mayUse, OPERATOR_ROLES, type OperatorRole } from '@bank/contracts/backoffice/roles';
+
+/**
+ * What a proposal will do, as facts a checker reads: each a label (a key under `approvals.fields`
+ * of the back office's texts) and a value of a known form, which the screen formats in the reader's
+ * language. Whatever a payload holds beyond its kind's known fields is listed too, by its own name,
+ * so that nothing a checker approves is hidden from them.
+ */
+export type ApprovalFact =
+  | { label: string; type: 'text'; text: string }
+  /** Long unbroken strings (an address, a hash): shown in a monospaced face, wrapped anywhere. */
+  | { label: string; type: 'code'; text: string }
+  | { label: string; type: 'account'; number: string }
+  | { label: string; type: 'money'; amount: string; currency: string }
+  /** A transfer; `link` when the payments screen shows it (a transfer waiting for its release). */
+  | { label: string; type: 'transaction'; transactionNumber: string; link: boolean }
+  /** Old → new; `from` is null when the payload does not say what it was. */
+  | { label: string; type: 'change'; from: string | null; to: string; unit: 'rate' | 'basisPoints' }
+  | { label: string; type: 'roles'; roles: OperatorRole[]; previous: OperatorRole[] | null }
+  | { label: string; type: 'operator'; name: string; email: string }
+  | { label: string; type: 'status'; status: string }
+  /** A field this screen does not know, under its own name. */
+  | { label: string; type: 'other'; name: string; text: string };
+
+type Payload = Readonly<Record<string, unknown>>;
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+function rolesOf(value: unknown): OperatorRole[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.filter((role): role is OperatorRole => (OPERATOR_ROLES as readonly unknown[]).includes(role));
+}
+
+/** Reads a payload's fields and remembers which were read, to list the others after. */
+class PayloadReader {
+  readonly facts: ApprovalFact[] = [];
+  private readonly read = new Set<string>();
+  constructor(private readonly payload: Payload) {}
+
+  value(name: string): unknown {
+    this.read.add(name);
+    return this.payload[name];
+  }
+
+  text(name: string): string | null {
+    return textOf(this.value(name));
+  }
+
+  add(fact: ApprovalFact | null): void {
+    if (fact) this.facts.push(fact);
+  }
+
+  /** A text field, when the payload has it. */
+  addText(name: string, type: 'text' | 'code' = 'text'): void {
+    const text = this.text(name);
+    if (text !== null) this.add({ label: name, type, text });
+  }
+
+  addMoney(amountName = 'amount', currencyName = 'currency'): void {
+    const amount = this.text(amountName);
+    const currency = this.text(currencyName);
+    if (amount !== null && currency !== null) this.add({ label: amountName, type: 'money', amount, currency });
+    else {
+      if (amount !== null) this.add({ label: amountName, type: 'text', text: amount });
+      if (currency !== null) this.add({ label: currencyName, type: 'text', text: currency });
+    }
+  }
+
+  addTransaction(link: boolean): void {
+    const transactionNumber = this.text('transactionNumber');
+    if (transactionNumber !== null) this.add({ label: 'transactionNumber', type: 'transaction', transactionNumber, link });
+  }
+
+  addOperator(): void {
+    this.value('operatorId');
+    const name = this.text('name');
+    const email = this.text('email');
+    if (name !== null || email !== null) this.add({ label: 'operator', type: 'operator', name: name ?? '', email: email ?? '' });
+  }
+
+  /** The fields no kind's reading took, in the payload's order. */
+  rest(): ApprovalFact[] {
+    return Object.entries(this.payload)
+      .filter(([name, value]) => !this.read.has(name) && value !== null && value !== undefined && value !== '')
+      .map(([name, value]) => ({ label: 'other', type: 'other' as const, name, text: typeof value === 'object' ? JSON.stringify(value) : String(value) }));
+  }
+}
+
+/**
+ * How each kind's payload reads, by the names the server gives its fields: the proposing request's
+ * (an incoming payment, a crypto deposit, a reversal), or the change with what it replaces (a rate
+ * with the one in use and the ECB's, a spread, an operator's roles).
+ */
+const READERS: Record<ApprovalKind, (reader: PayloadReader) => void> = {
+  incomingPayment(reader) {
+    const number = reader.text('accountNumber');
+    if (number !== null) reader.add({ label: 'accountNumber', type: 'account', number });
+    reader.addText('holder');
+    reader.addMoney();
+    reader.addText('senderName');
+    reader.addText('senderAccount');
+    reader.addText('purpose');
+    reader.addText('paymentRegion');
+    reader.addText('valueDate');
+    reader.addText('reference');
+  },
+  cryptoDeposit(reader) {
+    reader.addText('address', 'code');
+    reader.addText('holder');
+    reader.addMoney();
+    reader.addText('txHash', 'code');
+  },
+  reversal(reader) {
+    reader.addTransaction(false);
+    reader.addMoney();
+    reader.addText('reason');
+  },
+  rate(reader) {
+    const currency = reader.text('currency');
+    if (currency !== null) reader.add({ label: 'pair', type: 'text', text: `EUR/${currency}` });
+    const to = reader.text('perEur');
+    if (to !== null) reader.add({ label: 'rate', type: 'change', from: reader.text('previous'), to, unit: 'rate' });
+    const reference = reader.text('reference');
+    if (reference !== null) reader.add({ label: 'ecbReference', type: 'text', text: reference });
+  },
+  spread(reader) {
+    const to = reader.text('basisPoints');
+    if (to !== null) reader.add({ label: 'spread', type: 'change', from: reader.text('previous'), to, unit: 'basisPoints' });
+  },
+  operatorInvite(reader) {
+    reader.addText('name');
+    reader.addText('email');
+    const roles = rolesOf(reader.value('roles'));
+    if (roles) reader.add({ label: 'roles', type: 'roles', roles, previous: null });
+  },
+  operatorRoles(reader) {
+    reader.addOperator();
+    const roles = rolesOf(reader.value('roles'));
+    if (roles) reader.add({ label: 'roles', type: 'roles', roles, previous: rolesOf(reader.value('rolesBefore')) });
+  },
+  operatorReactivate(reader) {
+    reader.addOperator();
+  },
+  operatorResetAuthenticator(reader) {
+    reader.addOperator();
+  },
+  transferRelease(reader) {
+    reader.addTransaction(true);
+    reader.addMoney();
+  },
+};
+
+/** What a proposal of this kind will do, in the order a checker reads it. */
+export function describeApproval(approval: Pick<ApprovalItem, 'kind' | 'payload'>): ApprovalFact[] {
+  const reader = new PayloadReader(approval.payload);
+  READERS[approval.kind](reader);
+  return [...reader.facts, ...reader.rest()];
+}
+
+/**
+ * What applying an approved proposal produced: the transaction it booked (and the one it reverses),
+ * the transfer's new status, and anything else it says. What only repeats the proposal (the rate or
+ * spread set) or names an operator by id is left out.
+ */
+export function describeResult(approval: Pick<ApprovalItem, 'kind' | 'result'>): ApprovalFact[] {
+  if (!approval.result) return [];
+  const reader = new PayloadReader(approval.result);
+  reader.addTransaction(approval.kind === 'transferRelease');
+  const reverses = reader.text('reverses');
+  if (reverses !== null) reader.add({ label: 'reverses', type: 'transaction', transactionNumber: reverses, link: false });
+  const status = reader.text('status');
+  if (status !== null) reader.add({ label: 'status', type: 'status', status });
+  for (const repeated of ['operatorId', 'currency', 'perEur', 'basisPoints']) reader.value(repeated);
+  return [...reader.facts, ...reader.rest()];
+}
+
+/** The kinds of proposals an operator with these roles may see, make and check. */
+export function approvalKindsFor(roles: readonly OperatorRole[]): ApprovalKind[] {
+  return APPROVAL_KINDS.filter((kind) => mayUse(roles, APPROVAL_AREAS[kind]));
+}
+
+/**
+ * What the operator looking at a proposal may do with it: its maker may only withdraw it while it
+ * waits; anyone else it is shown to (the server shows only the kinds their roles open) may approve
+ * or reject it, and must first confirm a possible duplicate.
+ */
+export function approvalActions(approval: Pick<ApprovalItem, 'status' | 'maker' | 'warnings'>, operatorId: string | undefined) {
+  const pending = approval.status === 'Pending';
+  const isMaker = approval.maker.id === operatorId;
+  return {
+    isMaker,
+    mayWithdraw: pending && isMaker,
+    mayDecide: pending && !isMaker,
+    mustConfirmDuplicate: approval.warnings.includes('possibleDuplicate'),
+  };
+}
