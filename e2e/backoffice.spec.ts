@@ -1,13 +1,16 @@
 // The bank's whole cycle for a new client, as people go it in Chromium: the client registers (the
 // code from the real SMTP server) and submits KYC; the compliance operator signs in with a code
 // computed from the seeded authenticator secret and approves it; the client sees the full menu and
-// the approval mail; the payments operator (in Russian) books an incoming payment of 20,000 EUR; the
-// client sends 12,000 EUR abroad, which needs two operators: the first approval leaves it
-// Processing and the same operator cannot approve again, the admin's approval books it; another
-// transfer is denied and its hold released; a rejected KYC shows the operator's reason.
+// the approval mail; the payments operator (in Russian) proposes an incoming payment of 20,000 EUR,
+// which credits nothing until the admin approves it in the approvals queue; the client sends
+// 12,000 EUR abroad, which needs two operators: the first approval leaves it Processing and the
+// same operator cannot approve again, the admin's approval books it; another transfer is denied
+// and its hold released; a rejected KYC shows the operator's reason; an invited operator enrols
+// through the mailed link with their own password and authenticator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
+import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
 import { seriousAccessibilityViolations } from './support/axe';
 import { openRow, operatorSignIn, statusIs } from './support/backoffice';
@@ -22,6 +25,7 @@ import {
   texts,
   unexpectedProblems,
 } from './support/identity';
+import { interpolate } from './support/money';
 import { signInThroughApi } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
 
@@ -153,6 +157,21 @@ describe('the back office runs a new client from sign-up to the first payment ab
     await screenshot(payments.page, 'backoffice-incoming-confirm-ru-1440');
     await payments.page.getByTestId('bo-incoming-book').click();
     await payments.page.getByTestId('bo-incoming-result').waitFor();
+    // A proposal: nothing is credited until a second operator approves it.
+    const proposalHref = (await payments.page.getByRole('link', { name: boRu('incoming.openApproval') }).getAttribute('href'))!;
+    const approvalId = decodeURIComponent(proposalHref.split('/').pop()!);
+    expect((await api.accounts()).find((item) => item.number === account.number)).toMatchObject({ balance: '0.00', bookedBalance: '0.00' });
+    expect(await api.rows()).toEqual([]);
+
+    // The admin, a second operator allowed to check payments, approves it in the approvals queue.
+    const admin = await stack.newPage({ language: 'en', width: 1280 });
+    await operatorSignIn(admin.page, 'en', 'operator@bank.example');
+    expect(Number(await admin.page.getByTestId('bo-count-approvalsPending').textContent())).toBeGreaterThanOrEqual(1);
+    await openRow(admin.page, '/backoffice/approvals', approvalId);
+    await admin.page.getByText('Petrov Family Trust').first().waitFor();
+    await admin.page.getByTestId('bo-approve').click();
+    await statusIs(admin.page, 'Approved');
+    await admin.page.getByText(boEn('approvals.done.approve')).waitFor();
     expect((await api.accounts()).find((item) => item.number === account.number)).toMatchObject({ balance: '19940.00', bookedBalance: '19940.00' });
     expect((await api.rows())[0]).toMatchObject({ direction: 'IN', amount: '20000.00', transactionStatus: 'Approved' });
 
@@ -171,8 +190,7 @@ describe('the back office runs a new client from sign-up to the first payment ab
     // Nothing is booked yet: only the hold of amount and the minimum fee (50 EUR).
     expect((await api.accounts()).find((item) => item.number === account.number)).toMatchObject({ balance: '7890.00', bookedBalance: '19940.00' });
 
-    const admin = await stack.newPage({ language: 'en', width: 1280 });
-    await operatorSignIn(admin.page, 'en', 'operator@bank.example');
+    await admin.page.goto('/backoffice');
     expect(Number(await admin.page.getByTestId('bo-count-paymentsProcessing').textContent())).toBeGreaterThanOrEqual(1);
     await openRow(admin.page, '/backoffice/payments?status=Processing', large.transactionNumber);
     await admin.page.getByTestId('bo-approve').click();
@@ -230,37 +248,51 @@ describe('the back office runs a new client from sign-up to the first payment ab
     for (const tab of [clientTab, compliance]) expect(unexpectedProblems(tab.problems)).toEqual([]);
   });
 
-  it('an admin adds an operator, who enrols an authenticator from the QR code at the first sign-in', async () => {
+  it('an admin invites an operator, who enrols from the mailed link: own password, authenticator from the QR code', async () => {
     const bo = texts('en', 'backoffice');
     const admin = await stack.newPage({ language: 'en', width: 1280 });
     await operatorSignIn(admin.page, 'en', 'operator@bank.example');
     await admin.page.getByRole('link', { name: bo('menu.operators') }).click();
     const email = `new-operator-${Date.now()}@bank.example`;
+    // The invitation names no password: the invited person chooses it through the mailed link.
     await admin.page.getByLabel(label(bo('operators.name'))).fill('Nina Smirnova');
     await admin.page.getByLabel(label(bo('operators.email'))).fill(email);
-    await admin.page.getByLabel(label(bo('operators.password'))).fill('Compliance2024!x');
-    await admin.page.getByLabel(label(bo('operators.role'))).selectOption('compliance');
-    await admin.page.getByRole('button', { name: bo('operators.create') }).click();
-    await admin.page.locator(`[data-testid="bo-row"][data-key="${email}"]`).waitFor();
+    await admin.page.getByRole('group', { name: label(bo('operators.roles')) }).getByLabel(bo('roles.compliance')).check();
+    const since = stack.mail.mails.length;
+    await admin.page.getByRole('button', { name: bo('operators.invite') }).click();
+    await admin.page.getByText(interpolate(bo('operators.invited'), { email, hours: String(ENROLMENT_LINK_HOURS) })).waitFor();
+    const row = admin.page.locator(`[data-testid="bo-row"][data-key="${email}"]`);
+    await statusIs(row, 'invited');
     await expectAccessible(admin.page);
 
+    const mail = await stack.mail.waitFor(email, /\/backoffice\/enrol\//, { since });
+    const link = /(https?:\/\/\S+\/backoffice\/enrol\/[\w%-]+)/.exec(mail.text)![1]!;
     const newcomer = await stack.newPage({ language: 'en', width: 1280 });
-    await newcomer.page.goto('/backoffice/login');
-    await newcomer.page.getByLabel(label(bo('signIn.email'))).fill(email);
-    await newcomer.page.getByLabel(label(bo('signIn.password'))).fill('Compliance2024!x');
-    await newcomer.page.getByRole('button', { name: bo('signIn.continue') }).click();
-    await newcomer.page.getByRole('heading', { name: bo('signIn.enrolTitle') }).waitFor();
-    const qr = newcomer.page.getByRole('img', { name: bo('signIn.qrAlt') });
+    await newcomer.page.goto(link);
+    await newcomer.page.getByRole('heading', { level: 1, name: bo('enrol.title') }).waitFor();
+    await newcomer.page.getByText(email).waitFor();
+    const qr = newcomer.page.getByRole('img', { name: bo('enrol.qrAlt') });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const secret = (await newcomer.page.getByTestId('bo-enrol-secret').textContent())!;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectAccessible(newcomer.page);
     await screenshot(newcomer.page, 'backoffice-enrolment-en-1280');
-    await newcomer.page.getByLabel(label(bo('signIn.code'))).fill(await generate({ secret }));
-    await newcomer.page.getByRole('button', { name: bo('signIn.confirmEnrol') }).click();
+    await newcomer.page.getByLabel(label(bo('enrol.password'))).fill('Compliance2024x');
+    await newcomer.page.getByLabel(label(bo('enrol.confirmPassword'))).fill('Compliance2024x');
+    await newcomer.page.getByTestId('bo-totp').fill(await generate({ secret }));
+    await newcomer.page.getByRole('button', { name: bo('enrol.submit') }).click();
     await newcomer.page.getByRole('heading', { level: 1, name: bo('dashboard.title') }).waitFor();
     await newcomer.page.getByText('Nina Smirnova', { exact: true }).first().waitFor();
+
+    // The link is spent: opened again, it says so.
+    const again = await stack.newPage({ language: 'en', width: 1280 });
+    await again.page.goto(link);
+    await again.page.getByRole('heading', { level: 1, name: bo('enrol.spentTitle') }).waitFor();
+
+    // The admin's list shows the operator active now.
+    await admin.page.reload();
+    await statusIs(row, 'active');
     for (const tab of [admin, newcomer]) expect(unexpectedProblems(tab.problems)).toEqual([]);
   });
 });

@@ -41,10 +41,12 @@ describe.runIf(postgresConfigured)('a new client from registration to an approve
   /** The compliance operator approves the client's submission in review (the back office's screens have their own spec). */
   async function approveKyc(email: string): Promise<void> {
     const token = await operatorTokenFor(stack, 'compliance@bank.example');
-    const queue = await asOperator<{ items: Array<{ kycId: string; client: { email: string } }> }>(stack, token, 'GET', 'kyc?status=New');
+    const queue = await asOperator<{ items: Array<{ kycId: string; version: number; client: { email: string } }> }>(stack, token, 'GET', 'kyc?status=New');
     const submission = queue.items.find((item) => item.client.email === email.toLowerCase());
     expect(submission).toBeDefined();
-    expect(await asOperator(stack, token, 'POST', `kyc/${submission!.kycId}/approve`)).toEqual({ kycId: submission!.kycId, status: 'Approved' });
+    // The approval names the version the operator read, as the back-office screen does.
+    const approved = await asOperator(stack, token, 'POST', `kyc/${submission!.kycId}/approve`, { version: submission!.version });
+    expect(approved).toEqual({ kycId: submission!.kycId, status: 'Approved' });
   }
 
   async function journey(language: Language, accountType: 'personal' | 'business', width: number): Promise<void> {

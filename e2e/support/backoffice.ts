@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from '../../apps/server/src/seed/demo-operators';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { label, texts, type Language } from './identity';
 import type { Stack } from './stack';
 
@@ -69,7 +69,8 @@ export async function openRow(page: Page, path: string, key: string): Promise<vo
   await page.locator(`[data-testid="bo-row"][data-key="${key}"] a`).first().click();
 }
 
-export async function statusIs(page: Page, status: string): Promise<void> {
-  await page.locator(`[data-testid="bo-status"][data-status="${status}"]`).first().waitFor();
+/** Waits for a status badge showing `status`, on the page or within a part of it (a row). */
+export async function statusIs(scope: Page | Locator, status: string): Promise<void> {
+  await scope.locator(`[data-testid="bo-status"][data-status="${status}"]`).first().waitFor();
 }
 

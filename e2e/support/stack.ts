@@ -46,6 +46,12 @@ export async function startStack(
      * 'localhost' is for passkeys, which WebAuthn refuses on an IP address.
      */
     host?: '127.0.0.1' | 'localhost';
+    /**
+     * Runs before the server starts, with its data directory and the environment it will get: the
+     * place to prepare its data as an administrator would, e.g. `npm run operator:create` against the
+     * embedded database, which only one process may hold at a time.
+     */
+    prepare?: (dataDir: string, env: Record<string, string>) => Promise<void>;
   } = {},
 ): Promise<Stack> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -54,21 +60,28 @@ export async function startStack(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-e2e-'));
   const listenUrl = `http://127.0.0.1:${port}`;
   const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+    APP_URL: baseUrl,
+    SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  try {
+    await options.prepare?.(dataDir, env);
+  } catch (error) {
+    await mail.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   let output = '';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
-      APP_URL: baseUrl,
-      SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
