@@ -60,6 +60,8 @@ describe('incoming payments', () => {
     expect(proposed.statusCode, proposed.body).toBe(202);
     const approval = proposed.json().approval;
     expect(approval).toMatchObject({ kind: 'incomingPayment', status: 'Pending', maker: { id: maker.id }, reason: 'Statement of the correspondent account', warnings: [] });
+    // The checker sees whose account it is and what would be credited, as the maker did.
+    expect(approval.payload).toMatchObject({ holder: 'Anna Client', fee: '750.00', credited: '249250.00', valueDate: '2026-11-20' });
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00', bookedBalance: '0.00' });
     expect((await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json()).toEqual([]);
 

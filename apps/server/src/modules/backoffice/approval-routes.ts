@@ -11,6 +11,7 @@ import { ownWrite, replyIdempotently } from '../ledger/idempotency';
 import { movesPastReference } from '../rates/rate-approval';
 import { listRates, setOperatorRate } from '../rates/service';
 import { incomingPaymentPayloadSchema } from '../transfers/incoming-approval';
+import { previewIncomingPayment } from '../transfers/incoming-review';
 import { checkReversible } from '../transfers/reversal';
 import { approvalRegistry } from './approval-kinds';
 import { operatorOf, requireArea } from './guard';
@@ -52,7 +53,9 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
   app.post('/backoffice/incoming-payments', payments, async (request, reply) => {
     const maker = operatorOf(request);
     const request_ = parseWith(incomingPaymentRequestSchema, request.body);
-    const payload = incomingPaymentPayloadSchema.parse(request.body);
+    // Whose account it is and what would be credited, as the maker saw it, for the checker.
+    const { holder, fee, credited } = await previewIncomingPayment(db, request_);
+    const payload = incomingPaymentPayloadSchema.parse({ ...(request.body as object), holder, fee, credited });
     return replyIdempotently(app.money, db, request, reply, { id: maker.id, path: '/api/backoffice/incoming-payments' }, async () =>
       ownWrite(maker.id, async (trx) => {
         const approval = await proposeApproval(trx, registry, { kind: 'incomingPayment', payload, maker, reason: request_.reason ?? '' });

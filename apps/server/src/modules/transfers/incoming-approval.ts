@@ -14,11 +14,16 @@ import { bookIncomingForOperator, payeeOf } from './incoming-review';
  */
 export const DUPLICATE_WINDOW_DAYS = 30;
 
-export const incomingPaymentPayloadSchema = incomingPaymentRequestSchema.transform(({ reason: _reason, ...payment }) => ({
-  ...payment,
-  // The value date is fixed when proposed, so the checker approves the very payment the maker saw.
-  valueDate: payment.valueDate ?? new Date().toISOString().slice(0, 10),
-}));
+/** What the maker was shown when proposing, kept for the checker's eyes; the booking works its own out again. */
+const asProposedSchema = z.object({ holder: z.string().max(300), fee: z.string().max(40), credited: z.string().max(40) }).partial();
+
+export const incomingPaymentPayloadSchema = z
+  .intersection(incomingPaymentRequestSchema, asProposedSchema)
+  .transform(({ reason: _reason, ...payment }) => ({
+    ...payment,
+    // The value date is fixed when proposed, so the checker approves the very payment the maker saw.
+    valueDate: payment.valueDate ?? new Date().toISOString().slice(0, 10),
+  }));
 export type IncomingPaymentPayload = z.output<typeof incomingPaymentPayloadSchema>;
 
 /** Spaces and letter case do not make another account number. */

@@ -36,6 +36,20 @@ describe('describeApproval', () => {
     ]);
   });
 
+  it("shows the holder, the fee and the credit as the maker saw them, when the proposal carries them", () => {
+    const facts = describeApproval({
+      kind: 'incomingPayment',
+      payload: { accountNumber: '40817978000000000001', amount: '250000.00', currency: 'EUR', holder: 'Anna Client', fee: '750.00', credited: '249250.00' },
+    });
+    expect(facts).toEqual([
+      { label: 'accountNumber', type: 'account', number: '40817978000000000001' },
+      { label: 'holder', type: 'text', text: 'Anna Client' },
+      { label: 'amount', type: 'money', amount: '250000.00', currency: 'EUR' },
+      { label: 'fee', type: 'money', amount: '750.00', currency: 'EUR' },
+      { label: 'credited', type: 'money', amount: '249250.00', currency: 'EUR' },
+    ]);
+  });
+
   it('reads a crypto deposit as address, amount in its coin and the network hash', () => {
     expect(describeApproval({ kind: 'cryptoDeposit', payload: { address: 'bc1qexample', amount: '0.5', currency: 'BTC', txHash: 'ab'.repeat(32) } })).toEqual([
       { label: 'address', type: 'code', text: 'bc1qexample' },

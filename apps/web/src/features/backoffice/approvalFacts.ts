@@ -102,6 +102,9 @@ const READERS: Record<ApprovalKind, (reader: PayloadReader) => void> = {
     if (number !== null) reader.add({ label: 'accountNumber', type: 'account', number });
     reader.addText('holder');
     reader.addMoney();
+    // The fee and the credit as the maker saw them, when the proposal carries them.
+    if (reader.text('fee') !== null) reader.addMoney('fee');
+    if (reader.text('credited') !== null) reader.addMoney('credited');
     reader.addText('senderName');
     reader.addText('senderAccount');
     reader.addText('purpose');
