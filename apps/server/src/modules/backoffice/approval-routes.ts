@@ -16,6 +16,7 @@ import { checkReversible } from '../transfers/reversal';
 import { approvalRegistry } from './approval-kinds';
 import { operatorOf, requireArea } from './guard';
 import { uuidParam } from './params';
+import { auditRefusals } from './refusals';
 
 /**
  * The back office's four-eyes calls (DESIGN §13): the approvals queue and its decisions, and the
@@ -28,6 +29,7 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
   const overview = { preHandler: requireArea('overview') };
   const payments = { preHandler: requireArea('payments') };
   const rates = { preHandler: requireArea('rates') };
+  auditRefusals(app);
 
   app.get('/backoffice/approvals', overview, async (request): Promise<ApprovalsResponse> =>
     listApprovals(db, registry, operatorOf(request), parseWith(approvalsQuerySchema, request.query)),

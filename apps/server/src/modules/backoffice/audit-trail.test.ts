@@ -1,8 +1,9 @@
 // Proves that operator actions which change nothing are audited too: signing out, and opening a
 // client's card or a KYC record (who looked at whose personal data, from where, and when), while a
-// card or record that does not exist leaves no row.
+// card or record that does not exist leaves no row; and that an act the bank refuses is a row too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestAccount } from '../accounts/test-support';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
@@ -85,5 +86,27 @@ describe('the audit trail of operators', () => {
     const { kycId } = await submittedKyc();
     expect((await context.app.inject({ method: 'GET', url: `/api/backoffice/kyc/${kycId}`, headers: operator.headers })).statusCode).toBe(403);
     expect(await rowsOf('backoffice.kycViewed', operator.id)).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  it("an operator's refused act is an audit row naming the call and the reason: their own proposal, a role they lack", async () => {
+    const maker = await createSignedInOperator(context, ['payments']);
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'EUR');
+    const proposed = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/incoming-payments',
+      headers: maker.headers,
+      payload: { accountNumber: account.number, amount: '100.00', currency: 'EUR', senderName: 'A', senderAccount: 'X1234', paymentRegion: 'SWIFT' },
+    });
+    const approvalId = proposed.json().approval.id as string;
+    expect((await context.app.inject({ method: 'POST', url: `/api/backoffice/approvals/${approvalId}/approve`, headers: maker.headers })).statusCode).toBe(403);
+    expect((await context.app.inject({ method: 'GET', url: '/api/backoffice/operators', headers: maker.headers })).statusCode).toBe(403);
+    const rows = await context.db.selectFrom('audit_log').select(['action', 'subject_type', 'subject_id', 'after']).where('actor_id', '=', maker.id).where('action', '=', 'backoffice.refused').orderBy('id').execute();
+    expect(rows).toMatchObject([
+      { subject_type: '/api/backoffice/approvals/:approvalId/approve', subject_id: approvalId, after: { code: 'FORBIDDEN', reason: 'ownProposal' } },
+      { subject_type: '/api/backoffice/operators', subject_id: null, after: { method: 'GET', code: 'FORBIDDEN' } },
+    ]);
   });
 });

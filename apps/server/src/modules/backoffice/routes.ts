@@ -31,6 +31,7 @@ import { countPendingApprovals } from '../approvals/service';
 import { approvalRegistry } from './approval-kinds';
 import { operatorOf, requireArea } from './guard';
 import { operatorRoutes } from './operator-routes';
+import { auditRefusals } from './refusals';
 import { textParam, uuidParam } from './params';
 import { signInOperator } from './sign-in';
 
@@ -40,6 +41,7 @@ import { signInOperator } from './sign-in';
  * service that makes it.
  */
 export default async function backofficeRoutes(app: FastifyInstance): Promise<void> {
+  auditRefusals(app);
   const deps = app.deps;
   const { db } = deps;
   const overview = { preHandler: requireArea('overview') };
