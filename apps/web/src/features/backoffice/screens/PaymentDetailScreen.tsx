@@ -86,7 +86,11 @@ export function PaymentDetailScreen() {
                 ) : null}
               </div>
               {pending && approvedByMe ? <p className="backoffice__notice">{t('payments.secondApprovalNeeded')}</p> : null}
-              {pending && !approvedByMe && payment.requiredApprovals === 2 ? <p className="backoffice__muted">{t('payments.twoApprovals')}</p> : null}
+              {pending && !approvedByMe && payment.requiredApprovals === 2 ? (
+                <p className="backoffice__muted">
+                  {t('payments.twoApprovals')} {payment.approvalReason ? t(`payments.approvalReasons.${payment.approvalReason}`) : null}
+                </p>
+              ) : null}
               {failure ? <Problem error={failure} /> : null}
               <h2 className="backoffice__subheading">{t('payments.transferSection')}</h2>
               <Details
