@@ -3,10 +3,12 @@
 // refused, a repeat of a booked payment must be confirmed, reversals book a new entry beside the
 // original, and proposals are withdrawn, rejected and decided once, each step audited.
 import type { TransactionRecord } from '@bank/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { listedWallet, openTestWallet } from '../crypto/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
+import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
@@ -103,6 +105,9 @@ describe('incoming payments', () => {
     const confirmed = await as(checker, 'POST', `approvals/${second.id}/approve`, { confirmDuplicate: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await listedAccount(context, client, account.number)).balance).toBe('1900.00');
+    // The same payment to another client's account is another payment.
+    const elsewhere = await clientWithEurAccount();
+    expect((await as(maker, 'POST', 'incoming-payments', payment(elsewhere.account.number, { amount: '1000.00' }))).json().approval.warnings).toEqual([]);
     // Another value date is another payment.
     const later = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '1000.00', valueDate: '2026-11-21' }))).json().approval;
     expect(later.warnings).toEqual([]);
@@ -138,6 +143,29 @@ describe('incoming payments', () => {
     const proposed = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '5.00' }))).json().approval;
     expect((await as(insider, 'POST', `approvals/${proposed.id}/approve`)).statusCode).toBe(403);
     expect((await listedAccount(context, client, account.number)).balance).toBe('0.00');
+  });
+});
+
+describe('the record of four eyes', () => {
+  it('a decided proposal cannot be rewritten or deleted, nor a transfer\'s thresholds changed, even by a direct statement', async () => {
+    const { account } = await clientWithEurAccount();
+    const proposed = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '70.00', reference: 'FIXED' }))).json().approval;
+    await as(checker, 'POST', `approvals/${proposed.id}/approve`);
+    await expect(context.db.updateTable('approvals').set({ checker_id: maker.id }).where('id', '=', proposed.id).execute()).rejects.toThrow(/does not change/);
+    await expect(context.db.deleteFrom('approvals').where('id', '=', proposed.id).execute()).rejects.toThrow(/never deleted/);
+    const pending = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '71.00', reference: 'FIXED-2' }))).json().approval;
+    await expect(context.db.updateTable('approvals').set({ payload: JSON.stringify({ amount: '71000.00' }) }).where('id', '=', pending.id).execute()).rejects.toThrow(/as it was proposed/);
+    const funded = await clientWithEurAccount('20000.00');
+    const abroad = await context.app.inject({
+      method: 'POST',
+      url: '/api/transaction/create',
+      headers: funded.client.headers,
+      payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: funded.account.number, amount: '15000.00', purpose: 'Car', recipientDetails: TEST_RECIPIENT_DETAILS },
+    });
+    expect(abroad.statusCode, abroad.body).toBe(200);
+    const transfer = await context.db.selectFrom('transfers').select(['id', 'approvals_required']).where('client_id', '=', funded.client.id).executeTakeFirstOrThrow();
+    expect(transfer.approvals_required).toBe(2);
+    await expect(sql`update transfers set approvals_required = 1, approval_reason = null where id = ${transfer.id}`.execute(context.db)).rejects.toThrow(/fixed when it was made/);
   });
 });
 
@@ -222,5 +250,16 @@ describe.runIf(onPostgres)('two checkers at once (PostgreSQL)', () => {
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     }
     expect((await listedAccount(context, client, account.number)).balance).toBe('250.00');
+  });
+
+  it('twin proposals of one payment approved at once by two checkers: the second is held as a possible duplicate', async () => {
+    const { client, account } = await clientWithEurAccount();
+    const third = await createSignedInOperator(context, ['payments']);
+    const twins = [];
+    for (let index = 0; index < 2; index += 1) twins.push((await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '1000.00', reference: 'TWIN' }))).json().approval.id as string);
+    const answers = await Promise.all([as(checker, 'POST', `approvals/${twins[0]}/approve`), as(third, 'POST', `approvals/${twins[1]}/approve`)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().details.reason).toBe('possibleDuplicate');
+    expect((await listedAccount(context, client, account.number)).balance).toBe('950.00');
   });
 });

@@ -30,6 +30,11 @@ export interface ApprovalHandler<Payload = unknown> {
   /** The client the act credits or touches: an operator registered as that client may neither propose nor approve it. */
   clientIdOf?(db: Db, payload: Payload): Promise<string | null>;
   inspect?(db: Db, payload: Payload): Promise<ApprovalInspection>;
+  /**
+   * Acts that would repeat each other (the same payment proposed twice) share a key: approving
+   * holds it to the commit before inspecting, so the second approval sees the first one's booking.
+   */
+  lockKey?(payload: Payload): string;
   /** Applies the act inside the approving transaction; answers what it produced (kept with the approval). */
   apply(trx: Db, payload: Payload, context: ApprovalContext): Promise<Record<string, unknown>>;
   /** After the approving transaction has committed: mails and the like. */

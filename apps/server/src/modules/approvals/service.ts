@@ -1,7 +1,7 @@
 import { APPROVAL_AREAS, APPROVAL_KINDS, type ApprovalItem, type ApprovalKind, type ApprovalStatus, type ApprovalWarning } from '@bank/contracts/backoffice/approvals';
 import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
 import { mayUse, type Operator } from '@bank/contracts/backoffice/roles';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -226,6 +226,7 @@ export async function approveInTransaction(
   const handler = registry[row.kind];
   const payload = payloadOf(handler, row);
   await assertNotOwnClientOfAct(trx, handler, payload, checker.id);
+  if (handler.lockKey) await sql`select pg_advisory_xact_lock(hashtextextended(${handler.lockKey(payload)}, 0))`.execute(trx);
   const found = await inspect(trx, handler, payload);
   if (found.warnings.includes('possibleDuplicate') && !options.confirmDuplicate) {
     throw new AppError('CONFLICT', {

@@ -57,7 +57,7 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
     const request_ = parseWith(incomingPaymentRequestSchema, request.body);
     // Whose account it is and what would be credited, as the maker saw it, for the checker.
     const { holder, fee, credited } = await previewIncomingPayment(db, request_);
-    const payload = incomingPaymentPayloadSchema.parse({ ...(request.body as object), holder, fee, credited });
+    const payload = parseWith(incomingPaymentPayloadSchema, { ...(request.body as object), holder, fee, credited });
     return replyIdempotently(app.money, db, request, reply, { id: maker.id, path: '/api/backoffice/incoming-payments' }, async () =>
       ownWrite(maker.id, async (trx) => {
         const approval = await proposeApproval(trx, registry, { kind: 'incomingPayment', payload, maker, reason: request_.reason ?? '' });
@@ -69,7 +69,7 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
   app.post('/backoffice/crypto-deposits', payments, async (request, reply) => {
     const maker = operatorOf(request);
     const { reason } = parseWith(cryptoDepositRequestSchema, request.body);
-    const payload = cryptoDepositPayloadSchema.parse(request.body);
+    const payload = parseWith(cryptoDepositPayloadSchema, request.body);
     return replyIdempotently(app.money, db, request, reply, { id: maker.id, path: '/api/backoffice/crypto-deposits' }, async () => {
       await assertHashNotBooked(db, payload.txHash);
       return ownWrite(maker.id, async (trx) => {

@@ -286,6 +286,12 @@ describe('rates', () => {
     expect(uploaded.json()).toEqual({ date: '2026-11-20', currencies: expect.arrayContaining(['USD', 'GBP']) });
     expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP')).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
     expect((await as(admin, 'POST', 'rates/ecb', { xml: '<html>not a rate file</html>' })).json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
+    // One admin cannot re-price through the file: the same day again with ten times the rate is refused whole.
+    const repriced = await as(admin, 'POST', 'rates/ecb', { xml: xml.replace('rate="1.0841"', 'rate="10.841"') });
+    expect(repriced.statusCode).toBe(400);
+    expect(repriced.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.dayChanged' }, details: { currencies: ['USD'] } });
+    expect((await as(admin, 'POST', 'rates/ecb', { xml: xml.replace('2026-11-20', '2099-12-31') })).json().fields).toEqual({ xml: 'validation.ecbFile.future' });
+    expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.0841', source: 'ecb' });
     expect(await auditOf('2026-11-20')).toMatchObject([{ action: 'rates.ecb', actor_id: admin.id, after: { date: '2026-11-20' } }]);
   });
 });

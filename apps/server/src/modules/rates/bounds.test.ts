@@ -1,13 +1,14 @@
 // Proves the sanity of rates: a mid rate must be positive and within ten times its ECB reference
 // either way (a table of cases), an admin's rate outside that is refused with a 400 on `rate`, an
-// ECB file older than the rates in use or with a rate out of bounds is refused with a 400 on `xml`,
-// and an operator's rate never replaces the ECB reference that rates are checked against.
+// ECB file dated after today, older than the rates in use or with a rate more than 2 % from its
+// reference is refused whole with a 400 on `xml`, and an operator's rate never replaces the ECB
+// reference that rates are checked against.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
 import { rateBoundsProblem, type RateBoundsProblem } from './bounds';
-import { rateReference, setOperatorRate } from './service';
+import { applyEcbRates, rateReference, setOperatorRate } from './service';
 import { SNAPSHOT_PER_EUR } from './snapshot';
 
 describe('rate bounds, as a table', () => {
@@ -87,7 +88,7 @@ describe('rates in the back office', () => {
     expect(await usdInUse()).toMatchObject({ perEur: '1.0823', source: 'snapshot' });
   });
 
-  it('takes ECB files of the same day or later, refuses an older one and one with a rate out of bounds', async () => {
+  it('takes ECB files of the same day or later, refuses an older one and one with a rate more than 2 % from its reference', async () => {
     const first = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '1.0841') });
     expect(first.statusCode, first.body).toBe(200);
     expect(await rateReference(context.db, 'USD')).toBe('1.0841');
@@ -98,9 +99,15 @@ describe('rates in the back office', () => {
     expect(older.statusCode).toBe(400);
     expect(older.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.older' }, details: { date: '2026-11-19', newest: '2026-11-20' } });
 
-    const wild = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-23', '10.9') });
+    // Ten times the reference in one file: refused whole, so the file cannot re-price USD.
+    const wild = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-23', '10.841') });
     expect(wild.statusCode).toBe(400);
-    expect(wild.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.rateOutOfBounds' }, details: { currency: 'USD', rate: '10.9' } });
+    expect(wild.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.outsideBand' }, details: { currencies: ['USD'] } });
+    // Just past 2 % (1.0841 × 1.02 = 1.105782) is refused too.
+    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-23', '1.1058') })).json().fields).toEqual({ xml: 'validation.ecbFile.outsideBand' });
+    // The same day again with other rates, even within the band, is refused: no walking a rate by re-uploads.
+    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '10.841') })).json().fields).toEqual({ xml: 'validation.ecbFile.dayChanged' });
+    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '1.1000') })).json().fields).toEqual({ xml: 'validation.ecbFile.dayChanged' });
     // Nothing of a refused file is stored: not its GBP rate, not its date.
     expect(await usdInUse()).toMatchObject({ perEur: '1.0841', source: 'ecb', rateDate: '2026-11-20' });
     const gbp = (await as('GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP');
@@ -121,5 +128,34 @@ describe('rates in the back office', () => {
     // An operator's rate does not count as an ECB day: a file of an earlier day than the last ECB file is still refused.
     expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-21', '1.0800') })).json().fields).toEqual({ xml: 'validation.ecbFile.older' });
     await setOperatorRate(context.db, { currency: 'USD', perEur: '1.0790', operatorId: admin.id });
+  });
+
+  it('takes two files each within 2 % of the reference before it, measured from the last ECB rate', async () => {
+    // 1.0790 → 1.1005 (+1.99 %) → 1.1224 (+1.99 %): each within the band of the file before it.
+    for (const [date, usd] of [['2026-11-24', '1.1005'], ['2026-11-25', '1.1224']] as const) {
+      const answer = await as('POST', 'rates/ecb', { xml: ecbFile(date, usd) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(await rateReference(context.db, 'USD')).toBe(usd);
+    }
+    // Back to the starting rate the same day: that day's rates are loaded already, and a file may not change them.
+    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-25', '1.0790') })).json().fields).toEqual({ xml: 'validation.ecbFile.dayChanged' });
+  });
+
+  it('refuses a file dated after today or on a day that does not exist, storing nothing', async () => {
+    const before = await usdInUse();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    for (const date of [tomorrow, '2099-12-31']) {
+      const future = await as('POST', 'rates/ecb', { xml: ecbFile(date, '1.1224') });
+      expect(future.statusCode, date).toBe(400);
+      expect(future.json(), date).toMatchObject({ fields: { xml: 'validation.ecbFile.future' }, details: { date } });
+    }
+    const impossible = await as('POST', 'rates/ecb', { xml: ecbFile('2100-02-30', '1.1224') });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
+    expect(await usdInUse()).toEqual(before);
+    // The service refuses a future file whoever calls it; today's file is taken.
+    const today = new Date('2026-11-25T23:59:59Z');
+    await expect(applyEcbRates(context.db, { date: '2026-11-26', perEur: { USD: '1.1224' } }, null, today)).rejects.toMatchObject({ fields: { xml: 'validation.ecbFile.future' } });
+    await expect(applyEcbRates(context.db, { date: '2026-11-25', perEur: { USD: '1.1224' } }, null, today)).resolves.toEqual(['USD']);
   });
 });

@@ -1,4 +1,5 @@
 import { compareRatios, divide, isDecimalText, multiply, positiveRatioFromDecimal, ratio, ratioFromDecimal, type Currency } from '@bank/contracts';
+import { RATE_CHANGE_FREE_PERCENT } from '@bank/contracts/backoffice/approvals';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -36,4 +37,22 @@ export function assertRateWithinBounds(currency: Currency, perEur: string, refer
     fields: { rate: problem === 'invalid' ? 'validation.rate.invalid' : 'validation.rate.outOfBounds' },
     details: { currency, reference: referencePerEur },
   });
+}
+
+/** A decimal text as an integer count of 10^-DECIMALS, exactly (rates have at most 12 decimals). */
+const DECIMALS = 12;
+function scaled(decimal: string): bigint {
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  return BigInt(whole + fraction.padEnd(DECIMALS, '0').slice(0, DECIMALS));
+}
+
+/**
+ * Whether `proposed` lies more than RATE_CHANGE_FREE_PERCENT from `reference`, compared exactly. Such
+ * a move needs a second admin, so an operator's rate past it waits for approval and an ECB file
+ * with a rate past it is refused.
+ */
+export function pastFreeBand(proposed: string, reference: string): boolean {
+  const difference = scaled(proposed) - scaled(reference);
+  const magnitude = difference < 0n ? -difference : difference;
+  return magnitude * 100n > BigInt(RATE_CHANGE_FREE_PERCENT) * scaled(reference);
 }

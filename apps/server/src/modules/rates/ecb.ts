@@ -21,6 +21,13 @@ function attribute(element: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
+/** Whether `text` is YYYY-MM-DD naming a day that exists: 2100-02-30 has the shape but no such day, and the date column refuses it. */
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 export class EcbFormatError extends Error {
   override name = 'EcbFormatError';
 }
@@ -34,7 +41,7 @@ export function parseEcbDailyXml(xml: string): EcbDailyRates {
     const time = attribute(element, 'time');
     if (time !== undefined) {
       if (date !== undefined) throw new EcbFormatError('More than one day in a daily file');
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(time)) throw new EcbFormatError(`Bad date ${time}`);
+      if (!isCalendarDate(time)) throw new EcbFormatError(`Bad date ${time}`);
       date = time;
       continue;
     }

@@ -1,9 +1,9 @@
 import { isCurrency, type Currency } from '@bank/contracts';
-import { RATE_CHANGE_FREE_PERCENT } from '@bank/contracts/backoffice/approvals';
 import { MAX_SPREAD_BASIS_POINTS } from '@bank/contracts/backoffice/rates';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import type { ApprovalHandler } from '../approvals/handler';
+import { pastFreeBand } from './bounds';
 import { assertRateWithinBounds, listRates, rateReference, setOperatorRate, setSpread } from './service';
 
 /**
@@ -41,20 +41,6 @@ export const spreadApproval: ApprovalHandler<SpreadPayload> = {
     return { basisPoints: payload.basisPoints };
   },
 };
-
-/** A decimal text as an integer count of 10^-DECIMALS, exactly (rates have at most 12 decimals). */
-const DECIMALS = 12;
-function scaled(decimal: string): bigint {
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  return BigInt(whole + fraction.padEnd(DECIMALS, '0').slice(0, DECIMALS));
-}
-
-/** Whether `proposed` lies more than RATE_CHANGE_FREE_PERCENT from `reference`, compared exactly. */
-export function pastFreeBand(proposed: string, reference: string): boolean {
-  const difference = scaled(proposed) - scaled(reference);
-  const magnitude = difference < 0n ? -difference : difference;
-  return magnitude * 100n > BigInt(RATE_CHANGE_FREE_PERCENT) * scaled(reference);
-}
 
 /**
  * Whether a new mid rate for `currency` needs a second admin: it does when it lies more than

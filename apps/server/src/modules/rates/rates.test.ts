@@ -89,6 +89,11 @@ describe('ECB daily reference rates', () => {
     expect(() => parseEcbDailyXml(sample.replace("rate='1.0827'", "rate='abc'"))).toThrow(EcbFormatError);
     expect(() => parseEcbDailyXml(sample.replace("rate='1.0827'", "rate='0'"))).toThrow(EcbFormatError);
     expect(() => parseEcbDailyXml(sample.replace("time='2026-11-20'", "time='yesterday'"))).toThrow(EcbFormatError);
+    // The shape of a date is not enough: the day must exist.
+    for (const day of ['2100-02-30', '2026-02-29', '2026-13-01', '2026-11-00']) {
+      expect(() => parseEcbDailyXml(sample.replace("time='2026-11-20'", `time='${day}'`)), day).toThrow(EcbFormatError);
+    }
+    expect(parseEcbDailyXml(sample.replace("time='2026-11-20'", "time='2028-02-29'")).date).toBe('2028-02-29');
     expect(() => parseEcbDailyXml(sample.replace(/<Cube currency[^>]*>/g, ''))).toThrow(/No rates/);
   });
 

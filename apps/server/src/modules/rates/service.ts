@@ -1,10 +1,11 @@
 import type { RatesResponse } from '@bank/contracts/backoffice/rates';
 import { CURRENCIES, convertMinor, formatMinor, isCurrency, isDecimalText, parseAmount, ratioFromDecimal, type Currency, type RateQuote } from '@bank/contracts';
+import { RATE_CHANGE_FREE_PERCENT } from '@bank/contracts/backoffice/approvals';
 import type { Db } from '../../db';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { assertRateWithinBounds, RATE_BOUND_FACTOR, rateBoundsProblem } from './bounds';
+import { assertRateWithinBounds, pastFreeBand } from './bounds';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';
 import { offeredRate, rateTableFrom, type RateTable } from './quote';
@@ -66,6 +67,19 @@ export async function rateReference(db: Db, currency: Currency): Promise<string>
   return row?.ecb_per_eur ?? SNAPSHOT_PER_EUR[currency];
 }
 
+/**
+ * The ECB references as a rate table (the last ECB rate of each currency, else the shipped
+ * snapshot): what an admin cannot move alone, for the limits that must not follow a rate one admin set.
+ */
+export async function loadReferenceTable(db: Db): Promise<RateTable> {
+  const rows = await db.selectFrom('fx_rates').select(['currency', 'ecb_per_eur']).execute();
+  const perEur: Record<Currency, string> = { ...SNAPSHOT_PER_EUR };
+  for (const row of rows) {
+    if (isCurrency(row.currency) && row.currency !== RATE_BASE_CURRENCY && row.ecb_per_eur) perEur[row.currency] = row.ecb_per_eur;
+  }
+  return rateTableFrom(perEur);
+}
+
 /** An arbitrary constant: the advisory lock that makes rate writes, and the reads they check against, take turns. */
 const RATE_WRITE_LOCK_ID = 727_073;
 
@@ -111,11 +125,21 @@ async function storeOperatorRate(db: Db, change: { currency: Currency; perEur: s
 }
 
 /**
- * Refuses an ECB file dated before the newest ECB rates stored (the same day again is taken), and
- * one with a rate outside RATE_BOUND_FACTOR of its currency's reference: a 400 on `xml`, nothing
+ * Refuses an ECB file dated after today (UTC), which would make every genuine file "older" from then
+ * on; one dated before the newest ECB rates stored (the same day again is taken); and one with a rate
+ * more than RATE_CHANGE_FREE_PERCENT from its currency's reference, since the file sets the reference
+ * too and one admin alone could otherwise re-price a currency at will (real ECB days move far less;
+ * a larger move is made rate by rate through the four-eyes rate change). A 400 on `xml`, nothing
  * stored.
  */
-async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>): Promise<void> {
+async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>, today: string): Promise<void> {
+  if (rates.date > today) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `The file is of ${rates.date}, after today ${today}`,
+      fields: { xml: 'validation.ecbFile.future' },
+      details: { date: rates.date, today },
+    });
+  }
   const { newest } = await trx.selectFrom('fx_rates').select(sql<string | null>`max(ecb_rate_date)::text`.as('newest')).executeTakeFirstOrThrow();
   if (newest !== null && rates.date < newest) {
     throw new AppError('VALIDATION_FAILED', {
@@ -124,15 +148,34 @@ async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray
       details: { date: rates.date, newest },
     });
   }
-  for (const [currency, perEur] of quoted) {
-    const reference = await rateReference(trx, currency);
-    if (rateBoundsProblem(perEur, reference) !== null) {
+  // The same day again is taken only as it was: a day's file that changes a rate stored for that
+  // day would let one admin walk a rate in steps of the free band by uploading it over and over.
+  if (newest !== null && rates.date === newest) {
+    const storedOfDay = await trx.selectFrom('fx_rates').select(['currency', 'ecb_per_eur']).where(sql<boolean>`ecb_rate_date = ${rates.date}::date`).execute();
+    const normal = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
+    const changed = quoted.filter(([currency, perEur]) => {
+      const stored = storedOfDay.find((row) => row.currency === currency)?.ecb_per_eur;
+      return stored !== undefined && stored !== null && normal(stored) !== normal(perEur);
+    });
+    if (changed.length > 0) {
       throw new AppError('VALIDATION_FAILED', {
-        message: `The file's ${currency} rate ${perEur} is not within ${RATE_BOUND_FACTOR} times the reference ${reference}`,
-        fields: { xml: 'validation.ecbFile.rateOutOfBounds' },
-        details: { currency, rate: perEur, reference },
+        message: `The rates of ${rates.date} are stored already and this file changes ${changed.map(([currency]) => currency).join(', ')}`,
+        fields: { xml: 'validation.ecbFile.dayChanged' },
+        details: { date: rates.date, currencies: changed.map(([currency]) => currency) },
       });
     }
+  }
+  const outside: Array<{ currency: Currency; rate: string; reference: string }> = [];
+  for (const [currency, perEur] of quoted) {
+    const reference = await rateReference(trx, currency);
+    if (pastFreeBand(perEur, reference)) outside.push({ currency, rate: perEur, reference });
+  }
+  if (outside.length > 0) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `The file moves ${outside.map((row) => `${row.currency} ${row.reference} → ${row.rate}`).join(', ')}, more than ${RATE_CHANGE_FREE_PERCENT} % from the ECB reference`,
+      fields: { xml: 'validation.ecbFile.outsideBand' },
+      details: { currencies: outside.map((row) => row.currency), rates: outside },
+    });
   }
 }
 
@@ -140,11 +183,11 @@ async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray
  * Stores the ECB day's rates for the currencies the ECB quotes, as the rates in use and as their
  * references; answers the currencies updated. The file is checked first (checkEcbFile).
  */
-export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null): Promise<Currency[]> {
+export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null, now: Date = new Date()): Promise<Currency[]> {
   const quoted = Object.entries(bankCurrencyRates(rates)) as Array<[Currency, string]>;
   for (const [currency, perEur] of quoted) checkPerEur(currency, perEur);
   return writingRates(db, async (trx) => {
-    await checkEcbFile(trx, rates, quoted);
+    await checkEcbFile(trx, rates, quoted, now.toISOString().slice(0, 10));
     const updated: Currency[] = [];
     for (const [currency, perEur] of quoted) {
       const stored = { per_eur: perEur, source: 'ecb' as const, rate_date: rates.date, ecb_per_eur: perEur, ecb_rate_date: rates.date, updated_by: operatorId };

@@ -15,7 +15,7 @@ import { bookIncomingForOperator, payeeOf } from './incoming-review';
 export const DUPLICATE_WINDOW_DAYS = 30;
 
 /** What the maker was shown when proposing, kept for the checker's eyes; the booking works its own out again. */
-const asProposedSchema = z.object({ holder: z.string().max(300), fee: z.string().max(40), credited: z.string().max(40) }).partial();
+const asProposedSchema = z.object({ holder: z.string().max(2000), fee: z.string().max(64), credited: z.string().max(64) }).partial();
 
 export const incomingPaymentPayloadSchema = z
   .intersection(incomingPaymentRequestSchema, asProposedSchema)
@@ -29,6 +29,11 @@ export type IncomingPaymentPayload = z.output<typeof incomingPaymentPayloadSchem
 /** Spaces and letter case do not make another account number. */
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
+/** What makes two incoming payments the same one: payee, payer, amount, currency, value date and reference. */
+function fingerprint(payment: IncomingPaymentPayload): string {
+  return JSON.stringify([payment.accountNumber, compact(payment.senderAccount), payment.amount, payment.currency, payment.valueDate, payment.reference ?? null]);
+}
+
 /** Booked incoming payments of the last DUPLICATE_WINDOW_DAYS days that this one would repeat. */
 export async function possibleDuplicates(db: Db, payment: IncomingPaymentPayload): Promise<string[]> {
   const { account, amountMinor } = await payeeOf(db, payment);
@@ -38,6 +43,7 @@ export async function possibleDuplicates(db: Db, payment: IncomingPaymentPayload
     .select('t.transaction_number')
     .where('t.kind', '=', 'incoming')
     .where('t.status', '=', 'Approved')
+    .where('t.to_account_id', '=', account.id)
     .where('t.currency', '=', account.currency)
     .where(sql<boolean>`t.amount = ${formatMinor(amountMinor, account.currency)}::numeric`)
     .where(sql<boolean>`t.payment_date = ${payment.valueDate}::date`)
@@ -55,6 +61,8 @@ export const incomingPaymentApproval: ApprovalHandler<IncomingPaymentPayload> = 
   async clientIdOf(db, payment) {
     return (await payeeOf(db, payment)).account.clientId;
   },
+  // Two checkers approving twin proposals at once take turns, so the second sees the first's booking.
+  lockKey: (payment) => `incoming-payment:${fingerprint(payment)}`,
   async inspect(db, payment): Promise<ApprovalInspection> {
     const duplicateOf = await possibleDuplicates(db, payment);
     return { warnings: duplicateOf.length > 0 ? ['possibleDuplicate'] : [], duplicateOf };

@@ -134,6 +134,21 @@ describe('approvals fixed when the transfer is made', () => {
       await setRate('EUR/USD', '1.0823');
     }
   });
+
+  it('a rate one admin moves alone within the free band does not bring a transfer under the threshold', async () => {
+    // 1.1039 USD per EUR is within 2 % of the reference 1.0823, so it holds on one admin's word.
+    const set = await backoffice(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.1039' });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      const client = await createSignedInClient(context);
+      const account = await openTestAccount(context, client, 'USD', '12000.00');
+      // 11,000 USD is 10,163.54 EUR at the reference, 9,964.67 EUR at the rate in use: the larger counts.
+      const number = await sendAbroad(client, account.number, '11000.00');
+      expect(await reviewed(number)).toMatchObject({ amountEur: '10163.54', requiredApprovals: 2, approvalReason: 'amount' });
+    } finally {
+      await setRate('EUR/USD', '1.0823');
+    }
+  });
 });
 
 describe('the daily sum abroad', () => {

@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { convertAtMidMinor, type RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
+import { loadRateTable, loadReferenceTable } from '../rates/service';
 
 /**
  * Limits on money (DESIGN §10, §13; the amounts live in contracts' tariffs.ts): the most one
@@ -30,7 +30,7 @@ const DAILY_ABROAD_LIMIT_MINOR = decimalToMinor(DAILY_ABROAD_LIMIT_EUR, 'EUR');
  * rate table is read only when the amount is not in euros, unless the caller has it already.
  */
 export async function refuseOverOperationMaximum(db: Db, amountMinor: bigint, currency: Currency, table?: RateTable): Promise<void> {
-  const amountEurMinor = currency === 'EUR' ? amountMinor : convertAtMidMinor(table ?? (await loadRateTable(db)), amountMinor, currency, 'EUR');
+  const amountEurMinor = currency === 'EUR' ? amountMinor : await valueInEurMinor(db, table ?? (await loadRateTable(db)), amountMinor, currency);
   if (amountEurMinor > MAX_OPERATION_MINOR) {
     throw new AppError('VALIDATION_FAILED', {
       message: `One operation may carry at most ${MAX_OPERATION_EUR} EUR or its equivalent`,
@@ -38,6 +38,18 @@ export async function refuseOverOperationMaximum(db: Db, amountMinor: bigint, cu
       details: { maximum: MAX_OPERATION_EUR, currency: 'EUR' },
     });
   }
+}
+
+/**
+ * An amount's value in EUR for the limits: the larger of its value at the rate in use and at the
+ * ECB reference. One admin may move a rate within the free band alone (rate-approval.ts), and a
+ * rate so moved must not bring a transfer under a limit that a second operator would otherwise see.
+ */
+export async function valueInEurMinor(db: Db, table: RateTable, amountMinor: bigint, currency: Currency): Promise<bigint> {
+  if (currency === 'EUR') return amountMinor;
+  const inUse = convertAtMidMinor(table, amountMinor, currency, 'EUR');
+  const atReference = convertAtMidMinor(await loadReferenceTable(db), amountMinor, currency, 'EUR');
+  return inUse > atReference ? inUse : atReference;
 }
 
 /** What a transfer waiting for the bank needs, fixed when it is made. */
@@ -92,7 +104,7 @@ export async function thresholdsAtCreation(
   table: RateTable,
   transfer: { clientId: string; kind: ReviewedTransferKind; amountMinor: bigint; currency: Currency; at: InstantText },
 ): Promise<TransferThresholds> {
-  const amountEurMinor = convertAtMidMinor(table, transfer.amountMinor, transfer.currency, 'EUR');
+  const amountEurMinor = await valueInEurMinor(trx, table, transfer.amountMinor, transfer.currency);
   if (!(DAILY_SUMMED_KINDS as readonly string[]).includes(transfer.kind)) return { amountEurMinor, ...approvalsNeeded(amountEurMinor, null) };
   await sql`select pg_advisory_xact_lock(${DAILY_SUM_LOCK_NAMESPACE}, hashtext(${transfer.clientId}::text))`.execute(trx);
   const day = bankDayOf(transfer.at);

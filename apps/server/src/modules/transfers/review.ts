@@ -208,24 +208,30 @@ export async function approvePayment(
   await writeDecision(money, transferId, async (trx) => {
     const transfer = await lockPendingTransfer(trx, transferId);
     await assertNotOwnClient(trx, operator.id, transfer.clientId);
+    const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).execute();
+    const alreadyApproved = () =>
+      new AppError('CONFLICT', {
+        message: 'You have already approved this transfer: the second approval must come from another operator',
+        details: { status: transfer.status, reason: 'alreadyApproved' },
+      });
     if (transfer.status === 'Processing') {
       const release = await pendingApprovalOf(trx, 'transferRelease', transactionNumber);
-      if (!release || release.makerId === operator.id) {
-        throw new AppError('CONFLICT', {
-          message: 'You have already approved this transfer: the second approval must come from another operator',
-          details: { status: transfer.status, reason: 'alreadyApproved' },
-        });
+      if (release) {
+        if (release.makerId === operator.id) throw alreadyApproved();
+        await approveInTransaction(trx, deps, registry, release.id, operator, { confirmDuplicate: false });
+        return;
       }
-      await approveInTransaction(trx, deps, registry, release.id, operator, { confirmDuplicate: false });
-      return;
+      // The release was rejected or withdrawn in the approvals queue: the transfer still waits, and a
+      // new approval by an operator who has not approved it yet proposes its release again.
+      if (earlier.some((approval) => approval.operator_id === operator.id)) throw alreadyApproved();
     }
-    await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operator.id }).execute();
+    await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operator.id }).onConflict((conflict) => conflict.doNothing()).execute();
     const required = transfer.approvalsRequired;
     if (required === 1) {
       await captureTransfer(trx, transfer, operator.id, { approvals: 1, required });
       return;
     }
-    await setTransferProcessing(trx, transfer, operator.id, { approvals: 1, required });
+    if (transfer.status === 'New') await setTransferProcessing(trx, transfer, operator.id, { approvals: 1, required });
     await proposeApproval(trx, registry, {
       kind: 'transferRelease',
       payload: { transactionNumber },
