@@ -32,9 +32,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       // The query string is dropped: it may hold a password-reset token (/reset_password?token=…).
+      // An operator's enrolment token is in the path itself, and a wrong or spent one is logged.
       req: (request: { method: string; url: string; id: string }) => ({
         method: request.method,
-        path: request.url.split('?')[0],
+        path: request.url.split('?')[0]!.replace(/(\/backoffice\/enrolment\/)[^/]+/, '$1[redacted]'),
         id: request.id,
       }),
     },

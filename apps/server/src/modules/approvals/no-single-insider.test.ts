@@ -107,6 +107,11 @@ describe.runIf(onPostgres)('no single insider (PostgreSQL)', () => {
     await insiderApprovesOwn(invite.json().approval.id);
     expect(await context.db.selectFrom('operators').select('id').where('email', '=', 'second-admin@bank.test').executeTakeFirst()).toBeUndefined();
 
+    // Nor a second identity of their own with lesser roles: past the bank's first admin, every invitation waits.
+    const alias = await as(insider, 'POST', 'operators', { email: 'insider.alias@bank.test', name: 'Alias', roles: ['payments'], reason: 'Help' });
+    expect(alias.json()).toMatchObject({ operator: null, approval: { kind: 'operatorInvite', status: 'Pending' } });
+    await insiderApprovesOwn(alias.json().approval.id);
+
     const clerk = await createSignedInOperator(context, ['compliance']);
     const grant = await as(insider, 'POST', `operators/${clerk.id}/roles`, { roles: ['admin'], reason: 'Promotion' });
     expect(grant.statusCode, grant.body).toBeLessThan(300);

@@ -153,6 +153,9 @@ export async function completeEnrolment(deps: AppDeps, token: string, input: { p
   }
   const passwordHash = await hashPassword(input.password);
   const signedIn = await db.transaction().execute(async (trx) => {
+    // The operator's row before the link's, in the order deactivation and approvals take them:
+    // the other order deadlocks against a deactivation that voids this operator's links.
+    await trx.selectFrom('operators').select('id').where('id', '=', link.operatorId).forUpdate().execute();
     // Spending the link is the race's judge: of two completions with one link, one spends it.
     const spent = await trx
       .updateTable('operator_enrolment_links')

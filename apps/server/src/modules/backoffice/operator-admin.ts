@@ -10,18 +10,19 @@ import { AppError } from '../../lib/errors';
 import type { ApprovalRegistry } from '../approvals/handler';
 import { proposeApproval } from '../approvals/service';
 import { recordAudit } from '../audit/service';
+import { BRAND } from '../auth/mail-templates';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth/throttle';
-import { mailInBackground } from '../mail/mailer';
+import { mailInBackground, type MailMessage } from '../mail/mailer';
 import { enrolmentLinkUrl, issueEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
-import { assertAnotherActiveAdmin } from './operator-approvals';
-import { enrolmentMail, operatorPasswordChangedMail, singleAdminInviteMail } from './operator-mails';
-import { ADMIN_INVITATION_LOCK_ID, emailTaken, findOperatorByEmail, insertInvitedOperator, lockOperator, OPERATOR_SUBJECT, operatorRowOf, type OperatorDbRow } from './operators';
+import { assertAnotherActiveAdmin, lockAdminChanges } from './operator-approvals';
+import { enrolmentMail, operatorPasswordChangedMail } from './operator-mails';
+import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockOperator, OPERATOR_SUBJECT, operatorRowOf, type OperatorDbRow } from './operators';
 
 /**
- * What an admin does to operators (DESIGN §10, §13). Inviting a non-admin holds at once; granting
- * admin, changing roles, reactivating and resetting an authenticator are proposals a second admin
+ * What an admin does to operators (DESIGN §10, §13). Inviting holds at once only while no other
+ * admin exists (the bank's bootstrap); otherwise inviting, changing roles, reactivating and resetting an authenticator are proposals a second admin
  * approves (operator-approvals.ts). Deactivating holds at once: locking somebody out must never
  * wait for a second person.
  */
@@ -48,25 +49,65 @@ function conflict(message: string, reason: string): AppError {
   return new AppError('CONFLICT', { message, details: { reason } });
 }
 
-/** Operators who hold or are about to hold the admin role (active or invited). */
-async function countAdmins(db: Db): Promise<number> {
+/**
+ * Operators other than the inviter who hold the admin role in any status. Deactivated and invited
+ * admins count too: otherwise deactivating the other admins, which holds at once, would make the
+ * inviter "the only admin" again and reopen invitations without a second approval.
+ */
+async function countOtherAdmins(db: Db, inviterId: string): Promise<number> {
   const row = await db
     .selectFrom('operators')
     .select((select) => select.fn.countAll<string>().as('total'))
-    .where('status', 'in', ['active', 'invited'])
+    .where('id', '!=', inviterId)
     .where(sql<boolean>`'admin' = any(roles)`)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-/** Creates an invited operator and its first link in one transaction; answers the row and the link. */
+/**
+ * Everyone who should hear that an invitation held without a second admin: the inviter, and every
+ * other operator not deactivated (the invited one among them), so that an invitation the inviter
+ * mails to a mailbox of their own is still seen by somebody else.
+ */
+async function bootstrapNoticeRecipients(db: Db, inviter: Operator): Promise<string[]> {
+  const rows = await db.selectFrom('operators').select('email').where('status', '!=', 'deactivated').where('id', '!=', inviter.id).orderBy('email').execute();
+  return [inviter.email, ...rows.map((row) => row.email)];
+}
+
+function bootstrapNoticeMail(to: string, inviter: Operator, invited: { email: string; name: string; roles: readonly OperatorRole[] }): MailMessage {
+  const roles = invited.roles.join(', ');
+  return {
+    to,
+    subject: `An operator was invited without a second approval · Сотрудник приглашён без второго согласования · ${BRAND.en}`,
+    text: [
+      'Hello,',
+      '',
+      `${inviter.name} <${inviter.email}> invited ${invited.name} <${invited.email}> (${roles}) to the back office.`,
+      'As the bank has no other admin yet, the invitation took effect without a second approval; it is recorded in the audit trail.',
+      'If it was not agreed, deactivate that operator at once and tell the bank’s information security team.',
+      '',
+      BRAND.en,
+      '',
+      '—',
+      '',
+      'Здравствуйте!',
+      '',
+      `${inviter.name} <${inviter.email}> пригласил(а) в бэк-офис сотрудника ${invited.name} <${invited.email}> (${roles}).`,
+      'Поскольку другого администратора в банке ещё нет, приглашение вступило в силу без второго согласования; действие записано в журнал аудита.',
+      'Если оно не было согласовано, немедленно заблокируйте этого сотрудника и сообщите в службу информационной безопасности банка.',
+      '',
+      BRAND.ru,
+    ].join('\n'),
+  };
+}
+
+/** Creates an invited operator and its first link during the bootstrap, audited as such; answers the row and the link. */
 async function createInvited(
   trx: Db,
   deps: AppDeps,
   input: { email: string; name: string; roles: OperatorRole[] },
   admin: Operator,
   meta: RequestMeta,
-  singleAdminException: boolean,
 ): Promise<{ row: OperatorDbRow; link: string }> {
   const row = await insertInvitedOperator(trx, input);
   const token = await issueEnrolmentLink(trx, deps.config.secret, row.id);
@@ -77,16 +118,16 @@ async function createInvited(
     subjectType: 'operator',
     subjectId: row.id,
     ip: meta.ip,
-    after: { email: row.email, name: row.full_name, roles: row.roles, ...(singleAdminException ? { singleAdminException: true } : {}) },
+    after: { email: row.email, name: row.full_name, roles: row.roles, singleAdminException: true },
   });
   return { row, link: enrolmentLinkUrl(deps.config.appUrl, token) };
 }
 
 /**
  * POST /api/backoffice/operators: invites an operator, who is mailed a link to set their own
- * password and authenticator. An admin needs a second admin's approval, except while the inviter
- * is the bank's only admin (just after going live): then it holds at once, and the inviter is
- * mailed about it. Inviting again an operator who has not enrolled yet, with the same roles, mails
+ * password and authenticator. Any invitation needs a second admin's approval, except while no
+ * operator but the inviter holds the admin role in any status (just after going live): then it
+ * holds at once, audited, and the inviter and every other operator are mailed. Inviting again an operator who has not enrolled yet, with the same roles, mails
  * a new link and voids the old.
  */
 export async function inviteOperator(
@@ -105,17 +146,18 @@ export async function inviteOperator(
   }
   const invitation = { email: input.email.toLowerCase(), name: input.name, roles };
   const created = await db.transaction().execute(async (trx) => {
-    if (!roles.includes('admin')) return createInvited(trx, deps, invitation, admin, meta, false);
-    await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
-    if ((await countAdmins(trx)) > 1) return null;
-    return createInvited(trx, deps, invitation, admin, meta, true);
+    // Any invitation, whatever its roles, is a second identity for whoever controls the mailbox,
+    // so only the bank's bootstrap (no other admin exists in any status) lets one hold at once.
+    await lockAdminChanges(trx);
+    if ((await countOtherAdmins(trx, admin.id)) > 0) return null;
+    return createInvited(trx, deps, invitation, admin, meta);
   });
   if (created) {
     mailInBackground(deps.mailer, meta.log, enrolmentMail(created.row.email, created.row.full_name, created.link, 'invited'));
-    if (roles.includes('admin')) mailInBackground(deps.mailer, meta.log, singleAdminInviteMail(admin.email, invitation));
+    for (const to of await bootstrapNoticeRecipients(db, admin)) mailInBackground(deps.mailer, meta.log, bootstrapNoticeMail(to, admin, invitation));
     return { operator: await operatorRowOf(db, created.row), approval: null };
   }
-  if (!input.reason) throw new AppError('VALIDATION_FAILED', { message: 'Granting admin needs a reason for the second admin', fields: { reason: 'validation.required' } });
+  if (!input.reason) throw new AppError('VALIDATION_FAILED', { message: 'An invitation needs a reason for the second admin', fields: { reason: 'validation.required' } });
   const approval = await proposeApproval(db, registry, {
     kind: 'operatorInvite',
     payload: invitation,
@@ -141,6 +183,7 @@ async function resendInvitation(deps: AppDeps, operator: OperatorDbRow, admin: O
 export async function deactivateOperator(db: Db, operatorId: string, admin: Operator, reason: string, meta: { ip: string }): Promise<OperatorRow> {
   if (operatorId === admin.id) throw conflict('You cannot deactivate yourself', 'self');
   const row = await db.transaction().execute(async (trx) => {
+    await lockAdminChanges(trx);
     const before = await lockOperator(trx, operatorId);
     // Deactivating twice is the same act: the second answers the row as it stands.
     if (before.status === 'deactivated') return before;

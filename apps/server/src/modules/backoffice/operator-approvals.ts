@@ -1,4 +1,5 @@
 import { operatorRoleSchema, type OperatorRole } from '@bank/contracts/backoffice/roles';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -6,10 +7,10 @@ import type { ApprovalContext, ApprovalHandler } from '../approvals/handler';
 import { recordAudit } from '../audit/service';
 import { revokeAllSessions } from '../auth/sessions';
 import { revokeEnrolmentLinks, sendEnrolmentLink } from './enrolment';
-import { countActiveAdmins, insertInvitedOperator, lockOperator, type OperatorDbRow } from './operators';
+import { ADMIN_INVITATION_LOCK_ID, countActiveAdmins, insertInvitedOperator, lockOperator, type OperatorDbRow } from './operators';
 
 /**
- * Operator changes as four-eyes acts (DESIGN §13): granting admin by invitation, changing roles,
+ * Operator changes as four-eyes acts (DESIGN §13): inviting (once the bank has a second admin), changing roles,
  * reactivating and resetting an authenticator hold only when a second admin approves. Each act
  * checks its preconditions again when applied, since the operator may have changed meanwhile;
  * links are issued and mailed after the approving transaction commits.
@@ -34,6 +35,15 @@ function sameRoles(left: readonly OperatorRole[], right: readonly OperatorRole[]
 
 function refuse(message: string, reason: string): never {
   throw new AppError('CONFLICT', { message, details: { reason } });
+}
+
+/**
+ * Serialises every act that adds or takes away an admin. Taken before the operator's row, in the
+ * same order everywhere: two such acts on two admins would otherwise each count the other as still
+ * active, and leave the bank with none.
+ */
+export async function lockAdminChanges(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
 }
 
 /** The bank keeps at least one active admin: a change that would leave none is refused. */
@@ -73,6 +83,7 @@ const operatorRoles: ApprovalHandler<OperatorRolesPayload> = {
   payloadSchema: operatorRolesPayloadSchema,
   summary: (payload) => `${who(payload)}: ${payload.rolesBefore.join(', ')} → ${payload.roles.join(', ')}`,
   async apply(trx, payload, context) {
+    await lockAdminChanges(trx);
     const before = await lockOperator(trx, payload.operatorId);
     if (before.status === 'deactivated') refuse('The operator is deactivated', 'deactivated');
     if (!sameRoles(before.roles, payload.rolesBefore)) refuse('The operator’s roles changed since this was proposed', 'changedMeanwhile');
@@ -107,6 +118,7 @@ const operatorResetAuthenticator: ApprovalHandler<OperatorRefPayload> = {
   payloadSchema: operatorRefPayloadSchema,
   summary: who,
   async apply(trx, payload, context) {
+    await lockAdminChanges(trx);
     const before = await lockOperator(trx, payload.operatorId);
     if (before.status === 'deactivated') refuse('The operator is deactivated: reactivate first', 'deactivated');
     await assertAnotherActiveAdmin(trx, before);

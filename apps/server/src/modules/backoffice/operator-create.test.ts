@@ -1,5 +1,5 @@
 // Proves `npm run operator:create`, the way into an empty bank: it prints a single-use link that
-// enrols the first admin, refuses once an active admin exists, and with --break-glass creates the
+// enrols the first admin, refuses once an active or invited admin exists, and with --break-glass creates the
 // operator anyway, audited and mailed to every active admin. The command itself runs once against
 // an embedded database of its own, for its exit codes and what it prints.
 import { spawnSync } from 'node:child_process';
@@ -96,6 +96,21 @@ describe('operator:create', () => {
   });
 });
 
+describe('operator:create with an admin who has not enrolled yet', () => {
+  it('refuses as it does for an active admin: only --break-glass passes them by', async () => {
+    const bank = await createTestContext({ appUrl: 'https://bank.test' });
+    try {
+      const create = (argv: string[]) => createOperatorFromCommandLine(bank.deps, parseOperatorCreateArguments(argv));
+      await create(['--email', 'first@bank.example', '--name', 'First Admin']);
+      await expect(create(['--email', 'other@bank.example', '--name', 'Other Admin'])).rejects.toThrow(/first@bank\.example.*--break-glass/);
+      expect(await bank.db.selectFrom('operators').select('email').execute()).toEqual([{ email: 'first@bank.example' }]);
+      expect((await create(['--email', 'other@bank.example', '--name', 'Other Admin', '--break-glass'])).email).toBe('other@bank.example');
+    } finally {
+      await bank.close();
+    }
+  });
+});
+
 describe('the command', () => {
   const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
   let dataDir: string;
@@ -119,9 +134,10 @@ describe('the command', () => {
     const created = command(['--email', 'first@bank.example', '--name', 'First Admin']);
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/https:\/\/bank\.test\/backoffice\/enrol\/[A-Za-z0-9_-]{43}/);
-    const taken = command(['--email', 'first@bank.example', '--name', 'Again']);
-    expect(taken.status).toBe(1);
-    expect(taken.stderr).toContain('already exists');
+    // The first admin has not enrolled yet, and already stands in the way of a second.
+    const refused = command(['--email', 'second@bank.example', '--name', 'Again']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('already has an admin');
     const wrong = command(['--name', 'No Address']);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('Usage: npm run operator:create');

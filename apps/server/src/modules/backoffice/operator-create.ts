@@ -10,8 +10,8 @@ import { ADMIN_INVITATION_LOCK_ID, findOperatorByEmail, insertInvitedOperator } 
 /**
  * `npm run operator:create`: the way into an empty bank (DESIGN §10). It creates an invited
  * operator and answers a single-use enrolment link, through which the operator sets their own
- * password and authenticator as any invited operator does. Once the bank has an active admin,
- * operators are invited from the back office, and the command refuses unless told --break-glass:
+ * password and authenticator as any invited operator does. Once the bank has an active or invited
+ * admin, operators are invited from the back office, and the command refuses unless told --break-glass:
  * then it is audited and every active admin is mailed.
  */
 export const OPERATOR_CREATE_USAGE = [
@@ -19,7 +19,7 @@ export const OPERATOR_CREATE_USAGE = [
   '',
   'Creates an operator (admin unless --roles says otherwise) and prints a single-use enrolment link,',
   `valid ${ENROLMENT_LINK_HOURS} hours, through which they set their password and enrol their authenticator.`,
-  'It refuses once the bank has an active admin, unless --break-glass is given (audited, and mailed to every active admin).',
+  'It refuses once the bank has an active or invited admin, unless --break-glass is given (audited, and mailed to every active admin).',
 ].join('\n');
 
 export interface OperatorCreateOptions {
@@ -89,16 +89,19 @@ export async function createOperatorFromCommandLine(
     // The same lock as an admin's invitation from the back office: the check of existing admins
     // and the creation are one step, whoever else is adding an admin.
     await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
-    const admins = await trx
+    // Invited admins count as the back office counts them: one who has not enrolled yet is still
+    // the way in, and the command without --break-glass must not pass them by unaudited.
+    const existingAdmins = await trx
       .selectFrom('operators')
-      .select('email')
-      .where('status', '=', 'active')
+      .select(['email', 'status'])
+      .where('status', 'in', ['active', 'invited'])
       .where(sql<boolean>`'admin' = any(roles)`)
       .orderBy('email')
       .execute();
-    if (admins.length > 0 && !options.breakGlass) {
+    const admins = existingAdmins.filter((admin) => admin.status === 'active');
+    if (existingAdmins.length > 0 && !options.breakGlass) {
       throw new OperatorCreateRefused(
-        `The bank already has an active admin (${admins.map((admin) => admin.email).join(', ')}): invite operators from the back office. ` +
+        `The bank already has an admin, active or invited (${existingAdmins.map((admin) => admin.email).join(', ')}): invite operators from the back office. ` +
           'Only if no admin can sign in any more, run again with --break-glass (audited, and mailed to every active admin).',
       );
     }

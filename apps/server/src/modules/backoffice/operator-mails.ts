@@ -65,27 +65,6 @@ export function enrolmentMail(to: string, name: string, link: string, occasion: 
   );
 }
 
-/** To the bank's only active admin, who invited another admin without a second approval. */
-export function singleAdminInviteMail(to: string, invited: { email: string; name: string }): MailMessage {
-  return bilingual(
-    to,
-    { en: 'You invited an admin', ru: 'Вы пригласили администратора' },
-    [
-      'Hello,',
-      '',
-      `You invited ${invited.name} <${invited.email}> to the back office with the admin role.`,
-      'As you were the bank’s only active admin, the invitation took effect without a second approval; it is recorded in the audit trail.',
-      'If it was not you, deactivate that operator at once and tell the bank’s information security team.',
-    ],
-    [
-      'Здравствуйте!',
-      '',
-      `Вы пригласили в бэк-офис сотрудника ${invited.name} <${invited.email}> с ролью администратора.`,
-      'Поскольку вы были единственным действующим администратором банка, приглашение вступило в силу без второго согласования; действие записано в журнал аудита.',
-      'Если это были не вы, немедленно заблокируйте этого сотрудника и сообщите в службу информационной безопасности банка.',
-    ],
-  );
-}
 
 /** To every active admin when an operator is created from the server's command line past them. */
 export function breakGlassMail(to: string, created: { email: string; name: string; roles: readonly OperatorRole[] }): MailMessage {

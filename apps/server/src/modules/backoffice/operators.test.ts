@@ -5,11 +5,13 @@
 // enrolled.
 import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
 import type { OperatorRole } from '@bank/contracts/backoffice/roles';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS, seedDemoData } from '../../seed';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator, totpCode, type TestOperator } from '../../test/operators';
 import { ENROLMENT_RATE_LIMIT } from './operator-routes';
+import { ADMIN_INVITATION_LOCK_ID } from './operators';
 
 const NEW_PASSWORD = 'Chosen-By-Me-2024';
 
@@ -62,6 +64,16 @@ async function approve(checker: TestOperator, approvalId: string) {
   return call('POST', `approvals/${approvalId}/approve`, { headers: checker.headers, payload: {} });
 }
 
+/** Invites as the bank does once it has a second admin: proposed, then approved by another admin; answers the operator's id. */
+async function inviteApproved(admin: TestOperator, payload: { email: string; name: string; roles: OperatorRole[] }): Promise<string> {
+  const proposed = await invite(admin, { ...payload, reason: 'Joins the team' });
+  expect(proposed.statusCode, proposed.body).toBe(200);
+  const approvalId = proposed.json().approval?.id as string | undefined;
+  if (approvalId) expect((await approve(await createSignedInOperator(context, ['admin']), approvalId)).statusCode).toBe(200);
+  const row = await context.db.selectFrom('operators').select('id').where('email', '=', payload.email.toLowerCase()).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function operatorRow(id: string) {
   return context.db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -84,10 +96,16 @@ describe('an invitation and its enrolment link', () => {
   it('invites without a password; the operator enrols through the mailed link and is signed in', async () => {
     const admin = await createSignedInOperator(context, ['admin']);
     const email = freshEmail();
-    const invited = await invite(admin, { email, name: 'Nina Petrova', roles: ['compliance'] });
-    expect(invited.statusCode, invited.body).toBe(200);
-    expect(invited.json()).toMatchObject({ approval: null, operator: { email, name: 'Nina Petrova', roles: ['compliance'], status: 'invited', enrolled: false, pendingApprovals: [] } });
-    const operatorId = invited.json().operator.id as string;
+    const operatorId = await inviteApproved(admin, { email, name: 'Nina Petrova', roles: ['compliance'] });
+    const invitedList = await call('GET', 'operators', { headers: admin.headers });
+    expect(invitedList.json().items.find((item: { id: string }) => item.id === operatorId)).toMatchObject({
+      email,
+      name: 'Nina Petrova',
+      roles: ['compliance'],
+      status: 'invited',
+      enrolled: false,
+      pendingApprovals: [],
+    });
     expect((await operatorRow(operatorId)).password_hash).toBeNull();
 
     const token = mailedToken(email);
@@ -112,7 +130,7 @@ describe('an invitation and its enrolment link', () => {
     const list = await call('GET', 'operators', { headers: admin.headers });
     const row = list.json().items.find((item: { id: string }) => item.id === operatorId);
     expect(row).toMatchObject({ status: 'active', enrolled: true });
-    for (const answer of [invited.body, list.body]) {
+    for (const answer of [invitedList.body, list.body]) {
       expect(answer).not.toContain(token);
       expect(answer).not.toContain(secret);
       expect(answer).not.toMatch(/password/i);
@@ -122,7 +140,7 @@ describe('an invitation and its enrolment link', () => {
   it('works once: a spent link neither shows the secret nor enrols again', async () => {
     const admin = await createSignedInOperator(context, ['admin']);
     const email = freshEmail();
-    await invite(admin, { email, name: 'Once Only', roles: ['payments'] });
+    await inviteApproved(admin, { email, name: 'Once Only', roles: ['payments'] });
     const token = mailedToken(email);
     expect((await enrol(token)).done.statusCode).toBe(200);
     const again = await call('GET', `enrolment/${token}`);
@@ -134,27 +152,27 @@ describe('an invitation and its enrolment link', () => {
   it(`is refused after ${ENROLMENT_LINK_HOURS} hours, and an unknown token looks the same`, async () => {
     const admin = await createSignedInOperator(context, ['admin']);
     const email = freshEmail();
-    const invited = await invite(admin, { email, name: 'Late Comer', roles: ['payments'] });
+    const invitedId = await inviteApproved(admin, { email, name: 'Late Comer', roles: ['payments'] });
     const token = mailedToken(email);
     const info = await call('GET', `enrolment/${token}`);
     const code = await totpCode(info.json().enrolment.secret);
     await context.db
       .updateTable('operator_enrolment_links')
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('operator_id', '=', invited.json().operator.id)
+      .where('operator_id', '=', invitedId)
       .execute();
     const expired = await call('GET', `enrolment/${token}`);
     const unknown = await call('GET', `enrolment/${'A'.repeat(43)}`);
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toEqual(unknown.json());
     expect((await call('POST', `enrolment/${token}`, { payload: { password: NEW_PASSWORD, totpCode: code } })).statusCode).toBe(404);
-    expect((await operatorRow(invited.json().operator.id)).status).toBe('invited');
+    expect((await operatorRow(invitedId)).status).toBe('invited');
   });
 
   it('a wrong code leaves the link usable; a second invitation voids the first link', async () => {
     const admin = await createSignedInOperator(context, ['admin']);
     const email = freshEmail();
-    await invite(admin, { email, name: 'Twice Invited', roles: ['payments'] });
+    await inviteApproved(admin, { email, name: 'Twice Invited', roles: ['payments'] });
     const first = mailedToken(email);
     const info = await call('GET', `enrolment/${first}`);
     const right = await totpCode(info.json().enrolment.secret);
@@ -166,7 +184,7 @@ describe('an invitation and its enrolment link', () => {
     expect(weak.json().fields).toHaveProperty('password');
     expect((await call('GET', `enrolment/${first}`)).statusCode).toBe(200);
 
-    // Inviting the same person again (same roles) mails a new link and voids the old one.
+    // Inviting the same person again (same roles) grants nothing new: it mails a new link at once and voids the old one.
     const again = await invite(admin, { email, name: 'Twice Invited', roles: ['payments'] });
     expect(again.statusCode, again.body).toBe(200);
     const second = mailedToken(email);
@@ -185,6 +203,25 @@ describe('an invitation and its enrolment link', () => {
     expect(answers.at(-1)).toBe(429);
     expect((await call('POST', unknown, { ip: '10.1.9.9', payload: { password: NEW_PASSWORD, totpCode: '123456' } })).statusCode).toBe(404);
     expect((await call('GET', unknown, { ip: '10.1.9.10' })).statusCode).toBe(404);
+  });
+
+  it('once a second admin exists, inviting even a non-admin is a proposal that another admin approves', async () => {
+    const admin = await createSignedInOperator(context, ['admin']);
+    await createSignedInOperator(context, ['admin']);
+    const email = freshEmail('second-identity');
+    const noReason = await invite(admin, { email, name: 'Second Identity', roles: ['payments'] });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual({ reason: 'validation.required' });
+    const proposed = await invite(admin, { email, name: 'Second Identity', roles: ['payments'], reason: 'Payments desk' });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json()).toMatchObject({ operator: null, approval: { kind: 'operatorInvite', status: 'Pending', payload: { email, roles: ['payments'] } } });
+    expect(await context.db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(context.mails.some((mail) => mail.to === email)).toBe(false);
+    // The inviter cannot approve their own invitation; another admin can.
+    expect((await approve(admin, proposed.json().approval.id)).statusCode).toBe(403);
+    expect((await approve(await createSignedInOperator(context, ['admin']), proposed.json().approval.id)).statusCode).toBe(200);
+    expect((await context.db.selectFrom('operators').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status).toBe('invited');
+    expect(mailedToken(email)).toBeTruthy();
   });
 
   it('refuses an e-mail already taken, and an invitation by a non-admin', async () => {
@@ -234,9 +271,9 @@ describe('deactivation', () => {
   it('voids an invited operator’s link, and refuses an admin deactivating themselves', async () => {
     const admin = await createSignedInOperator(context, ['admin']);
     const email = freshEmail();
-    const invited = await invite(admin, { email, name: 'Never Came', roles: ['payments'] });
+    const invitedId = await inviteApproved(admin, { email, name: 'Never Came', roles: ['payments'] });
     const token = mailedToken(email);
-    expect((await call('POST', `operators/${invited.json().operator.id}/deactivate`, { headers: admin.headers, payload: { reason: 'Did not join' } })).statusCode).toBe(200);
+    expect((await call('POST', `operators/${invitedId}/deactivate`, { headers: admin.headers, payload: { reason: 'Did not join' } })).statusCode).toBe(200);
     expect((await call('GET', `enrolment/${token}`)).statusCode).toBe(404);
     const self = await call('POST', `operators/${admin.id}/deactivate`, { headers: admin.headers, payload: { reason: 'Oops' } });
     expect(self.statusCode).toBe(409);
@@ -371,6 +408,7 @@ describe('granting admin', () => {
 
   it('the only admin invites a second admin at once, audited and mailed to that admin; further admins need a second approval', async () => {
     const first = await createSignedInOperator(bank, ['admin']);
+    const watcher = await createSignedInOperator(bank, ['compliance']);
     const secondEmail = freshEmail('second-admin');
     const invited = await post('operators', first.headers, { email: secondEmail, name: 'Second Admin', roles: ['admin'] });
     expect(invited.statusCode, invited.body).toBe(200);
@@ -380,6 +418,9 @@ describe('granting admin', () => {
     const notice = bank.mails.find((mail) => mail.to === first.email);
     expect(notice?.text).toContain(secondEmail);
     expect(notice?.text).toContain('without a second approval');
+    // Not only the inviter hears of it: the invited admin and every other operator are told too.
+    const noticedBy = bank.mails.filter((mail) => mail.text.includes('without a second approval') && mail.text.includes(secondEmail)).map((mail) => mail.to);
+    expect(noticedBy).toEqual(expect.arrayContaining([first.email, secondEmail, watcher.email]));
 
     // The second admin exists (invited): the first may not add a third on their own word.
     const thirdEmail = freshEmail('third-admin');
@@ -398,6 +439,117 @@ describe('granting admin', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await bank.db.selectFrom('operators').select(['status', 'roles']).where('email', '=', thirdEmail).executeTakeFirstOrThrow()).toEqual({ status: 'invited', roles: ['admin', 'payments'] });
     await enrolIn(thirdEmail);
+
+    // Deactivating the other admins (which holds at once) does not make the first the only admin
+    // again: deactivated admins still count, so neither an admin nor a non-admin is invited at once.
+    const thirdId = (await bank.db.selectFrom('operators').select('id').where('email', '=', thirdEmail).executeTakeFirstOrThrow()).id;
+    const secondId = invited.json().operator.id as string;
+    for (const id of [secondId, thirdId]) expect((await post(`operators/${id}/deactivate`, first.headers, { reason: 'Left' })).statusCode).toBe(200);
+    for (const roles of [['admin'], ['payments']]) {
+      const email = freshEmail('after-deactivation');
+      const again = await post('operators', first.headers, { email, name: 'After Deactivation', roles });
+      expect(again.statusCode, again.body).toBe(400);
+      expect(again.json().fields).toEqual({ reason: 'validation.required' });
+      expect(await bank.db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('locks on PostgreSQL', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Answers 'blocked' once a session of this database waits on a lock, or 'finished' if the call ended first. */
+  async function blockedOrFinished(call: { done: boolean }): Promise<'blocked' | 'finished'> {
+    for (let attempt = 0; attempt < 500; attempt += 1) {
+      if (call.done) return 'finished';
+      const waiting = await sql<{ total: string }>`select count(*) as total from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(context.db);
+      if (Number(waiting.rows[0]!.total) > 0) return 'blocked';
+      await sleep(20);
+    }
+    throw new Error('neither blocked nor finished');
+  }
+
+  function tracked<T>(promise: Promise<T>): { done: boolean; promise: Promise<T> } {
+    const state = { done: false, promise };
+    state.promise = promise.finally(() => {
+      state.done = true;
+    });
+    return state;
+  }
+
+  /** Holds the admin lock until released, as a concurrent act on admins would. */
+  async function holdAdminLock(): Promise<{ release: () => Promise<void> }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const holder = context.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
+      taken();
+      await released;
+    });
+    await lockTaken;
+    return {
+      release: async () => {
+        release();
+        await holder;
+      },
+    };
+  }
+
+  it('deactivation, an approved role change and an approved authenticator reset wait for the admin lock', async () => {
+    const maker = await createSignedInOperator(context, ['admin']);
+    const checker = await createSignedInOperator(context, ['admin']);
+    const [toDeactivate, toDemote, toReset] = await Promise.all([1, 2, 3].map(() => createSignedInOperator(context, ['admin'])));
+    const demotion = await call('POST', `operators/${toDemote!.id}/roles`, { headers: maker.headers, payload: { roles: ['payments'], reason: 'Moves desk' } });
+    const reset = await call('POST', `operators/${toReset!.id}/reset-authenticator`, { headers: maker.headers, payload: { reason: 'Lost phone' } });
+    const acts = [
+      () => call('POST', `operators/${toDeactivate!.id}/deactivate`, { headers: maker.headers, payload: { reason: 'Left' } }),
+      () => approve(checker, demotion.json().approval.id as string),
+      () => approve(checker, reset.json().approval.id as string),
+    ];
+    for (const act of acts) {
+      const lock = await holdAdminLock();
+      const pending = tracked(act());
+      const state = await blockedOrFinished(pending);
+      await lock.release();
+      expect(state).toBe('blocked');
+      expect((await pending.promise).statusCode).toBe(200);
+    }
+  });
+
+  it('enrolment locks the operator before the link, in the order deactivation does', async () => {
+    const admin = await createSignedInOperator(context, ['admin']);
+    const email = freshEmail('lock-order');
+    const operatorId = await inviteApproved(admin, { email, name: 'Lock Order', roles: ['payments'] });
+    const token = mailedToken(email);
+    const info = await call('GET', `enrolment/${token}`);
+    const code = await totpCode(info.json().enrolment.secret);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const rowTaken = new Promise<void>((resolve) => (taken = resolve));
+    let linkFree: boolean | undefined;
+    // Holds the operator's row as a deactivation does, then asks for the link as it would.
+    const holder = context.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('operators').select('id').where('id', '=', operatorId).forUpdate().execute();
+      taken();
+      await released;
+      try {
+        await sql`select id from operator_enrolment_links where operator_id = ${operatorId} for update nowait`.execute(trx);
+        linkFree = true;
+      } catch {
+        linkFree = false;
+      }
+    });
+    await rowTaken;
+    const completion = tracked(call('POST', `enrolment/${token}`, { payload: { password: NEW_PASSWORD, totpCode: code } }));
+    expect(await blockedOrFinished(completion)).toBe('blocked');
+    release();
+    await holder;
+    // The completion waiting for the operator holds no link: a deactivation could go on.
+    expect(linkFree).toBe(true);
+    expect((await completion.promise).statusCode).toBe(200);
   });
 });
 
