@@ -207,3 +207,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     statementSigningKeyPem: statementSigningKeyOf(values.STATEMENT_SIGNING_KEY),
   };
 }
+
+/** The configuration for a command or the server's start: a bad value is its one line on stderr, and null. */
+export function loadConfigOrReport(): Config | null {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return null;
+  }
+}

@@ -1,19 +1,11 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrReport } from './config';
 import { createRuntime } from './runtime';
 import { DEMO_CREDENTIALS } from './seed';
 
 /** Starts the server: config, database, migrations, demo seed, then listen on PORT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
 
   const runtime = await createRuntime(config);
   const { app } = runtime;

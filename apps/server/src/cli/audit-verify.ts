@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrReport } from '../config';
 import { openDatabase } from '../db';
 import { verifyAuditChain } from '../modules/audit/chain';
+import { runCommand } from './command';
 
 /**
  * npm run audit:verify: checks the audit trail's hash chain on the server's database (DATABASE_URL,
@@ -10,16 +11,8 @@ import { verifyAuditChain } from '../modules/audit/chain';
  * exits 1.
  */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
     const verdict = await verifyAuditChain(database.db);
@@ -34,12 +27,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`audit:verify failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand('audit:verify', main);

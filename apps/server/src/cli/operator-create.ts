@@ -1,9 +1,10 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrReport } from '../config';
 import { openDatabase } from '../db';
 import { migrateAndGrant } from '../db/roles';
 import { createOperatorFromCommandLine, OperatorCreateRefused, OPERATOR_CREATE_USAGE, parseOperatorCreateArguments, UsageError } from '../modules/backoffice/operator-create';
 import { createOutboxMailer, createSmtpMailer } from '../modules/mail/mailer';
+import { runCommand } from './command';
 
 /**
  * `npm run operator:create -- --email … --name "…" [--roles …] [--break-glass]`: opens the database
@@ -20,14 +21,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${error.message}\n\n${OPERATOR_CREATE_USAGE}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 1;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   // Without SMTP_URL (development only) the mails are kept in the development outbox, unprinted:
   // the link is printed below anyway.
@@ -68,9 +63,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    process.stderr.write(`operator:create failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+runCommand('operator:create', () => main(process.argv.slice(2)));

@@ -100,7 +100,8 @@ export async function proposeApproval(db: Db, registry: ApprovalRegistry, propos
     subjectId: row.id,
     after: { kind: proposal.kind, payload, reason: proposal.reason, warnings: found.warnings, duplicateOf: found.duplicateOf },
   });
-  return getApproval(db, registry, row.id, proposal.maker);
+  // The warnings were looked at a moment ago: the answer carries them rather than looking again.
+  return toItem(await itemQuery(db).where('a.id', '=', row.id).executeTakeFirstOrThrow(), registry, found);
 }
 
 function itemQuery(db: Db) {

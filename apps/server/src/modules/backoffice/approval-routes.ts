@@ -12,7 +12,6 @@ import { movesPastReference } from '../rates/rate-approval';
 import { listRates, setOperatorRate } from '../rates/service';
 import { incomingPaymentPayloadSchema } from '../transfers/incoming-approval';
 import { previewIncomingPayment } from '../transfers/incoming-review';
-import { checkReversible } from '../transfers/reversal';
 import { approvalRegistry } from './approval-kinds';
 import { operatorOf, requireArea } from './guard';
 import { uuidParam } from './params';
@@ -82,7 +81,6 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
   app.post('/backoffice/reversals', payments, async (request, reply) => {
     const maker = operatorOf(request);
     const payload = parseWith(reversalRequestSchema, request.body);
-    await checkReversible(db, payload.transactionNumber);
     const approval = await proposeApproval(db, registry, { kind: 'reversal', payload, maker, reason: payload.reason, subjectType: 'transfer', subjectId: payload.transactionNumber });
     const answer: ProposedResponse = { approval };
     return reply.status(202).send(answer);

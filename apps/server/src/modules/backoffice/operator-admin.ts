@@ -16,9 +16,9 @@ import { revokeAllSessions } from '../auth/sessions';
 import { assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth/throttle';
 import { mailInBackground, type MailMessage } from '../mail/mailer';
 import { enrolmentLinkUrl, issueEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
-import { assertAnotherActiveAdmin, lockAdminChanges } from './operator-approvals';
+import { assertAnotherActiveAdmin } from './operator-approvals';
 import { enrolmentMail, operatorPasswordChangedMail } from './operator-mails';
-import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockOperator, OPERATOR_SUBJECT, operatorRowOf, type OperatorDbRow } from './operators';
+import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockAdminChanges, lockOperator, OPERATOR_SUBJECT, operatorRowOf, sameRoles, type OperatorDbRow } from './operators';
 
 /**
  * What an admin does to operators (DESIGN §10, §13). Inviting holds at once only while no other
@@ -39,10 +39,6 @@ export const FAILED_OPERATOR_PASSWORD_CHANGES: CounterPolicy = {
 interface RequestMeta {
   ip: string;
   log: FastifyBaseLogger;
-}
-
-function sameRoles(left: readonly OperatorRole[], right: readonly OperatorRole[]): boolean {
-  return left.length === right.length && left.every((role) => right.includes(role));
 }
 
 function conflict(message: string, reason: string): AppError {

@@ -1,5 +1,4 @@
-import { operatorRoleSchema, type OperatorRole } from '@bank/contracts/backoffice/roles';
-import { sql } from 'kysely';
+import { operatorRoleSchema } from '@bank/contracts/backoffice/roles';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -7,7 +6,7 @@ import type { ApprovalContext, ApprovalHandler } from '../approvals/handler';
 import { recordAudit } from '../audit/service';
 import { revokeAllSessions } from '../auth/sessions';
 import { revokeEnrolmentLinks, sendEnrolmentLink } from './enrolment';
-import { ADMIN_INVITATION_LOCK_ID, countActiveAdmins, insertInvitedOperator, lockOperator, type OperatorDbRow } from './operators';
+import { countActiveAdmins, insertInvitedOperator, lockAdminChanges, lockOperator, sameRoles, type OperatorDbRow } from './operators';
 
 /**
  * Operator changes as four-eyes acts (DESIGN §13): inviting (once the bank has a second admin), changing roles,
@@ -29,21 +28,8 @@ export type OperatorRefPayload = z.output<typeof operatorRefPayloadSchema>;
 
 const who = (payload: { email: string; name: string }) => `${payload.name} <${payload.email}>`;
 
-function sameRoles(left: readonly OperatorRole[], right: readonly OperatorRole[]): boolean {
-  return left.length === right.length && left.every((role) => right.includes(role));
-}
-
 function refuse(message: string, reason: string): never {
   throw new AppError('CONFLICT', { message, details: { reason } });
-}
-
-/**
- * Serialises every act that adds or takes away an admin. Taken before the operator's row, in the
- * same order everywhere: two such acts on two admins would otherwise each count the other as still
- * active, and leave the bank with none.
- */
-export async function lockAdminChanges(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
 }
 
 /** The bank keeps at least one active admin: a change that would leave none is refused. */

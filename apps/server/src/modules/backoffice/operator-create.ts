@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/service';
 import { enrolmentLinkUrl, issueEnrolmentLink } from './enrolment';
 import { breakGlassMail, enrolmentMail } from './operator-mails';
-import { ADMIN_INVITATION_LOCK_ID, findOperatorByEmail, insertInvitedOperator } from './operators';
+import { findOperatorByEmail, insertInvitedOperator, lockAdminChanges } from './operators';
 
 /**
  * `npm run operator:create`: the way into an empty bank (DESIGN §10). It creates an invited
@@ -88,7 +88,7 @@ export async function createOperatorFromCommandLine(
   const created = await db.transaction().execute(async (trx) => {
     // The same lock as an admin's invitation from the back office: the check of existing admins
     // and the creation are one step, whoever else is adding an admin.
-    await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
+    await lockAdminChanges(trx);
     // Invited admins count as the back office counts them: one who has not enrolled yet is still
     // the way in, and the command without --break-glass must not pass them by unaudited.
     const existingAdmins = await trx

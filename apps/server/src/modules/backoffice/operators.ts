@@ -22,6 +22,20 @@ export const OPERATOR_SUBJECT = 'operator';
  */
 export const ADMIN_INVITATION_LOCK_ID = 727_071;
 
+/**
+ * Serialises every act that adds or takes away an admin. Taken before the operator's row, in the
+ * same order everywhere: two such acts on two admins would otherwise each count the other as still
+ * active, and leave the bank with none.
+ */
+export async function lockAdminChanges(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADMIN_INVITATION_LOCK_ID})`.execute(trx);
+}
+
+/** The same roles, in any order. */
+export function sameRoles(left: readonly OperatorRole[], right: readonly OperatorRole[]): boolean {
+  return left.length === right.length && left.every((role) => right.includes(role));
+}
+
 export function toOperator(row: Pick<OperatorDbRow, 'id' | 'email' | 'full_name' | 'roles'>): Operator {
   return { id: row.id, email: row.email, name: row.full_name, roles: [...row.roles] as OperatorRole[] };
 }

@@ -56,7 +56,7 @@ async function reversingPostings(db: Db, transferId: string): Promise<PostingInp
 }
 
 /** Whether the reversal may be proposed: checked again in the approving transaction. */
-export async function checkReversible(db: Db, transactionNumber: string): Promise<{ clientId: string }> {
+async function checkReversible(db: Db, transactionNumber: string): Promise<{ clientId: string }> {
   const original = await originalOf(db, transactionNumber);
   await assertNotReversed(db, transactionNumber);
   return { clientId: original.client_id };

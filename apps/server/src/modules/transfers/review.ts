@@ -208,7 +208,6 @@ export async function approvePayment(
   await writeDecision(money, transferId, async (trx) => {
     const transfer = await lockPendingTransfer(trx, transferId);
     await assertNotOwnClient(trx, operator.id, transfer.clientId);
-    const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).execute();
     const alreadyApproved = () =>
       new AppError('CONFLICT', {
         message: 'You have already approved this transfer: the second approval must come from another operator',
@@ -223,7 +222,8 @@ export async function approvePayment(
       }
       // The release was rejected or withdrawn in the approvals queue: the transfer still waits, and a
       // new approval by an operator who has not approved it yet proposes its release again.
-      if (earlier.some((approval) => approval.operator_id === operator.id)) throw alreadyApproved();
+      const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).where('operator_id', '=', operator.id).executeTakeFirst();
+      if (earlier) throw alreadyApproved();
     }
     await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operator.id }).onConflict((conflict) => conflict.doNothing()).execute();
     const required = transfer.approvalsRequired;

@@ -116,16 +116,7 @@ export function ReasonDialog({
     <Modal
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" form={id} className="button" disabled={busy} data-testid="bo-confirm">
-            {confirmLabel}
-          </button>
-        </>
-      }
+      actions={<DialogActions confirmLabel={confirmLabel} busy={busy} onClose={onClose} form={id} />}
     >
       {lead ? <div className="backoffice-dialog-form">{lead}</div> : null}
       <form id={id} onSubmit={submit} className="field backoffice-dialog-form">
@@ -153,9 +144,32 @@ export function ReasonDialog({
   );
 }
 
+/**
+ * A dialog's two buttons: Cancel, and the act it confirms, which submits the dialog's form when one
+ * is named and calls `onConfirm` otherwise.
+ */
+export function DialogActions({ confirmLabel, busy, onClose, form, onConfirm }: { confirmLabel: string; busy: boolean; onClose: () => void; form?: string; onConfirm?: () => void }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={onClose}>
+        {t('cancel')}
+      </button>
+      {form ? (
+        <button type="submit" form={form} className="button" disabled={busy} data-testid="bo-confirm">
+          {confirmLabel}
+        </button>
+      ) : (
+        <button type="button" className="button" disabled={busy} onClick={onConfirm} data-testid="bo-confirm">
+          {confirmLabel}
+        </button>
+      )}
+    </>
+  );
+}
+
 /** Asks the operator to confirm an act that needs no reason (withdrawing their own proposal). */
 export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: { title: string; text: string; confirmLabel: string; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const { t } = useTranslation('backoffice');
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);
@@ -169,16 +183,7 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
     <Modal
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="button" className="button" disabled={busy} onClick={() => void confirm()} data-testid="bo-confirm">
-            {confirmLabel}
-          </button>
-        </>
-      }
+      actions={<DialogActions confirmLabel={confirmLabel} busy={busy} onClose={onClose} onConfirm={() => void confirm()} />}
     >
       <p>{text}</p>
     </Modal>

@@ -16,7 +16,7 @@ import { useSchemaForm } from '../../../ui/useSchemaForm';
 import { backoffice } from '../api';
 import { ReasonField, RolesField, rolesFromText } from '../fields';
 import { PagedTable, type Column } from '../PagedTable';
-import { BackofficeScreen, Problem, ReasonDialog, StatusBadge } from '../parts';
+import { BackofficeScreen, DialogActions, Problem, ReasonDialog, StatusBadge } from '../parts';
 import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
 import { useServerSubmit } from '../useServerSubmit';
@@ -238,16 +238,7 @@ function RolesDialog({ operator, onProposed, onClose }: { operator: OperatorRow;
     <Modal
       title={t('operators.dialogs.roles.title', { name: operator.name })}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" form={formId} className="button" disabled={busy} data-testid="bo-confirm">
-            {t('operators.dialogs.roles.confirm')}
-          </button>
-        </>
-      }
+      actions={<DialogActions confirmLabel={t('operators.dialogs.roles.confirm')} busy={busy} onClose={onClose} form={formId} />}
     >
       <form id={formId} onSubmit={propose} noValidate className="backoffice-dialog-form">
         <p>{t('operators.dialogs.roles.lead', { name: operator.name })}</p>
