@@ -12,6 +12,7 @@
 //    with HOT_SHARE of them paying to or from one hot account (both against pgbench).
 // 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
 //    the 200 answers: any violation or any error answer exits 1. The targets are printed as ratios.
+import { systemClock } from '../apps/server/src/modules/jobs/clock';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
 
     // Logging as in production (info), into /dev/null: its cost is part of what clients wait for.
     const logger = pino(loggerOptions('info') as pino.LoggerOptions, pino.destination('/dev/null'));
-    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, {
+    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone) }, {
       webDist: null,
       loggerInstance: logger,
       groupCommit: FLUSHES ? { ...HTTP_GROUP_COMMIT, maxConcurrentFlushes: FLUSHES } : undefined,

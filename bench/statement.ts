@@ -18,6 +18,7 @@
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
 // scratch database is dropped at the end. Exit code 1 when a target is missed or the data is wrong.
+import { systemClock } from '../apps/server/src/modules/jobs/clock';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -338,7 +339,7 @@ async function main(): Promise<void> {
     await connection.connect();
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    const app = await buildApp({ config, db, databaseKind: 'postgres', mailer: capturingMailer([]), cryptoKeys: null }, { webDist: null });
+    const app = await buildApp({ config, db, databaseKind: 'postgres', mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone) }, { webDist: null });
     await app.ready();
     const token = await createSession(db, config.secret, 'client', target.clientId);
     const all = await scopeOf(db, target.clientId, {});

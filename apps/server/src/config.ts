@@ -51,6 +51,34 @@ const environmentSchema = z.object({
    * written as \n) or the path of a file holding it; required in production.
    */
   STATEMENT_SIGNING_KEY: z.string().max(10_000).optional(),
+  /** The bank's time zone (IANA): what "today" is for payment dates, fees and the jobs' times (DESIGN §14). */
+  BANK_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Moscow')
+    .default('UTC'),
+  /** 'false': this node serves the API but works no jobs (another node does). */
+  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** The hour of the bank's day at which payments dated that day run. */
+  SCHEDULED_PAYMENTS_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+  /** Banking days a transfer may wait for the bank's decision before it expires and its hold is released. */
+  HOLD_EXPIRY_BANKING_DAYS: z.coerce.number().int().min(1).max(60).default(5),
+  /** SPEC §9's monthly account maintenance fee: 'false' switches it off. */
+  MAINTENANCE_FEE_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Where the ECB's daily reference rates are fetched from. */
+  ECB_RATES_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  /** Rates older than this are not used to price anything (a weekend and a holiday fit in the default). */
+  RATES_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(96),
+  /** Days kept: idempotency records, delivered mail, and expired sessions and codes after their expiry. */
+  IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  EXPIRED_CREDENTIALS_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   TRUST_PROXY: z
     .string()
     .regex(/^(\d{1,2}|[0-9A-Za-z.:/_-]+(\s*,\s*[0-9A-Za-z.:/_-]+)*)$/, 'must be a hop count or a comma-separated list of addresses or CIDR ranges')
@@ -81,6 +109,21 @@ export interface Config {
    * DATA_DIR (in memory for tests), never in production (statement/signing-key.ts).
    */
   statementSigningKeyPem: string | null;
+  /** The bank's time and the jobs that run on it (DESIGN §14, modules/jobs). */
+  time: TimeConfig;
+}
+
+export interface TimeConfig {
+  /** IANA zone of the bank's dates. */
+  zone: string;
+  /** Whether this node works the job queue. */
+  jobsEnabled: boolean;
+  paymentsHour: number;
+  holdExpiryBankingDays: number;
+  maintenanceFee: boolean;
+  ecbRatesUrl: string;
+  ratesMaxAgeHours: number;
+  retentionDays: { idempotency: number; mail: number; expiredCredentials: number };
 }
 
 /** A development-only secret, so a fresh clone runs without setup; production refuses it. */
@@ -205,6 +248,20 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     crypto: cryptoKeysOf(values),
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     statementSigningKeyPem: statementSigningKeyOf(values.STATEMENT_SIGNING_KEY),
+    time: {
+      zone: values.BANK_TIME_ZONE,
+      jobsEnabled: values.JOBS_ENABLED === 'true',
+      paymentsHour: values.SCHEDULED_PAYMENTS_HOUR,
+      holdExpiryBankingDays: values.HOLD_EXPIRY_BANKING_DAYS,
+      maintenanceFee: values.MAINTENANCE_FEE_ENABLED === 'true',
+      ecbRatesUrl: values.ECB_RATES_URL,
+      ratesMaxAgeHours: values.RATES_MAX_AGE_HOURS,
+      retentionDays: {
+        idempotency: values.IDEMPOTENCY_RETENTION_DAYS,
+        mail: values.MAIL_RETENTION_DAYS,
+        expiredCredentials: values.EXPIRED_CREDENTIALS_RETENTION_DAYS,
+      },
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { BackgroundWork } from './lib/background';
 import type { DerivationKeys } from './modules/crypto/derivation';
 import type { GroupCommit } from './modules/ledger/group-commit';
+import type { BankClock } from './modules/jobs/clock';
 import type { Mailer } from './modules/mail/mailer';
 
 /**
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Keys of the wallets' deposit addresses; null when none are configured (production), and wallets cannot be opened. */
   cryptoKeys: DerivationKeys | null;
+  /** The bank's time: what requests and jobs take "now" and "today" from (tests set it). */
+  clock: BankClock;
 }
 
 import type { FastifyRequest } from 'fastify';

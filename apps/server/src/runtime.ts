@@ -4,6 +4,9 @@ import type { Config } from './config';
 import { openDatabase } from './db';
 import { mayRewriteHistory, migrateAndGrant } from './db/roles';
 import { resolveDerivationKeys } from './modules/crypto/keys';
+import { systemClock } from './modules/jobs/clock';
+import { JOB_DEFINITIONS } from './modules/jobs/definitions';
+import { JobQueue } from './modules/jobs/queue';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
 import { seedDemoData, type SeedSummary } from './seed';
 
@@ -40,14 +43,24 @@ export async function createRuntime(
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(database.db, logger, print);
-  const deps: AppDeps = { config, db: database.db, databaseKind: database.kind, mailer, cryptoKeys: await resolveDerivationKeys(config) };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    mailer,
+    cryptoKeys: await resolveDerivationKeys(config),
+    clock: systemClock(config.time.zone),
+  };
   const seeded = config.seedDemo ? await seedDemoData(deps) : null;
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), webDist: options.webDist });
+  const jobs = new JobQueue({ db: deps.db, config, clock: deps.clock, mailer, log: logger }, JOB_DEFINITIONS);
+  if (config.time.jobsEnabled) await jobs.start();
   return {
     deps,
     app,
     seeded,
     async close() {
+      await jobs.stop();
       await app.close();
       mailer.close();
       await database.close();

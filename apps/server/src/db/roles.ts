@@ -70,6 +70,13 @@ export async function grantApplicationRole(owner: Db, role: string): Promise<voi
     await sql`grant usage, select on all sequences in schema ${inSchema} to ${target}`.execute(trx);
     await sql`alter default privileges in schema ${inSchema} grant select, insert, update, delete on tables to ${target}`.execute(trx);
     await sql`alter default privileges in schema ${inSchema} grant usage, select on sequences to ${target}`.execute(trx);
+    // The job queue's own schema (migration 0077): the workers claim, finish and prune its rows. Its
+    // queues (partitions) are created by migrations, as the owner; granting after each covers them.
+    const { rows: queue } = await sql<{ found: boolean }>`select to_regnamespace('pgboss') is not null as found`.execute(trx);
+    if (queue[0]!.found) {
+      await sql`grant usage on schema pgboss to ${target}`.execute(trx);
+      await sql`grant select, insert, update, delete on all tables in schema pgboss to ${target}`.execute(trx);
+    }
     for (const table of APPEND_ONLY_TABLES) {
       if (await tableExists(trx, table)) await sql`revoke update, delete, truncate on ${sql.table(table)} from ${target}`.execute(trx);
     }

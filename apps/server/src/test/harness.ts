@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate';
 import { grantApplicationRole } from '../db/roles';
 import { createScratchDatabase } from '../db/scratch';
 import { keysFromSeed } from '../modules/crypto/derivation';
+import { systemClock, type BankClock } from '../modules/jobs/clock';
 import type { Mailer, MailMessage } from '../modules/mail/mailer';
 
 /**
@@ -76,7 +77,7 @@ export function capturingMailer(mails: MailMessage[]): Mailer {
 
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  options: { postgresOnly?: boolean; mailer?: Mailer; beforeReady?: (app: FastifyInstance) => void; pool?: { size: number; waitMs: number } } = {},
+  options: { postgresOnly?: boolean; mailer?: Mailer; clock?: BankClock; beforeReady?: (app: FastifyInstance) => void; pool?: { size: number; waitMs: number } } = {},
 ): Promise<TestContext> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (options.postgresOnly && !baseUrl) throw new Error('TEST_DATABASE_URL is required for this test');
@@ -104,6 +105,7 @@ export async function createTestContext(
     databaseKind: database.kind,
     mailer: options.mailer ?? capturingMailer(mails),
     cryptoKeys: keysFromSeed(randomBytes(32)),
+    clock: options.clock ?? systemClock(config.time.zone),
   };
   const app = await buildApp(deps, { webDist: null });
   options.beforeReady?.(app);

@@ -1,6 +1,7 @@
 // Proves that request logs carry a request id but never a bearer token, a cookie, an idempotency
 // key, a query string (reset links carry their token there) or an operator's enrolment token,
 // which is in the path.
+import { systemClock } from '../modules/jobs/clock';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ it('logs each answer once, successes at debug and failures at info, with secrets
       databaseKind: database.kind,
       mailer: capturingMailer([]),
       cryptoKeys: null,
+      clock: systemClock('UTC'),
     },
     { logger: false, webDist: null, loggerInstance: logger },
   );

@@ -1,6 +1,7 @@
 // Proves how the built web app goes over the wire: the brotli or gzip copy the build wrote, chosen
 // by Accept-Encoding (with Vary), the plain file for a client that takes neither; hashed assets
 // cached for a year, the page itself revalidated, every client-side route answered with it.
+import { systemClock } from '../modules/jobs/clock';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   }
   database = await openDatabase({ dataDir: 'memory://' });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-  app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null }, { webDist: dist });
+  app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone) }, { webDist: dist });
   await app.ready();
 });
 afterAll(async () => {

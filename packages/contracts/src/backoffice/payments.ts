@@ -3,7 +3,7 @@ import { moneyStringSchema, requiredText } from '../accounts/fields';
 import { CURRENCIES, type Currency } from '../money';
 import { LIMITS } from '../protocol';
 import { MAKER_CHECKER_THRESHOLD_EUR, PAYMENT_REGIONS } from '../tariffs';
-import { TRANSACTION_STATUSES } from '../transfers/transaction-record';
+import { TRANSACTION_STATUSES } from '../transfers/status';
 import { pageNumberSchema, pageSchema } from './paging';
 
 /**

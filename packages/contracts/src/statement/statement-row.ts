@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { moneyStringSchema } from '../accounts/fields';
 import { CURRENCIES, type Currency } from '../money';
 import { PAYMENT_REGIONS } from '../tariffs';
-import { DIRECTIONS, TRANSACTION_REFERENCES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transfers/transaction-record';
+import { DIRECTIONS, TRANSACTION_REFERENCES, TRANSACTION_TYPES } from '../transfers/transaction-record';
+import { TRANSACTION_STATUSES } from '../transfers/status';
 
 /**
  * One statement row (SPEC §2): date, transfer number, sender, recipient, type, payment purpose,

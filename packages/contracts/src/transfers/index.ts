@@ -1,3 +1,4 @@
+export * from './status';
 export * from './transaction-record';
 export * from './dates';
 export * from './create-internal-transfer';

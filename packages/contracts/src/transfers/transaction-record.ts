@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../money';
 import { PAYMENT_REGIONS, type PaymentRegion } from '../tariffs';
 import { moneyStringSchema } from '../accounts/fields';
+import { TRANSACTION_STATUSES } from './status';
 
 /** SPEC §3 transaction types. */
 export const TRANSACTION_TYPES = [
@@ -14,9 +15,6 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_REFERENCES = ['Internal', 'Exchange', 'International'] as const;
 export type TransactionReference = (typeof TRANSACTION_REFERENCES)[number];
 
-/** SPEC §4 statuses. */
-export const TRANSACTION_STATUSES = ['New', 'Approved', 'Denied', 'Processing', 'Canceling', 'Canceled', 'Refunded', 'Error'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const DIRECTIONS = ['IN', 'OUT'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

@@ -73,7 +73,7 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
     },
     statuses: {
       New: 'New', Approved: 'Approved', Denied: 'Denied', Processing: 'Processing', Canceling: 'Canceling', Canceled: 'Canceled',
-      Refunded: 'Refunded', Error: 'Error',
+      Refunded: 'Refunded', Error: 'Error', Scheduled: 'Scheduled', Failed: 'Failed', Expired: 'Expired',
     },
     directions: { IN: 'Incoming', OUT: 'Outgoing' },
   },
@@ -112,7 +112,7 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
     },
     statuses: {
       New: 'Новая', Approved: 'Исполнена', Denied: 'Отклонена', Processing: 'В обработке', Canceling: 'Отменяется', Canceled: 'Отменена',
-      Refunded: 'Возвращена', Error: 'Ошибка',
+      Refunded: 'Возвращена', Error: 'Ошибка', Scheduled: 'Запланирована', Failed: 'Не исполнена', Expired: 'Срок истёк',
     },
     directions: { IN: 'Входящая', OUT: 'Исходящая' },
   },

@@ -1,5 +1,7 @@
 import {
   formatMinor,
+  INITIAL_TRANSFER_STATUSES,
+  statusesBefore,
   type Currency,
   type Direction,
   type PaymentRegion,
@@ -9,6 +11,7 @@ import {
 } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
 import type { InstantText } from '../../db/instant';
 import { unnestRows } from '../../db/unnest';
 import type { TransferKind, WalletSideKind } from './tables';
@@ -120,6 +123,8 @@ const paymentDetailTypes = {
  */
 export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
   if (operations.length === 0) return new Map();
+  const unborn = operations.find(({ transfer }) => !INITIAL_TRANSFER_STATUSES.includes(transfer.status));
+  if (unborn) throw new Error(`A transfer is not made ${unborn.transfer.status} (contracts transfers/status.ts)`);
   const transfers = unnestRows(
     'transfers',
     'transfer',
@@ -315,7 +320,7 @@ export async function setTransferStatus(
   const { booking } = options;
   const account = booking?.account;
   const booked = account && booking ? { booked_at: booking.at, balance_after: formatMinor(account.balanceAfterMinor, account.currency) } : {};
-  await trx
+  const moved = await trx
     .with('sides', (db) => {
       const sides = db.updateTable('transactions').set({ status, ...booked }).where('transfer_id', '=', transferId);
       return account ? sides.where('account_id', '=', account.accountId) : sides;
@@ -329,5 +334,11 @@ export async function setTransferStatus(
     .updateTable('transfers')
     .set({ status, updated_at: new Date(), ...(options.reason !== undefined ? { status_reason: options.reason } : {}) })
     .where('id', '=', transferId)
-    .execute();
+    .where('status', 'in', statusesBefore(status))
+    .executeTakeFirst();
+  // The state table (contracts transfers/status.ts) is the only way a status moves; a move it does
+  // not allow rolls back the caller's transaction, side rows included.
+  if (moved.numUpdatedRows === 0n) {
+    throw new AppError('CONFLICT', { message: `The transfer cannot become ${status} from where it is`, details: { status } });
+  }
 }

@@ -1,4 +1,5 @@
-import type { TransactionStatus, TransactionType } from '@bank/contracts/transfers/transaction-record';
+import type { TransactionStatus } from '@bank/contracts/transfers/status';
+import type { TransactionType } from '@bank/contracts/transfers/transaction-record';
 
 /** Translation keys of the values the statement shows (types and statuses are SPEC's identifiers). */
 const TYPE_KEYS: Readonly<Record<TransactionType, string>> = {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addBankingDays, bankDateOf, fixedClock, bankToday, instantOnBankDate, monthDay, previousMonthOf } from './clock';
+
+describe('the bank clock', () => {
+  it('dates an instant in the bank time zone', () => {
+    const instant = new Date('2026-11-30T22:30:00Z');
+    expect(bankDateOf(instant, 'UTC')).toBe('2026-11-30');
+    expect(bankDateOf(instant, 'Europe/Moscow')).toBe('2026-12-01');
+    expect(bankToday(fixedClock(instant, 'America/New_York'))).toBe('2026-11-30');
+  });
+
+  it('finds the instant a bank date reaches an hour, daylight saving included', () => {
+    expect(instantOnBankDate('2026-12-01', 6, 'Europe/Moscow').toISOString()).toBe('2026-12-01T03:00:00.000Z');
+    expect(instantOnBankDate('2026-07-01', 6, 'Europe/Berlin').toISOString()).toBe('2026-07-01T04:00:00.000Z');
+    expect(instantOnBankDate('2026-01-01', 6, 'Europe/Berlin').toISOString()).toBe('2026-01-01T05:00:00.000Z');
+  });
+
+  it('puts a 31st on the last day of shorter months', () => {
+    expect(monthDay('2027-03-31', 1, 31)).toBe('2027-04-30');
+    expect(monthDay('2027-01-31', 1, 31)).toBe('2027-02-28');
+    expect(monthDay('2028-01-31', 1, 31)).toBe('2028-02-29');
+    expect(monthDay('2027-01-31', 3, 31)).toBe('2027-04-30');
+    expect(previousMonthOf('2027-01-15')).toBe('2026-12-01');
+  });
+
+  it('counts banking days past weekends', () => {
+    expect(addBankingDays('2026-11-27', 1)).toBe('2026-11-30'); // Friday → Monday
+    expect(addBankingDays('2026-11-25', 5)).toBe('2026-12-02');
+  });
+});

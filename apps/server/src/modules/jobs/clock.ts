@@ -1,0 +1,93 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMonths, format, getDaysInMonth, isWeekend } from 'date-fns';
+
+/**
+ * The bank's time (DESIGN §14): what "now" is, and the calendar of the bank's time zone. Jobs and
+ * the rules that depend on the date read the clock they are given, so tests move it instead of
+ * waiting. Calendar dates travel as 'YYYY-MM-DD' text, the form the API and the DATE columns use.
+ */
+export interface BankClock {
+  now(): Date;
+  readonly timeZone: string;
+}
+
+export function systemClock(timeZone: string): BankClock {
+  return { now: () => new Date(), timeZone };
+}
+
+/** A clock that stays where it is set (tests). */
+export interface FixedClock extends BankClock {
+  set(at: Date | string): void;
+}
+
+export function fixedClock(at: Date | string, timeZone = 'UTC'): FixedClock {
+  let current = new Date(at);
+  return {
+    timeZone,
+    now: () => new Date(current),
+    set(next) {
+      current = new Date(next);
+    },
+  };
+}
+
+/** The bank's calendar date of an instant. */
+export function bankDateOf(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** Today in the bank's time zone. */
+export function bankToday(clock: BankClock): string {
+  return bankDateOf(clock.now(), clock.timeZone);
+}
+
+/** The instant at which the bank's calendar date `date` reaches `hour`:00 (daylight saving included). */
+export function instantOnBankDate(date: string, hour: number, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, 0, 0, timeZone).getTime());
+}
+
+/** A calendar date as a Date at UTC midnight: date arithmetic that no time zone can shift. */
+function calendar(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+const text = (date: Date) => date.toISOString().slice(0, 10);
+
+export function addCalendarDays(date: string, days: number): string {
+  return text(addDays(calendar(date), days));
+}
+
+/**
+ * The date `months` after `date` on day `dayOfMonth`, or on the last day of a shorter month
+ * (a 31st falls on 30 April and on 28 or 29 February).
+ */
+export function monthDay(date: string, months: number, dayOfMonth: number): string {
+  const first = addMonths(calendar(`${date.slice(0, 7)}-01`), months);
+  const day = Math.min(dayOfMonth, getDaysInMonth(first));
+  return text(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day)));
+}
+
+/** Banking days are Monday to Friday (the bank's holidays are not modelled). */
+export function isBankingDay(date: string): boolean {
+  return !isWeekend(calendar(date));
+}
+
+/** The banking day `count` banking days after `date`. */
+export function addBankingDays(date: string, count: number): string {
+  let current = date;
+  for (let left = count; left > 0; ) {
+    current = addCalendarDays(current, 1);
+    if (isBankingDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/** The first day of the month of `date`, and of the month before it. */
+export function monthOf(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function previousMonthOf(date: string): string {
+  return monthDay(date, -1, 1);
+}

@@ -1,0 +1,89 @@
+import type { Logger } from 'pino';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import type { Mailer } from '../mail/mailer';
+import type { BankClock } from './clock';
+
+/**
+ * The job queue (DESIGN §14): pg-boss, on the bank's own database. Its schema and queues come from
+ * migrations (0077 on), run by the owner like the rest. pg-boss reaches the database through our
+ * Kysely, not a pool of its own: on embedded PGlite it then takes its turn on the one connection
+ * (pg-boss polls and never holds a LISTEN session, which is why it, not graphile-worker, runs there),
+ * and a job can be offered inside the transaction of the act that causes it.
+ */
+function executorOf(db: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** What a job is given: the app's database and services, and the clock it must read the time from. */
+export interface JobContext {
+  db: Db;
+  config: Config;
+  clock: BankClock;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/**
+ * One kind of job: a queue of that name (created by a migration) and what a job of it does. Every
+ * run must be idempotent: a job is retried after a failure, and a sweep may be offered twice (the
+ * cron and a start's catch-up), so each does only what is still due, under row locks.
+ */
+export interface JobDefinition<Data = Record<string, unknown>> {
+  name: string;
+  /** A cron expression in the bank's time zone: when the queue offers the job by itself. */
+  cron?: string;
+  /** Offered once at every start too, so what fell due while every node was down runs at once. */
+  catchUpOnStart?: boolean;
+  run(context: JobContext, data: Data): Promise<void>;
+}
+
+/** Sends only, through the connection it is handed; never started, it holds nothing open. */
+const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are offered through a transaction')) } });
+
+/**
+ * Offers a job in the caller's transaction: it exists, and will run, only if that transaction
+ * commits. `startAfter` delays it; a `singletonKey` keeps one job per key waiting in a stately queue.
+ */
+export async function offerJob(trx: Db, name: string, data: object = {}, options: { startAfter?: Date; singletonKey?: string } = {}): Promise<void> {
+  await sender.send(name, data, { ...options, db: executorOf(trx) });
+}
+
+/** The workers of one node: every definition's queue worked here, its cron kept, its catch-up offered. */
+export class JobQueue {
+  private boss: PgBoss | undefined;
+
+  constructor(
+    private readonly context: JobContext,
+    private readonly definitions: readonly JobDefinition<never>[],
+    private readonly options: { pollingIntervalSeconds?: number } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    const boss = new PgBoss({ db: executorOf(this.context.db), migrate: false, supervise: true, schedule: true });
+    boss.on('error', (error) => this.context.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    this.boss = boss;
+    for (const definition of this.definitions) {
+      await boss.work(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+        for (const job of jobs) await definition.run(this.context, job.data as never);
+      });
+      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: this.context.config.time.zone });
+      if (definition.catchUpOnStart) await boss.send(definition.name, {});
+    }
+  }
+
+  /** Stops taking jobs and waits a while for those running. */
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
