@@ -8,6 +8,7 @@ import type { ContactTables } from '../modules/contact/tables';
 import type { CryptoTables } from '../modules/crypto/tables';
 import type { KycTables } from '../modules/kyc/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
+import type { MailTables } from '../modules/mail/tables';
 import type { RateTables } from '../modules/rates/tables';
 import type { StatementSignatureTables, StatementTables } from '../modules/statement/tables';
 import type { TransferTables } from '../modules/transfers/tables';
@@ -24,4 +25,5 @@ export interface ModuleTables
     StatementTables,
     StatementSignatureTables,
     CryptoTables,
-    ApprovalTables {}
+    ApprovalTables,
+    MailTables {}

@@ -1,3 +1,4 @@
+import { deliverMailJob } from '../mail/outbox';
 import type { JobDefinition } from './queue';
 
 /**
@@ -5,4 +6,4 @@ import type { JobDefinition } from './queue';
  * is created by a migration (`select pgboss.create_queue(name, options)`); README lists them with
  * their times.
  */
-export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [];
+export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [deliverMailJob as JobDefinition<never>];

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { openSecret, sealSecret } from '../../lib/crypto';
+import { offerJob, type JobContext, type JobDefinition } from '../jobs/queue';
+import type { MailMessage } from './mailer';
+
+/**
+ * Mail through an outbox (DESIGN §14). `queueMail` writes the mail in the caller's transaction and
+ * offers its delivery there too: an act that rolls back sends nothing, one that commits loses
+ * nothing, whatever the mail server does meanwhile. The delivery job sends it and marks it
+ * delivered; a failure is retried by the queue with backoff.
+ */
+const SEALING_PURPOSE = 'outgoing-mail';
+export const DELIVER_MAIL = 'mail.deliver';
+
+export async function queueMail(trx: Db, secret: string, message: MailMessage): Promise<void> {
+  const body = JSON.stringify({ text: message.text, html: message.html ?? null });
+  const row = await trx
+    .insertInto('outgoing_mail')
+    .values({ recipient: message.to, subject: message.subject, sealed_body: sealSecret(body, secret, SEALING_PURPOSE), last_error: null, delivered_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await offerJob(trx, DELIVER_MAIL, { id: row.id });
+}
+
+/**
+ * Delivers one waiting mail. The row is locked while the mail server is spoken to, so two nodes
+ * never send it both; one already delivered is skipped. A failure is counted and thrown, for the
+ * queue to retry.
+ */
+export async function deliverMail(context: Pick<JobContext, 'db' | 'config' | 'mailer'>, id: string): Promise<'delivered' | 'already'> {
+  const { db, config, mailer } = context;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const mail = await trx
+        .selectFrom('outgoing_mail')
+        .select(['id', 'recipient', 'subject', 'sealed_body'])
+        .where('id', '=', id)
+        .where('delivered_at', 'is', null)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!mail?.sealed_body) return 'already';
+      const body = JSON.parse(openSecret(mail.sealed_body, config.secret, SEALING_PURPOSE)) as { text: string; html: string | null };
+      await mailer.send({ to: mail.recipient, subject: mail.subject, text: body.text, ...(body.html ? { html: body.html } : {}) });
+      await trx.updateTable('outgoing_mail').set({ delivered_at: new Date(), sealed_body: null, attempts: sql`attempts + 1` }).where('id', '=', id).execute();
+      return 'delivered';
+    });
+  } catch (error) {
+    await db
+      .updateTable('outgoing_mail')
+      .set({ attempts: sql`attempts + 1`, last_error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error' })
+      .where('id', '=', id)
+      .execute();
+    throw error;
+  }
+}
+
+/** Every mail still waiting, delivered now, oldest first (tests, and the sweep after an outage). */
+export async function deliverWaitingMail(context: Pick<JobContext, 'db' | 'config' | 'mailer'>): Promise<number> {
+  const waiting = await context.db.selectFrom('outgoing_mail').select('id').where('delivered_at', 'is', null).orderBy('created_at').execute();
+  let delivered = 0;
+  for (const { id } of waiting) if ((await deliverMail(context, id)) === 'delivered') delivered += 1;
+  return delivered;
+}
+
+export const deliverMailJob: JobDefinition<{ id: string }> = {
+  name: DELIVER_MAIL,
+  async run(context, data) {
+    await deliverMail(context, data.id);
+  },
+};
