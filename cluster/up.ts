@@ -65,6 +65,9 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
     APP_SECRET: process.env.APP_SECRET || keptSecret('app-secret', () => randomBytes(32).toString('hex')),
     STATEMENT_SIGNING_KEY: process.env.STATEMENT_SIGNING_KEY || signingKey,
     TRUST_PROXY: 'loopback',
+    // Payments dated today run as soon as they are due, at whatever hour the cluster is started: the
+    // failover drill's standing orders fall due during its steps.
+    SCHEDULED_PAYMENTS_HOUR: '0',
   };
   if (smtpUrl) environment.SMTP_URL = smtpUrl;
   if (process.env.SEED_DEMO) environment.SEED_DEMO = process.env.SEED_DEMO;

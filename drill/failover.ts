@@ -22,6 +22,7 @@ import { members, switchover, waitForHealthy, waitForLeader } from './faults';
 import { localTarget } from './local';
 import { countBetween, longestGap, startReadLoop } from './outage';
 import { isRemote, remoteTarget } from './remote';
+import { checkStandingOrders, makeDueStandingOrders, offerDueWork, type DueStandingOrders } from './standing-orders';
 import type { DrillTarget } from './target';
 
 const argv = process.argv.slice(2);
@@ -140,8 +141,18 @@ async function drill(target: DrillTarget): Promise<number> {
       if (!candidate) throw new Error(`no synchronous standby to switch over to from ${leader.name}`);
       return candidate.name;
     };
+    // Standing orders fall due as the first leader dies: made just before, each with an occurrence
+    // due today, whose runs the API nodes' job workers take during the failover.
+    const orderClients = await createClients(database.db, target.secret, baseUrl, 2);
+    let dueOrders: DueStandingOrders | null = null;
     const nodeDeath = (name: string) =>
-      step(name, 'node-death', (leader) => target.killNode(leader.name, leader.host), async (leader) => {
+      step(name, 'node-death', async (leader) => {
+        if (!dueOrders) {
+          dueOrders = await makeDueStandingOrders(baseUrl, orderClients[0]!, orderClients[1]!, 12);
+          await offerDueWork(database.db);
+        }
+        await target.killNode(leader.name, leader.host);
+      }, async (leader) => {
         // The machine stays dead until the standby has taken over and writes go through again.
         await waitForLeader(target, 60_000, leader.name);
         steps.at(-1)!.recoveredMs = Date.now();
@@ -190,6 +201,8 @@ async function drill(target: DrillTarget): Promise<number> {
 
     await waitForHealthy(target, 120_000).catch((error: unknown) => violations.push({ rule: 'the cluster is whole after the drill', detail: String(error) }));
     violations.push(...(await checkAfterFaults(database.db, baseUrl, clients, operations)));
+    if (dueOrders) violations.push(...(await checkStandingOrders(database.db, dueOrders)));
+    else violations.push({ rule: 'each standing order occurrence is booked exactly once', detail: 'no standing orders were made' });
 
     const acknowledged = operations.filter((operation) => operation.outcome === 'acknowledged').length;
     const unknown = operations.filter((operation) => operation.outcome === 'unknown').length;

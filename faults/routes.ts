@@ -30,8 +30,10 @@ import { updateKycRequestSchema } from '@bank/contracts/kyc/update-kyc';
 import { convertRequestSchema } from '@bank/contracts/rates/convert';
 import { statementQuerySchema } from '@bank/contracts/statement/statement-query';
 import { templatesQuerySchema } from '@bank/contracts/statement/templates';
+import { cancelTransferRequestSchema } from '@bank/contracts/transfers/cancel-transfer';
 import { createTransactionRequestSchema } from '@bank/contracts/transfers/create-transaction';
 import { listTransactionsQuerySchema } from '@bank/contracts/transfers/list-transactions';
+import { createStandingOrderRequestSchema } from '@bank/contracts/transfers/standing-orders';
 import { transferFeeQuerySchema } from '@bank/contracts/transfers/transfer-fee';
 import { passwordChangeRequestSchema } from '@bank/contracts/users/password-change';
 import { passwordRefreshRequestSchema } from '@bank/contracts/users/password-refresh';
@@ -180,8 +182,24 @@ export const ROUTES: readonly RouteSpec[] = [
     method: 'POST', path: '/transaction/create', caller: 'client', effect: 'money', body: createTransactionRequestSchema,
     sample: (ids, pick) => pick([internalSample, internationalSample, exchangeSample, conversionSample])(ids, pick),
   },
+  {
+    method: 'POST', path: '/transaction/cancel', caller: 'client', effect: 'money', body: cancelTransferRequestSchema,
+    sample: () => ({ transactionNumber: '1000001' }),
+  },
   { method: 'GET', path: '/transaction/list', caller: 'client', effect: 'read', query: listTransactionsQuerySchema },
   { method: 'GET', path: '/transaction/fee', caller: 'public', effect: 'read', query: transferFeeQuerySchema },
+  // Standing orders: one starting today (and a resumed one) makes a transfer that the payments' job books.
+  {
+    method: 'POST', path: '/standing-orders', caller: 'client', effect: 'money', body: createStandingOrderRequestSchema,
+    sample: (ids, pick) => ({
+      transfer: pick([internalSample, internationalSample])(ids, pick), frequency: pick(['weekly', 'monthly', 'quarterly']),
+      startDate: new Date().toISOString().slice(0, 10), count: 3,
+    }),
+  },
+  { method: 'GET', path: '/standing-orders', caller: 'client', effect: 'read' },
+  { method: 'POST', path: '/standing-orders/:id/pause', caller: 'client', effect: 'write', params: { id: 'uuid' } },
+  { method: 'POST', path: '/standing-orders/:id/resume', caller: 'client', effect: 'money', params: { id: 'uuid' } },
+  { method: 'POST', path: '/standing-orders/:id/cancel', caller: 'client', effect: 'write', params: { id: 'uuid' } },
   { method: 'GET', path: '/exchange/rate', caller: 'public', effect: 'read', query: exchangeRateQuerySchema },
   {
     method: 'POST', path: '/converter/convert', caller: 'public', effect: 'read', body: convertRequestSchema,
@@ -299,6 +317,7 @@ export const ROUTES: readonly RouteSpec[] = [
   // back office: read-only lists, operators
   { method: 'GET', path: '/backoffice/clients', caller: 'operator', effect: 'read', query: clientSearchQuerySchema },
   { method: 'GET', path: '/backoffice/clients/:clientId', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
+  { method: 'GET', path: '/backoffice/clients/:clientId/schedules', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/contact-messages', caller: 'operator', effect: 'read', query: contactMessagesQuerySchema },
   { method: 'POST', path: '/backoffice/contact-messages/:messageId/handled', caller: 'operator', effect: 'write', params: { messageId: 'uuid' } },
   { method: 'GET', path: '/backoffice/audit', caller: 'operator', effect: 'read', query: auditQuerySchema },

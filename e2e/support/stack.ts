@@ -70,6 +70,8 @@ export async function startStack(
     APP_URL: baseUrl,
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
     LOG_LEVEL: 'warn',
+    // The rates stay the shipped snapshot the specs expect: the daily refresh finds no ECB here.
+    ECB_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
     ...options.env,
   };
   try {

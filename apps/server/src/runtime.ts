@@ -7,7 +7,7 @@ import { resolveDerivationKeys } from './modules/crypto/keys';
 import { systemClock } from './modules/jobs/clock';
 import { JOB_DEFINITIONS } from './modules/jobs/definitions';
 import { JobQueue } from './modules/jobs/queue';
-import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { createConsoleMailer, createSmtpMailer } from './modules/mail/mailer';
 import { seedDemoData, type SeedSummary } from './seed';
 
 export interface Runtime {
@@ -42,7 +42,7 @@ export async function createRuntime(
   const print = options.print ?? ((text: string) => process.stdout.write(text));
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db, logger, print);
+    : createConsoleMailer(logger, print);
   const deps: AppDeps = {
     config,
     db: database.db,

@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   RATE_CHANGED: { status: 409, message: 'Rate changed' },
   /** Too many attempts; try again later. */
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please try again later.' },
+  /** The rates in use are older than the bank allows (RATES_MAX_AGE_HOURS): nothing is priced on them. */
+  RATES_STALE: { status: 503, message: 'Exchange rates are out of date' },
   /** The database or another dependency does not answer. */
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
   /** Anything unexpected; details are logged, never sent. */

@@ -55,6 +55,19 @@ export const SERVICE_FEES = {
   prepaidBankCheque: '100.00',
 } as const;
 
+/**
+ * Withdrawing a payment order the bank has not yet taken into work (SPEC §9): a fixed fee in EUR,
+ * charged in the account's currency at the day's mid rate. Canceling a scheduled transfer is free.
+ */
+export const PAYMENT_ORDER_WITHDRAWAL_FEE = { amount: SERVICE_FEES.paymentOrderWithdrawalOrAmendment, currency: TARIFF_CURRENCY } as const;
+
+/**
+ * Active account maintenance (SPEC §9): a fixed fee in EUR for each month in which the client's
+ * accounts had a booked movement, charged on the first of the next month from the EUR account, or
+ * its equivalent at the day's mid rate from another account; what none can pay is kept as arrears.
+ */
+export const ACCOUNT_MAINTENANCE_FEE = { amount: SERVICE_FEES.activeAccountMaintenancePerMonth, currency: TARIFF_CURRENCY } as const;
+
 export const DEPOSITS = {
   minimum: '10000.00',
   currencies: ['EUR', 'USD'],

@@ -1,9 +1,8 @@
-import pino from 'pino';
 import { loadConfigOrReport } from '../config';
 import { openDatabase } from '../db';
 import { migrateAndGrant } from '../db/roles';
 import { createOperatorFromCommandLine, OperatorCreateRefused, OPERATOR_CREATE_USAGE, parseOperatorCreateArguments, UsageError } from '../modules/backoffice/operator-create';
-import { createOutboxMailer, createSmtpMailer } from '../modules/mail/mailer';
+import { createSmtpMailer } from '../modules/mail/mailer';
 import { runCommand } from './command';
 
 /**
@@ -24,11 +23,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = loadConfigOrReport();
   if (!config) return 1;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  // Without SMTP_URL (development only) the mails are kept in the development outbox, unprinted:
-  // the link is printed below anyway.
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db, pino({ level: 'silent' }), () => undefined);
+  // Without SMTP_URL (development only) the mails wait in the outbox for the server, which prints
+  // them: the link is printed below anyway.
+  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   try {
     // Migrations run as the owner (DATABASE_OWNER_URL) when the server's role is not the owner.
     await migrateAndGrant(database.db, config.databaseOwnerUrl);
@@ -41,7 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
       '',
       `  ${created.link}`,
       '',
-      config.smtpUrl ? `The link was also mailed to ${created.email}.` : 'SMTP_URL is not set: the link was not mailed (kept in the development outbox).',
+      config.smtpUrl ? `The link was also mailed to ${created.email}.` : 'SMTP_URL is not set: the link was not mailed (its mail waits in the outbox; the server prints it).',
       'Give it to that person alone: whoever opens it chooses the password and the authenticator.',
     ];
     if (options.breakGlass) {
@@ -58,7 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`Refused: ${error.message}\n`);
     return 1;
   } finally {
-    mailer.close();
+    mailer?.close();
     await database.close();
   }
 }

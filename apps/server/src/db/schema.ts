@@ -20,14 +20,6 @@ export interface FoundationTables {
     before: unknown;
     after: unknown;
   };
-  mail_outbox: {
-    id: Generated<string>;
-    at: Generated<Date>;
-    recipient: string;
-    subject: string;
-    text_body: string;
-    html_body: string | null;
-  };
   schema_migrations: { name: string; applied_at: Generated<Date> };
 }
 

@@ -2,7 +2,7 @@
 // other balances after them, it derives each row's booking instant from its journal entry (an
 // approval's for a transfer abroad), its place on the statement, and its booked balance after,
 // exactly as the code now writes them, for the demo history, a batch sharing one instant, a
-// transfer abroad approved after other money moved, one denied, one canceled and one pending.
+// transfer abroad approved after other money moved, one denied, one withdrawn (with its fee's row) and one pending.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import { findAccountByNumber, type ClientAccount } from '../modules/accounts/ser
 import { openTestAccount } from '../modules/accounts/test-support';
 import { findLedgerViolations } from '../modules/ledger/invariants';
 import { settleInternalTransfers } from '../modules/transfers/internal';
-import { approveTransfer, cancelTransfer, denyTransfer } from '../modules/transfers/pending';
+import { approveTransfer, denyTransfer } from '../modules/transfers/pending';
+import { cancelOwnTransfer } from '../modules/transfers/withdrawal';
 import { internal, international } from '../modules/statement/test-support';
 import { migrate } from './migrate';
 
@@ -40,7 +41,9 @@ beforeAll(async () => {
   await create(payer.headers, internal(from, to, '12.50'));
   await context.db.transaction().execute((trx) => approveTransfer(trx, approved, randomUUID()));
   await context.db.transaction().execute((trx) => denyTransfer(trx, denied, randomUUID()));
-  await context.db.transaction().execute((trx) => cancelTransfer(trx, canceled, payer.id));
+  // Withdrawn by its client: released, and the withdrawal's fee booked as a row of its own.
+  const { transaction_number: canceledNumber } = await context.db.selectFrom('transfers').select('transaction_number').where('id', '=', canceled).executeTakeFirstOrThrow();
+  await context.db.transaction().execute((trx) => cancelOwnTransfer(trx, context.deps.config, payer.id, canceledNumber));
   await create(payee.headers, internal(to, from, '2.50'));
   // A batch: three transfers on the same two accounts at one instant.
   const accounts = await Promise.all([from, to].map((number) => findAccountByNumber(context.db, number)));

@@ -10,6 +10,7 @@ import exchangeRoutes from './exchange/routes';
 import healthRoutes from './health/routes';
 import kycRoutes from './kyc/routes';
 import rateRoutes from './rates/routes';
+import standingOrderRoutes from './standing-orders/routes';
 import statementRoutes from './statement/routes';
 import transferRoutes from './transfers/routes';
 import usersRoutes from './users/routes';
@@ -19,4 +20,4 @@ import usersRoutes from './users/routes';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, passkeyRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes, approvalRoutes];
+  accountRoutes, transferRoutes, standingOrderRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes, approvalRoutes];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -10,6 +10,7 @@ import { createScratchDatabase } from '../db/scratch';
 import { keysFromSeed } from '../modules/crypto/derivation';
 import { systemClock, type BankClock } from '../modules/jobs/clock';
 import type { Mailer, MailMessage } from '../modules/mail/mailer';
+import { deliverMail } from '../modules/mail/outbox';
 
 /**
  * Test harness: a migrated database of its own (in-memory PGlite, or a fresh PostgreSQL database
@@ -35,8 +36,13 @@ export interface TestContext {
   config: Config;
   deps: AppDeps;
   kind: 'pglite' | 'postgres';
-  /** Mails the app sent, newest last. */
+  /**
+   * Mails the app sent, newest last. Each `app.inject` answers once the work its request left
+   * running has ended and the mail it wrote has been delivered (deliverAfterEachRequest).
+   */
   mails: MailMessage[];
+  /** `app.inject` as the app has it: the answer alone, for tests that time answers. */
+  answerOnly: FastifyInstance['inject'];
   /** The PostgreSQL database's URL as the application role (none on PGlite): another node can open it. */
   databaseUrl: string | undefined;
   close(): Promise<void>;
@@ -53,7 +59,9 @@ export async function openSecondNode(context: TestContext): Promise<SecondNode> 
   if (!context.databaseUrl) throw new Error('A second node needs PostgreSQL (TEST_DATABASE_URL)');
   const database = await openDatabase({ databaseUrl: context.databaseUrl, dataDir: 'memory://', poolSize: 20 });
   const mails: MailMessage[] = [];
-  const app = await buildApp({ ...context.deps, db: database.db, mailer: capturingMailer(mails) }, { webDist: null });
+  const nodeDeps = { ...context.deps, db: database.db, mailer: capturingMailer(mails) };
+  const app = await buildApp(nodeDeps, { webDist: null });
+  deliverAfterEachRequest(app, nodeDeps);
   await app.ready();
   return {
     app,
@@ -63,6 +71,29 @@ export async function openSecondNode(context: TestContext): Promise<SecondNode> 
       await database.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Makes `app.inject` answer once the request is done with its mail, as a running bank's delivery job
+ * would soon after (no job queue runs in these tests): the work the request left running after its
+ * answer is waited for, then each mail in the outbox not tried yet is delivered, once. One that
+ * fails stays waiting, as with a mail server down; a test delivers it again itself. Answers the
+ * plain inject.
+ */
+function deliverAfterEachRequest(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>): FastifyInstance['inject'] {
+  const answerOnly = app.inject.bind(app) as FastifyInstance['inject'];
+  const deliverNew = async () => {
+    const fresh = await deps.db.selectFrom('outgoing_mail').select('id').where('delivered_at', 'is', null).where('attempts', '=', 0).orderBy('created_at').execute();
+    for (const { id } of fresh) await deliverMail(deps, id).catch(() => undefined);
+  };
+  const inject = async (options: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const response = await answerOnly(options);
+    await app.background.settled();
+    await deliverNew();
+    return response;
+  };
+  app.inject = inject as unknown as FastifyInstance['inject'];
+  return answerOnly;
 }
 
 export function capturingMailer(mails: MailMessage[]): Mailer {
@@ -108,6 +139,7 @@ export async function createTestContext(
     clock: options.clock ?? systemClock(config.time.zone),
   };
   const app = await buildApp(deps, { webDist: null });
+  const answerOnly = deliverAfterEachRequest(app, deps);
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -117,6 +149,7 @@ export async function createTestContext(
     deps,
     kind: database.kind,
     mails,
+    answerOnly,
     databaseUrl: scratch?.application?.url,
     async close() {
       try {

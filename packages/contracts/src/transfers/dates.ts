@@ -15,3 +15,20 @@ export const optionalDateSchema = z
     }
     return `${match[1]}-${match[2]}-${match[3]}`;
   });
+
+/** The last date a transfer may be dated: one year after `today` (29 February gives 28 February). */
+export function latestExecutionDate(today: string): string {
+  const year = String(Number(today.slice(0, 4)) + 1).padStart(4, '0');
+  const monthDay = today.slice(5) === '02-29' ? '02-28' : today.slice(5);
+  return `${year}-${monthDay}`;
+}
+
+/**
+ * What is wrong with a transfer's execution date, given the bank's today (both YYYY-MM-DD): a day
+ * already past, or more than a year ahead. Today and the days after it up to a year are fine.
+ */
+export function executionDateProblem(date: string, today: string): 'past' | 'tooFar' | null {
+  if (date < today) return 'past';
+  if (date > latestExecutionDate(today)) return 'tooFar';
+  return null;
+}

@@ -6,3 +6,5 @@ export * from './create-international-transfer';
 export * from './create-transaction';
 export * from './list-transactions';
 export * from './transfer-fee';
+export * from './cancel-transfer';
+export * from './standing-orders';

@@ -31,6 +31,13 @@ export const TRANSACTION_TYPE_OF_REGION: Readonly<Record<PaymentRegion, Transact
 };
 
 /**
+ * Why a scheduled transfer failed when it fell due (a Failed row's statusReason): the funds were
+ * short, an account of it was no longer there to pay from or to, or the bank's rules refused it then.
+ */
+export const SCHEDULED_FAILURE_REASONS = ['insufficientFunds', 'accountUnavailable', 'refused'] as const;
+export type ScheduledFailureReason = (typeof SCHEDULED_FAILURE_REASONS)[number];
+
+/**
  * One row of the signed-in client's transaction list: one side of an operation as that client
  * sees it. An internal transfer between two clients is two rows, OUT for the sender and IN for
  * the receiver; an exchange is an OUT row on the sold account and an IN row on the bought one,
@@ -67,5 +74,10 @@ export const transactionRecordSchema = z.object({
   paymentDate: z.string().nullable(),
   /** Exchange rate booked (exchanges only). */
   rate: z.string().nullable(),
+  /**
+   * Why the transfer did not go through, for the client: a Denied row's reason as the bank wrote it,
+   * a Failed row's one of SCHEDULED_FAILURE_REASONS (the web shows its text); null otherwise.
+   */
+  statusReason: z.string().nullable(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;

@@ -37,8 +37,6 @@ export interface ApprovalHandler<Payload = unknown> {
   lockKey?(payload: Payload): string;
   /** Applies the act inside the approving transaction; answers what it produced (kept with the approval). */
   apply(trx: Db, payload: Payload, context: ApprovalContext): Promise<Record<string, unknown>>;
-  /** After the approving transaction has committed: mails and the like. */
-  afterApply?(deps: AppDeps, payload: Payload, result: Record<string, unknown>): Promise<void> | void;
 }
 
 /** Every kind's handler; the back office composes it from the modules that own each act. */

@@ -253,7 +253,7 @@ export async function approveInTransaction(
   return { handler, payload, result };
 }
 
-/** A checker approves: one money transaction of the group commit, then what follows the act (mails). */
+/** A checker approves: one money transaction of the group commit, which writes the act's mails too. */
 export async function approveApproval(
   deps: AppDeps,
   money: GroupCommit,
@@ -262,22 +262,14 @@ export async function approveApproval(
   checker: Actor,
   options: { confirmDuplicate: boolean },
 ): Promise<ApprovalItem> {
-  let applied: Applied | undefined;
   await money.submit({
     kind: eachInSavepoint,
     resources: [`approval:${approvalId}`],
     item: async (trx: Db) => {
-      applied = await approveInTransaction(trx, deps, registry, approvalId, checker, options);
+      await approveInTransaction(trx, deps, registry, approvalId, checker, options);
       return { status: 200, body: null };
     },
   });
-  if (applied?.handler.afterApply) {
-    try {
-      await applied.handler.afterApply(deps, applied.payload, applied.result);
-    } catch {
-      // The act is committed; what follows it (a mail) must not turn its answer into an error.
-    }
-  }
   return getApproval(deps.db, registry, approvalId, checker);
 }
 
@@ -343,25 +335,34 @@ export async function pendingApprovalsAbout(db: Db, subjectType: string, subject
   return byId;
 }
 
+/** Who ends a proposal's subject other than an operator: its client (a withdrawn order) or the bank's own job (an expiry). */
+export interface NonOperatorCloser {
+  type: 'client' | 'system';
+  id: string | null;
+}
+
 /**
  * Closes the open proposal of a kind about a subject, when the subject itself was decided another
- * way (a transfer denied while its release waited): rejected by another operator, withdrawn by its maker.
+ * way (a transfer denied while its release waited): rejected by another operator, withdrawn by its
+ * maker. When no operator ended the subject (its client withdrew it, it expired) nobody checked the
+ * proposal: it is withdrawn, with no checker.
  */
-export async function closeOpenProposal(trx: Db, kind: ApprovalKind, subjectId: string, actor: Actor, reason: string): Promise<void> {
+export async function closeOpenProposal(trx: Db, kind: ApprovalKind, subjectId: string, actor: Actor | NonOperatorCloser, reason: string): Promise<void> {
   const open = await pendingApprovalOf(trx, kind, subjectId);
   if (!open) return;
-  const own = open.makerId === actor.id;
-  const status = own ? 'Withdrawn' : 'Rejected';
+  const operator = 'roles' in actor ? actor : null;
+  const rejected = operator !== null && open.makerId !== operator.id;
+  const status = rejected ? 'Rejected' : 'Withdrawn';
   await trx
     .updateTable('approvals')
-    .set({ status, checker_id: own ? null : actor.id, decided_at: new Date(), decision_reason: reason })
+    .set({ status, checker_id: rejected ? operator.id : null, decided_at: new Date(), decision_reason: reason })
     .where('id', '=', open.id)
     .where('status', '=', 'Pending')
     .execute();
   await recordAudit(trx, {
-    actorType: 'operator',
+    actorType: 'roles' in actor ? 'operator' : actor.type,
     actorId: actor.id,
-    action: own ? 'approval.withdrawn' : 'approval.rejected',
+    action: rejected ? 'approval.rejected' : 'approval.withdrawn',
     subjectType: 'approval',
     subjectId: open.id,
     before: { status: 'Pending', kind },

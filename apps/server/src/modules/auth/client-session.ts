@@ -3,7 +3,7 @@ import type { UserData } from '@bank/contracts/users/user-data';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/service';
-import type { MailMessage } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 import { loadUserData } from '../users/user-data';
 import { describeDevice } from './device-description';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, recognizeDevice } from './devices';
@@ -21,8 +21,6 @@ export interface OpenedSession {
   user: UserData;
   /** The device cookie's value from now on. */
   deviceToken: string;
-  /** The new-device alert to mail once the answer is out, if the device is new to the client. */
-  alert: MailMessage | null;
 }
 
 /** The sign-in's origin as the request tells it. */
@@ -35,8 +33,8 @@ export function signInOrigin(request: FastifyRequest): SignInOrigin {
 /**
  * Opens a client's session once every factor has been checked (sign-in with password and code, or
  * with a passkey): the e-mail is marked verified, the session remembers its browser and address,
- * and the sign-in is audited; then the device is remembered and, when it is new, an alert to the
- * client in their language is made ready.
+ * and the sign-in is audited; the device is remembered and, when it is new, an alert to the client
+ * in their language is written to the outbox, all in one transaction.
  */
 export async function openClientSession(
   deps: AppDeps,
@@ -46,7 +44,7 @@ export async function openClientSession(
   detail: Record<string, string> = {},
 ): Promise<OpenedSession> {
   const { db, config } = deps;
-  const { token, client } = await db.transaction().execute(async (trx) => {
+  const { token, device } = await db.transaction().execute(async (trx) => {
     const signedIn = await trx
       .updateTable('clients')
       .set({ email_verified: true })
@@ -63,23 +61,20 @@ export async function openClientSession(
       ip: origin.ip,
       after: { purpose, ...detail },
     });
-    return { token: sessionToken, client: signedIn };
+    const recognized = await recognizeDevice(trx, config.secret, clientId, origin.deviceToken, origin.userAgent);
+    if (recognized.newToClient) {
+      const alert = { at: new Date(), device: describeDevice(origin.userAgent), ip: origin.ip, sessionsLink: `${config.appUrl}/kabinet#sessions` };
+      await queueMail(trx, config.secret, newDeviceMail(signedIn.email, alert, signedIn.language as Language));
+    }
+    return { token: sessionToken, device: recognized };
   });
-  const device = await recognizeDevice(db, config.secret, clientId, origin.deviceToken, origin.userAgent);
-  const alert = device.newToClient
-    ? newDeviceMail(
-        client.email,
-        { at: new Date(), device: describeDevice(origin.userAgent), ip: origin.ip, sessionsLink: `${config.appUrl}/kabinet#sessions` },
-        client.language as Language,
-      )
-    : null;
-  return { user: await loadUserData(db, clientId, token), deviceToken: device.token, alert };
+  return { user: await loadUserData(db, clientId, token), deviceToken: device.token };
 }
 
 /**
- * Answers a sign-in: the device cookie (HttpOnly, sent back only to the sign-in calls) is renewed,
- * and the new-device alert goes out after the answer, so a slow mail server never holds the
- * sign-in up and a failed mail is logged rather than refusing it.
+ * Answers a sign-in: the device cookie (HttpOnly, sent back only to the sign-in calls) is renewed.
+ * The new-device alert is already in the outbox: a slow or failing mail server never holds the
+ * sign-in up.
  */
 export function answerSignedIn(request: FastifyRequest, reply: FastifyReply, opened: OpenedSession): UserData {
   const { server } = request;
@@ -93,7 +88,5 @@ export function answerSignedIn(request: FastifyRequest, reply: FastifyReply, ope
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
     }),
   );
-  const { alert } = opened;
-  if (alert) server.background.afterAnswer(reply, request.log, 'new-device alert', () => server.deps.mailer.send(alert));
   return opened.user;
 }

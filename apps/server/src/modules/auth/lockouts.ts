@@ -1,7 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { MailMessage } from '../mail/mailer';
 import {
   FAILED_SIGN_INS_PER_ADDRESS,
   FAILED_SIGN_INS_PER_EMAIL,
@@ -177,12 +175,4 @@ export async function takeLockAlert(db: Db, policy: CounterPolicy, account: stri
   if ((await blockedForSeconds(db, policy, account)) !== null) return false;
   await recordHit(db, policy, account);
   return true;
-}
-
-/** Sends a mail once the answer has gone, so that the answer, and its time, say nothing of it. */
-export type MailAfterAnswer = (message: MailMessage) => void;
-
-export function mailAfterAnswer(request: FastifyRequest, reply: FastifyReply): MailAfterAnswer {
-  const { server } = request;
-  return (message) => server.background.afterAnswer(reply, request.log, 'sign-in lock alert', () => server.deps.mailer.send(message));
 }

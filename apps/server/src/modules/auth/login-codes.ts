@@ -15,34 +15,35 @@ function codeHash(challengeId: string, code: string, secret: string): string {
   return hashSecret(`login-code:${challengeId}:${code}`, secret);
 }
 
-/** Opens a challenge for the client, closing any open one, and returns the plain code to mail. */
-export async function openChallenge(db: Db, secret: string, clientId: string, purpose: ChallengePurpose): Promise<string> {
+/**
+ * Opens a challenge for the client, closing any open one, and returns the plain code to mail. In
+ * the caller's transaction, which writes the code's mail too.
+ */
+export async function openChallenge(trx: Db, secret: string, clientId: string, purpose: ChallengePurpose): Promise<string> {
   const code = randomDigits(LOGIN_CODE_LENGTH);
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('login_challenges')
-      .set({ closed_at: sql`now()`, closed_reason: 'replaced' })
-      .where('client_id', '=', clientId)
-      .where('closed_at', 'is', null)
-      .execute();
-    // Old challenges serve no purpose once closed and expired; keep a day for investigations.
-    await trx
-      .deleteFrom('login_challenges')
-      .where('client_id', '=', clientId)
-      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
-      .execute();
-    await trx
-      .insertInto('login_challenges')
-      .values({
-        id,
-        client_id: clientId,
-        purpose,
-        code_hash: codeHash(id, code, secret),
-        expires_at: sql<Date>`now() + ${`${LOGIN_CODE_TTL_SECONDS} seconds`}::interval`,
-      })
-      .execute();
-  });
+  await trx
+    .updateTable('login_challenges')
+    .set({ closed_at: sql`now()`, closed_reason: 'replaced' })
+    .where('client_id', '=', clientId)
+    .where('closed_at', 'is', null)
+    .execute();
+  // Old challenges serve no purpose once closed and expired; keep a day for investigations.
+  await trx
+    .deleteFrom('login_challenges')
+    .where('client_id', '=', clientId)
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await trx
+    .insertInto('login_challenges')
+    .values({
+      id,
+      client_id: clientId,
+      purpose,
+      code_hash: codeHash(id, code, secret),
+      expires_at: sql<Date>`now() + ${`${LOGIN_CODE_TTL_SECONDS} seconds`}::interval`,
+    })
+    .execute();
   return code;
 }
 

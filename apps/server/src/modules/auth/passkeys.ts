@@ -17,6 +17,7 @@ import { hashSecret } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import type { MailMessage } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
 import { passkeyChangedMail } from './mail-templates';
 import { assertNotBlocked, FAILED_SIGN_INS_PER_ADDRESS, recordHit, sleep, slowDownMs } from './throttle';
@@ -124,7 +125,7 @@ const notFound = () => new AppError('NOT_FOUND', { message: 'No such passkey' })
 const notVerified = () => new AppError('INVALID_CREDENTIALS', { message: 'The passkey could not be verified' });
 
 /** The mail telling the client a passkey was added or removed, in their language. */
-export async function passkeyChangeMail(db: Db, clientId: string, change: 'added' | 'removed', name: string): Promise<MailMessage> {
+async function passkeyChangeMail(db: Db, clientId: string, change: 'added' | 'removed', name: string): Promise<MailMessage> {
   const client = await db.selectFrom('clients').select(['email', 'language']).where('id', '=', clientId).executeTakeFirstOrThrow();
   return passkeyChangedMail(client.email, change, name, client.language);
 }
@@ -230,6 +231,7 @@ export async function addPasskey(deps: AppDeps, clientId: string, input: { name:
       .executeTakeFirst();
     if (!added) throw new AppError('CONFLICT', { message: 'This passkey is already registered' });
     await audit(trx, clientId, 'auth.passkeyAdded', ip, { passkeyId: added.id, name: input.name });
+    await queueMail(trx, config.secret, await passkeyChangeMail(trx, clientId, 'added', input.name));
     return added;
   });
   return toPasskey(row);
@@ -252,9 +254,9 @@ export async function renamePasskey(db: Db, clientId: string, passkeyId: string,
   return toPasskey(row);
 }
 
-/** DELETE /api/user/passkeys/:id: the passkey no longer signs the client in. */
-export async function removePasskey(db: Db, clientId: string, passkeyId: string, ip: string): Promise<{ name: string }> {
-  return db.transaction().execute(async (trx) => {
+/** DELETE /api/user/passkeys/:id: the passkey no longer signs the client in, and the client is mailed. */
+export async function removePasskey(deps: Pick<AppDeps, 'db' | 'config'>, clientId: string, passkeyId: string, ip: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('client_passkeys')
       .where('id', '=', passkeyId)
@@ -263,7 +265,7 @@ export async function removePasskey(db: Db, clientId: string, passkeyId: string,
       .executeTakeFirst();
     if (!removed) throw notFound();
     await audit(trx, clientId, 'auth.passkeyRemoved', ip, { passkeyId: removed.id, name: removed.name });
-    return { name: removed.name };
+    await queueMail(trx, deps.config.secret, await passkeyChangeMail(trx, clientId, 'removed', removed.name));
   });
 }
 

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError, fieldErrors, refuseControlCharacters } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { queueMail } from '../mail/outbox';
 import { openChallenge } from './login-codes';
-import { sendMail } from './sign-in';
 import { codeMail } from './mail-templates';
 import { hashPassword } from './passwords';
 import { CODES_PER_EMAIL, recordHit } from './throttle';
@@ -43,7 +43,7 @@ export async function registerClient(
   input: RegistrationInput,
   meta: { ip: string; language: Language },
 ): Promise<CodeSentResponse> {
-  const { db, config, mailer } = deps;
+  const { db, config } = deps;
   await assertUnique(db, input.email, input.phone);
   const passwordHash = await hashPassword(input.password);
   let clientId: string;
@@ -69,9 +69,11 @@ export async function registerClient(
     throw error;
   }
 
-  const code = await openChallenge(db, config.secret, clientId, 'registration');
-  await sendMail(mailer, codeMail(input.email, code, 'registration', meta.language));
-  await recordHit(db, CODES_PER_EMAIL, input.email);
-  await recordAudit(db, { actorType: 'anonymous', action: 'auth.codeSent', subjectType: 'client', subjectId: clientId, ip: meta.ip, after: { purpose: 'registration' } });
+  await db.transaction().execute(async (trx) => {
+    const code = await openChallenge(trx, config.secret, clientId, 'registration');
+    await queueMail(trx, config.secret, codeMail(input.email, code, 'registration', meta.language));
+    await recordHit(trx, CODES_PER_EMAIL, input.email);
+    await recordAudit(trx, { actorType: 'anonymous', action: 'auth.codeSent', subjectType: 'client', subjectId: clientId, ip: meta.ip, after: { purpose: 'registration' } });
+  });
   return { codeSent: true, expiresInSeconds: LOGIN_CODE_TTL_SECONDS };
 }

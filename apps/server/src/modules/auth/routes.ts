@@ -9,7 +9,6 @@ import { parseWith } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { answerSignedIn, signInOrigin } from './client-session';
 import { clientIdOf, requireClient } from './guard';
-import { mailAfterAnswer } from './lockouts';
 import { mailLanguage } from './mail-templates';
 import { sendProtocolText } from './protocol-answer';
 import { parseRegistration, registerClient } from './registration';
@@ -37,15 +36,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request, reply): Promise<SignInStepOneResponse> => {
+  app.post('/login/list', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request): Promise<SignInStepOneResponse> => {
     const input = parseWith(loginStepOneRequestSchema, request.body);
     const { ip, deviceToken } = signInOrigin(request);
-    return beginSignIn(deps, input, { ip, deviceToken, language: mailLanguage(request, input.language), mailLater: mailAfterAnswer(request, reply) });
+    return beginSignIn(deps, input, { ip, deviceToken, language: mailLanguage(request, input.language) });
   });
 
   app.post('/login', { config: { rateLimit: AUTH_RATE_LIMITS.signIn } }, async (request, reply): Promise<LoginResponse> => {
     const input = parseWith(loginSecondStepSchema, request.body);
-    return answerSignedIn(request, reply, await completeSignIn(deps, input, signInOrigin(request), mailAfterAnswer(request, reply)));
+    return answerSignedIn(request, reply, await completeSignIn(deps, input, signInOrigin(request)));
   });
 
   // Two-factor sign-in with an authenticator app (two-factor.ts).

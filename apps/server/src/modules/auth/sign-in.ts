@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
 import { answerChallenge, openChallenge } from './login-codes';
 import { codeMail, signInLockedMail } from './mail-templates';
@@ -19,7 +19,6 @@ import {
   countFailure,
   lockToTell,
   takeLockAlert,
-  type MailAfterAnswer,
   type SignInAttempt,
   type SignInFailure,
 } from './lockouts';
@@ -30,8 +29,6 @@ export interface RequestMeta {
   language: Language;
   /** The device cookie's token, if the browser sent one. */
   deviceToken: string | undefined;
-  /** Where a lock alert goes: out after the answer. */
-  mailLater: MailAfterAnswer;
 }
 
 /**
@@ -74,10 +71,11 @@ interface Failure {
 }
 
 /**
- * Counts a failure, writes it to the audit trail, tells the client of a lock it started (after the
- * answer), slows the answer down, and throws the same 400.
+ * Counts a failure, writes it to the audit trail, tells the client of a lock it started (the alert
+ * is taken and its mail written in one transaction), slows the answer down, and throws the same 400.
  */
-async function failSignIn(db: Db, failure: Failure, mailLater: MailAfterAnswer): Promise<never> {
+async function failSignIn(deps: AppDeps, failure: Failure): Promise<never> {
+  const { db, config } = deps;
   const { attempt, client } = failure;
   const counted = await countFailure(db, CLIENT_SIGN_IN_LOCKS, attempt, failure.kind);
   await recordAudit(db, {
@@ -90,23 +88,17 @@ async function failSignIn(db: Db, failure: Failure, mailLater: MailAfterAnswer):
     after: { email: attempt.account, step: failure.step, reason: failure.reason, knownDevice: attempt.knownDevice !== null },
   });
   const lock = lockToTell(counted.started);
-  if (lock && (await takeLockAlert(db, LOCK_ALERTS_PER_EMAIL, attempt.account)) && client) {
-    const scope = lock.per === 'account' ? 'new-devices' : lock.per === 'device' ? 'device' : 'address';
-    const alert = { scope, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure.kind === 'code' } as const;
-    mailLater(signInLockedMail(client.email, alert, client.language as Language));
+  if (lock) {
+    await db.transaction().execute(async (trx) => {
+      if (!(await takeLockAlert(trx, LOCK_ALERTS_PER_EMAIL, attempt.account)) || !client) return;
+      const scope = lock.per === 'account' ? 'new-devices' : lock.per === 'device' ? 'device' : 'address';
+      const alert = { scope, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure.kind === 'code' } as const;
+      await queueMail(trx, config.secret, signInLockedMail(client.email, alert, client.language as Language));
+    });
   }
   if (Math.random() < 0.01) await pruneCounters(db);
   if (counted.delayMs > 0) await sleep(counted.delayMs);
   throw new AppError('INVALID_CREDENTIALS');
-}
-
-/** Sends a mail; a mail server that fails is a 503 the client may retry, not a 500. */
-export async function sendMail(mailer: Mailer, message: MailMessage): Promise<void> {
-  try {
-    await mailer.send(message);
-  } catch {
-    throw new AppError('UNAVAILABLE', { message: 'The e-mail could not be sent. Please try again later.' });
-  }
 }
 
 /**
@@ -114,21 +106,23 @@ export async function sendMail(mailer: Mailer, message: MailMessage): Promise<vo
  * client with an authenticator app (two-factor.ts), nothing is mailed and step 2 takes the app's code.
  */
 export async function beginSignIn(deps: AppDeps, input: { email: string; password: string }, meta: RequestMeta): Promise<SignInStepOneResponse> {
-  const { db, config, mailer } = deps;
+  const { db, config } = deps;
   const found = await findClient(db, input.email);
   const attempt = await signInAttempt(deps, input.email, found, meta.ip, meta.deviceToken);
   await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt);
   const client = (await checkPassword(found, input.password)) ? found : undefined;
-  if (!client) return failSignIn(db, { attempt, client: found, kind: 'password', step: 1, reason: 'credentials' }, meta.mailLater);
+  if (!client) return failSignIn(deps, { attempt, client: found, kind: 'password', step: 1, reason: 'credentials' });
   // The language the client signs in with is the one the bank writes to it in.
   await db.updateTable('clients').set({ language: meta.language }).where('id', '=', client.id).where('language', '!=', meta.language).execute();
   if (client.totp_enabled_at) return { codeSent: false, authenticatorRequired: true };
 
   await assertNotBlocked(db, CODES_PER_EMAIL, input.email);
-  const code = await openChallenge(db, config.secret, client.id, 'login');
-  await sendMail(mailer, codeMail(client.email, code, 'login', meta.language));
-  await recordHit(db, CODES_PER_EMAIL, input.email);
-  await recordAudit(db, { actorType: 'anonymous', action: 'auth.codeSent', subjectType: 'client', subjectId: client.id, ip: meta.ip, after: { purpose: 'login' } });
+  await db.transaction().execute(async (trx) => {
+    const code = await openChallenge(trx, config.secret, client.id, 'login');
+    await queueMail(trx, config.secret, codeMail(client.email, code, 'login', meta.language));
+    await recordHit(trx, CODES_PER_EMAIL, input.email);
+    await recordAudit(trx, { actorType: 'anonymous', action: 'auth.codeSent', subjectType: 'client', subjectId: client.id, ip: meta.ip, after: { purpose: 'login' } });
+  });
   return { codeSent: true, expiresInSeconds: LOGIN_CODE_TTL_SECONDS };
 }
 
@@ -140,15 +134,14 @@ export async function completeSignIn(
   deps: AppDeps,
   input: { email: string; password: string; emailCode: string },
   origin: SignInOrigin,
-  mailLater: MailAfterAnswer,
 ): Promise<OpenedSession> {
   const { db, config } = deps;
   const found = await findClient(db, input.email);
   const attempt = await signInAttempt(deps, input.email, found, origin.ip, origin.deviceToken);
   await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt);
   const client = (await checkPassword(found, input.password)) ? found : undefined;
-  if (!client) return failSignIn(db, { attempt, client: found, kind: 'password', step: 2, reason: 'credentials' }, mailLater);
-  const wrongCode = (reason: string) => failSignIn(db, { attempt, client, kind: 'code', step: 2, reason }, mailLater);
+  if (!client) return failSignIn(deps, { attempt, client: found, kind: 'password', step: 2, reason: 'credentials' });
+  const wrongCode = (reason: string) => failSignIn(deps, { attempt, client, kind: 'code', step: 2, reason });
 
   // With an authenticator app the code is the app's (or a recovery code); otherwise the e-mailed one.
   let purpose: string;

@@ -8,6 +8,7 @@ import { parseWith } from '../../lib/errors';
 import { approveApproval, getApproval, listApprovals, proposeApproval, rejectApproval, withdrawApproval } from '../approvals/service';
 import { assertHashNotBooked, cryptoDepositPayloadSchema } from '../crypto/deposit-approval';
 import { ownWrite, replyIdempotently } from '../ledger/idempotency';
+import { refuseStaleRates } from '../rates/freshness';
 import { movesPastReference } from '../rates/rate-approval';
 import { listRates, setOperatorRate } from '../rates/service';
 import { incomingPaymentPayloadSchema } from '../transfers/incoming-approval';
@@ -54,6 +55,8 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
   app.post('/backoffice/incoming-payments', payments, async (request, reply) => {
     const maker = operatorOf(request);
     const request_ = parseWith(incomingPaymentRequestSchema, request.body);
+    // Its fee is priced on the rates in use, and its value against the limits: never on stale ones.
+    await refuseStaleRates(app.deps);
     // Whose account it is and what would be credited, as the maker saw it, for the checker.
     const { holder, fee, credited } = await previewIncomingPayment(db, request_);
     const payload = parseWith(incomingPaymentPayloadSchema, { ...(request.body as object), holder, fee, credited });

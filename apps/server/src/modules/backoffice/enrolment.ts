@@ -2,6 +2,7 @@ import { ENROLMENT_LINK_HOURS, type EnrolmentInfo } from '@bank/contracts/backof
 import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import type { OperatorSignedIn } from '@bank/contracts/backoffice/sign-in';
 import { sql } from 'kysely';
+import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { hashSecret, randomToken } from '../../lib/crypto';
@@ -11,6 +12,7 @@ import { hashPassword } from '../auth/passwords';
 import { createSession, revokeAllSessions } from '../auth/sessions';
 import { assertNotBlocked, clearCounter, OPERATOR_FAILURES_PER_EMAIL, recordHit } from '../auth/throttle';
 import { acceptedStep, newTotpSecret, otpauthUrl, TOTP_ISSUERS } from '../auth/totp';
+import { queueMail } from '../mail/outbox';
 import { enrolmentMail, type EnrolmentOccasion } from './operator-mails';
 import { openOperatorTotpSecret, sealOperatorTotpSecret, WRONG_TOTP_CODES } from './operator-totp';
 import { toOperator } from './operators';
@@ -68,18 +70,21 @@ export async function issueEnrolmentLink(trx: Db, appSecret: string, operatorId:
 }
 
 /**
- * After an invitation, reset or reactivation has committed: issues a link in a transaction of its
- * own and mails it to the operator. Answers the link (the command line prints it).
+ * Issues a link to an invited operator and writes its mail to the operator, in the transaction of
+ * the invitation, reset or reactivation that calls for it. Answers the link (the command line
+ * prints it) and the mail's id in the outbox.
  */
-export async function sendEnrolmentLink(deps: AppDeps, operatorId: string, occasion: EnrolmentOccasion): Promise<string> {
-  const { db, config } = deps;
-  const { token, operator } = await db.transaction().execute(async (trx) => ({
-    token: await issueEnrolmentLink(trx, config.secret, operatorId),
-    operator: await trx.selectFrom('operators').select(['email', 'full_name']).where('id', '=', operatorId).executeTakeFirstOrThrow(),
-  }));
+export async function mailEnrolmentLink(
+  trx: Db,
+  config: Pick<Config, 'secret' | 'appUrl'>,
+  operatorId: string,
+  occasion: EnrolmentOccasion,
+): Promise<{ link: string; mailId: string }> {
+  const token = await issueEnrolmentLink(trx, config.secret, operatorId);
+  const operator = await trx.selectFrom('operators').select(['email', 'full_name']).where('id', '=', operatorId).executeTakeFirstOrThrow();
   const link = enrolmentLinkUrl(config.appUrl, token);
-  await deps.mailer.send(enrolmentMail(operator.email, operator.full_name, link, occasion));
-  return link;
+  const mailId = await queueMail(trx, config.secret, enrolmentMail(operator.email, operator.full_name, link, occasion));
+  return { link, mailId };
 }
 
 interface OpenLink {

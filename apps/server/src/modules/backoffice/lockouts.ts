@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { countFailure, lockToTell, takeLockAlert, type LockRule, type MailAfterAnswer, type SignInAttempt, type SignInFailure } from '../auth/lockouts';
+import type { AppDeps } from '../../deps';
+import { countFailure, lockToTell, takeLockAlert, type LockRule, type SignInAttempt, type SignInFailure } from '../auth/lockouts';
 import { BRAND } from '../auth/mail-templates';
 import {
   OPERATOR_FAILURES_PER_ADDRESS,
@@ -12,6 +13,7 @@ import {
   WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS,
 } from '../auth/throttle';
 import type { MailMessage } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 
 /**
  * Lockouts of operators' sign-ins that strangers cannot use (the rules are auth/lockouts.ts's).
@@ -52,21 +54,25 @@ export async function operatorAttempt(db: Db, email: string, operatorId: string 
 
 /**
  * Counts an operator's failed sign-in; when it starts a lock of this operator's, the operator (if
- * the e-mail is one's) is mailed after the answer. Answers to operators are not slowed down.
+ * the e-mail is one's) is mailed: the alert is taken and its mail written in one transaction.
+ * Answers to operators are not slowed down.
  */
 export async function countOperatorFailure(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   attempt: SignInAttempt,
   failure: SignInFailure,
   operator: { email: string } | undefined,
-  mailLater: MailAfterAnswer,
 ): Promise<void> {
+  const { db, config } = deps;
   const counted = await countFailure(db, OPERATOR_SIGN_IN_LOCKS, attempt, failure);
   const lock = lockToTell(counted.started);
-  if (lock && (await takeLockAlert(db, OPERATOR_LOCK_ALERTS_PER_EMAIL, attempt.account)) && operator) {
+  if (!lock) return;
+  await db.transaction().execute(async (trx) => {
+    if (!(await takeLockAlert(trx, OPERATOR_LOCK_ALERTS_PER_EMAIL, attempt.account)) || !operator) return;
     const scope = lock.per === 'account' ? 'new-addresses' : 'address';
-    mailLater(operatorLockedMail(operator.email, { scope, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure === 'code' }));
-  }
+    const alert = { scope, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure === 'code' } as const;
+    await queueMail(trx, config.secret, operatorLockedMail(operator.email, alert));
+  });
 }
 
 export interface OperatorLockAlert {

@@ -2,7 +2,6 @@ import type { ApprovalItem } from '@bank/contracts/backoffice/approvals';
 import type { InviteOperatorResponse, OperatorRow } from '@bank/contracts/backoffice/operators';
 import type { Operator, OperatorRole } from '@bank/contracts/backoffice/roles';
 import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -14,10 +13,11 @@ import { BRAND } from '../auth/mail-templates';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import { assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth/throttle';
-import { mailInBackground, type MailMessage } from '../mail/mailer';
-import { enrolmentLinkUrl, issueEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
+import type { MailMessage } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
+import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { assertAnotherActiveAdmin } from './operator-approvals';
-import { enrolmentMail, operatorPasswordChangedMail } from './operator-mails';
+import { operatorPasswordChangedMail } from './operator-mails';
 import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockAdminChanges, lockOperator, OPERATOR_SUBJECT, operatorRowOf, sameRoles, type OperatorDbRow } from './operators';
 
 /**
@@ -38,7 +38,6 @@ export const FAILED_OPERATOR_PASSWORD_CHANGES: CounterPolicy = {
 
 interface RequestMeta {
   ip: string;
-  log: FastifyBaseLogger;
 }
 
 function conflict(message: string, reason: string): AppError {
@@ -97,16 +96,19 @@ function bootstrapNoticeMail(to: string, inviter: Operator, invited: { email: st
   };
 }
 
-/** Creates an invited operator and its first link during the bootstrap, audited as such; answers the row and the link. */
+/**
+ * Creates an invited operator during the bootstrap, audited as such, and writes its link's mail and
+ * the notice to everyone who should hear of it; answers the row.
+ */
 async function createInvited(
   trx: Db,
   deps: AppDeps,
   input: { email: string; name: string; roles: OperatorRole[] },
   admin: Operator,
   meta: RequestMeta,
-): Promise<{ row: OperatorDbRow; link: string }> {
+): Promise<OperatorDbRow> {
   const row = await insertInvitedOperator(trx, input);
-  const token = await issueEnrolmentLink(trx, deps.config.secret, row.id);
+  await mailEnrolmentLink(trx, deps.config, row.id, 'invited');
   await recordAudit(trx, {
     actorType: 'operator',
     actorId: admin.id,
@@ -116,7 +118,8 @@ async function createInvited(
     ip: meta.ip,
     after: { email: row.email, name: row.full_name, roles: row.roles, singleAdminException: true },
   });
-  return { row, link: enrolmentLinkUrl(deps.config.appUrl, token) };
+  for (const to of await bootstrapNoticeRecipients(trx, admin)) await queueMail(trx, deps.config.secret, bootstrapNoticeMail(to, admin, input));
+  return row;
 }
 
 /**
@@ -149,9 +152,7 @@ export async function inviteOperator(
     return createInvited(trx, deps, invitation, admin, meta);
   });
   if (created) {
-    mailInBackground(deps.mailer, meta.log, enrolmentMail(created.row.email, created.row.full_name, created.link, 'invited'));
-    for (const to of await bootstrapNoticeRecipients(db, admin)) mailInBackground(deps.mailer, meta.log, bootstrapNoticeMail(to, admin, invitation));
-    return { operator: await operatorRowOf(db, created.row), approval: null };
+    return { operator: await operatorRowOf(db, created), approval: null };
   }
   if (!input.reason) throw new AppError('VALIDATION_FAILED', { message: 'An invitation needs a reason for the second admin', fields: { reason: 'validation.required' } });
   const approval = await proposeApproval(db, registry, {
@@ -166,12 +167,10 @@ export async function inviteOperator(
 }
 
 async function resendInvitation(deps: AppDeps, operator: OperatorDbRow, admin: Operator, meta: RequestMeta): Promise<InviteOperatorResponse> {
-  const token = await deps.db.transaction().execute(async (trx) => {
-    const issued = await issueEnrolmentLink(trx, deps.config.secret, operator.id);
+  await deps.db.transaction().execute(async (trx) => {
+    await mailEnrolmentLink(trx, deps.config, operator.id, 'invited');
     await recordAudit(trx, { actorType: 'operator', actorId: admin.id, action: 'operator.linkResent', subjectType: 'operator', subjectId: operator.id, ip: meta.ip });
-    return issued;
   });
-  mailInBackground(deps.mailer, meta.log, enrolmentMail(operator.email, operator.full_name, enrolmentLinkUrl(deps.config.appUrl, token), 'invited'));
   return { operator: await operatorRowOf(deps.db, operator), approval: null };
 }
 
@@ -258,7 +257,7 @@ export async function changeOperatorPassword(
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
 ): Promise<void> {
-  const { db } = deps;
+  const { db, config } = deps;
   const { operatorId, sessionId } = session;
   await assertNotBlocked(db, FAILED_OPERATOR_PASSWORD_CHANGES, operatorId);
   const operator = await db.selectFrom('operators').select(['email', 'password_hash']).where('id', '=', operatorId).executeTakeFirstOrThrow();
@@ -272,7 +271,7 @@ export async function changeOperatorPassword(
     await trx.updateTable('operators').set({ password_hash: passwordHash }).where('id', '=', operatorId).where('status', '=', 'active').execute();
     await revokeAllSessions(trx, 'operator', operatorId, sessionId);
     await recordAudit(trx, { actorType: 'operator', actorId: operatorId, action: 'operator.passwordChanged', subjectType: 'operator', subjectId: operatorId, ip: meta.ip });
+    await queueMail(trx, config.secret, operatorPasswordChangedMail(operator.email));
   });
   await clearCounter(db, FAILED_OPERATOR_PASSWORD_CHANGES, operatorId);
-  mailInBackground(deps.mailer, meta.log, operatorPasswordChangedMail(operator.email));
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { ApprovalContext, ApprovalHandler } from '../approvals/handler';
 import { recordAudit } from '../audit/service';
 import { revokeAllSessions } from '../auth/sessions';
-import { revokeEnrolmentLinks, sendEnrolmentLink } from './enrolment';
+import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { countActiveAdmins, insertInvitedOperator, lockAdminChanges, lockOperator, sameRoles, type OperatorDbRow } from './operators';
 
 /**
@@ -58,10 +58,8 @@ const operatorInvite: ApprovalHandler<OperatorInvitePayload> = {
   async apply(trx, payload, context) {
     const row = await insertInvitedOperator(trx, payload);
     await auditChange(trx, context, 'operator.invited', row.id, undefined, { email: row.email, name: row.full_name, roles: row.roles });
+    await mailEnrolmentLink(trx, context.deps.config, row.id, 'invited');
     return { operatorId: row.id };
-  },
-  async afterApply(deps, _payload, result) {
-    await sendEnrolmentLink(deps, String(result.operatorId), 'invited');
   },
 };
 
@@ -93,10 +91,8 @@ const operatorReactivate: ApprovalHandler<OperatorRefPayload> = {
     const status = enrolled ? 'active' : 'invited';
     await trx.updateTable('operators').set({ status }).where('id', '=', before.id).execute();
     await auditChange(trx, context, 'operator.reactivated', before.id, { status: before.status }, { status });
+    if (status === 'invited') await mailEnrolmentLink(trx, context.deps.config, before.id, 'reactivated');
     return { operatorId: before.id, status };
-  },
-  async afterApply(deps, _payload, result) {
-    if (result.status === 'invited') await sendEnrolmentLink(deps, String(result.operatorId), 'reactivated');
   },
 };
 
@@ -125,10 +121,8 @@ const operatorResetAuthenticator: ApprovalHandler<OperatorRefPayload> = {
       { status: before.status, enrolled: before.totp_enrolled_at !== null },
       { status: 'invited', enrolled: false },
     );
+    await mailEnrolmentLink(trx, context.deps.config, before.id, 'reset');
     return { operatorId: before.id };
-  },
-  async afterApply(deps, _payload, result) {
-    await sendEnrolmentLink(deps, String(result.operatorId), 'reset');
   },
 };
 

@@ -3,8 +3,10 @@ import { OPERATOR_ROLES, type OperatorRole } from '@bank/contracts/backoffice/ro
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../audit/service';
-import { enrolmentLinkUrl, issueEnrolmentLink } from './enrolment';
-import { breakGlassMail, enrolmentMail } from './operator-mails';
+import type { Mailer } from '../mail/mailer';
+import { deliverMail, queueMail } from '../mail/outbox';
+import { mailEnrolmentLink } from './enrolment';
+import { breakGlassMail } from './operator-mails';
 import { findOperatorByEmail, insertInvitedOperator, lockAdminChanges } from './operators';
 
 /**
@@ -75,12 +77,14 @@ export interface OperatorCreated {
 }
 
 /**
- * Creates the operator and its link in one transaction, then mails the link to the operator and,
- * for --break-glass, a notice to every active admin. A mail that fails is reported by `onMailFailure`
- * and does not undo the operator: the printed link still enrols.
+ * Creates the operator and its link in one transaction, which writes to the outbox the link's mail
+ * to the operator and, for --break-glass, a notice to every active admin. The command delivers them
+ * at once; a mail that fails is reported by `onMailFailure` and stays in the outbox, for the
+ * server's delivery job to retry; without a mailer they all wait for it. The printed link enrols
+ * anyway.
  */
 export async function createOperatorFromCommandLine(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'config'> & { mailer?: Mailer },
   options: OperatorCreateOptions,
   onMailFailure: (to: string, error: unknown) => void = () => undefined,
 ): Promise<OperatorCreated> {
@@ -107,7 +111,8 @@ export async function createOperatorFromCommandLine(
     }
     if (await findOperatorByEmail(trx, options.email)) throw new OperatorCreateRefused(`An operator with the e-mail ${options.email} already exists`);
     const row = await insertInvitedOperator(trx, options);
-    const token = await issueEnrolmentLink(trx, config.secret, row.id);
+    const enrolment = await mailEnrolmentLink(trx, config, row.id, 'invited');
+    const mails = [{ id: enrolment.mailId, to: row.email }];
     const link = await trx.selectFrom('operator_enrolment_links').select('expires_at').where('operator_id', '=', row.id).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actorType: 'system',
@@ -125,19 +130,15 @@ export async function createOperatorFromCommandLine(
         after: { email: row.email, roles: row.roles, activeAdmins: admins.map((admin) => admin.email) },
       });
     }
-    return { row, token, expiresAt: link.expires_at, admins: options.breakGlass ? admins.map((admin) => admin.email) : [] };
-  });
-  const link = enrolmentLinkUrl(config.appUrl, created.token);
-  const mails = [
-    enrolmentMail(created.row.email, created.row.full_name, link, 'invited'),
-    ...created.admins.map((admin) => breakGlassMail(admin, { email: created.row.email, name: created.row.full_name, roles: created.row.roles })),
-  ];
-  for (const mail of mails) {
-    try {
-      await deps.mailer.send(mail);
-    } catch (error) {
-      onMailFailure(mail.to, error);
+    const told = options.breakGlass ? admins.map((admin) => admin.email) : [];
+    for (const admin of told) {
+      mails.push({ id: await queueMail(trx, config.secret, breakGlassMail(admin, { email: row.email, name: row.full_name, roles: row.roles })), to: admin });
     }
+    return { row, link: enrolment.link, expiresAt: link.expires_at, admins: told, mails };
+  });
+  const { mailer } = deps;
+  if (mailer) {
+    for (const mail of created.mails) await deliverMail({ db, config, mailer }, mail.id).catch((error: unknown) => onMailFailure(mail.to, error));
   }
-  return { operatorId: created.row.id, email: created.row.email, roles: [...created.row.roles], link, expiresAt: created.expiresAt, adminsMailed: created.admins };
+  return { operatorId: created.row.id, email: created.row.email, roles: [...created.row.roles], link: created.link, expiresAt: created.expiresAt, adminsMailed: created.admins };
 }

@@ -51,7 +51,7 @@ export function operatorRoutes(app: FastifyInstance): void {
 
   app.get('/backoffice/operators', operators, async (): Promise<{ items: OperatorRow[] }> => ({ items: await listOperators(db) }));
   app.post('/backoffice/operators', operators, async (request): Promise<InviteOperatorResponse> =>
-    inviteOperator(deps, registry, parseWith(inviteOperatorRequestSchema, request.body), operatorOf(request), { ip: request.ip, log: request.log }),
+    inviteOperator(deps, registry, parseWith(inviteOperatorRequestSchema, request.body), operatorOf(request), { ip: request.ip }),
   );
   app.post('/backoffice/operators/:operatorId/deactivate', operators, async (request): Promise<OperatorRow> => {
     const operatorId = uuidParam(request, 'operatorId');
@@ -82,7 +82,7 @@ export function operatorRoutes(app: FastifyInstance): void {
 
   app.post('/backoffice/password', { preHandler: requireArea('overview'), config: { rateLimit: OPERATOR_PASSWORD_RATE_LIMIT } }, async (request, reply) => {
     const input = parseWith(operatorPasswordChangeRequestSchema, request.body);
-    await changeOperatorPassword(deps, { operatorId: operatorOf(request).id, sessionId: request.session!.sessionId }, input, { ip: request.ip, log: request.log });
+    await changeOperatorPassword(deps, { operatorId: operatorOf(request).id, sessionId: request.session!.sessionId }, input, { ip: request.ip });
     return sendProtocolText(reply, PROTOCOL.done);
   });
 }

@@ -13,15 +13,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, parseWith } from '../../lib/errors';
 import { listAudit, recordAudit } from '../audit/service';
 import { requireOperator } from '../auth/guard';
-import { mailAfterAnswer } from '../auth/lockouts';
 import { sendProtocolText } from '../auth/protocol-answer';
 import { revokeSession } from '../auth/sessions';
 import { countUnhandledMessages, listContactMessages, markMessageHandled } from '../contact/service';
-import { kycDecisionMail } from '../kyc/decision-mail';
 import { countKycInReview, getKycReview, listKycQueue } from '../kyc/review';
 import { clientOfKyc, decideKyc } from '../kyc/service';
-import { mailInBackground } from '../mail/mailer';
 import { EcbFormatError, parseEcbDailyXml } from '../rates/ecb';
+import { refuseStaleRates } from '../rates/freshness';
 import { applyEcbRates, listRates } from '../rates/service';
 import { previewIncomingPayment } from '../transfers/incoming-review';
 import { approvePayment, countPendingPayments, denyPayment, getPaymentReview, listPaymentsQueue } from '../transfers/review';
@@ -54,8 +52,8 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     recordAudit(db, { actorType: 'operator', actorId: operatorOf(request).id, action, subjectType, subjectId, ip: request.ip });
 
   // Sign-in
-  app.post('/backoffice/login', async (request, reply): Promise<OperatorLoginResponse> =>
-    signInOperator(deps, parseWith(operatorLoginRequestSchema, request.body), { ip: request.ip, mailLater: mailAfterAnswer(request, reply) }),
+  app.post('/backoffice/login', async (request): Promise<OperatorLoginResponse> =>
+    signInOperator(deps, parseWith(operatorLoginRequestSchema, request.body), { ip: request.ip }),
   );
   app.post('/backoffice/logout', { preHandler: requireOperator }, async (request, reply) => {
     const session = request.session!;
@@ -88,25 +86,21 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     await auditView(request, 'backoffice.kycViewed', 'kyc', kycId);
     return item;
   });
-  const decide = async (kycId: string, decision: { status: 'Approved' | 'Rejected'; reason?: string; version: number }, operator: Operator, ip: string, log: typeof app.log) => {
+  const decide = async (kycId: string, decision: { status: 'Approved' | 'Rejected'; reason?: string; version: number }, operator: Operator, ip: string) => {
     await assertNotOwnClient(db, operator.id, await clientOfKyc(db, kycId));
-    const outcome = await decideKyc(db, kycId, decision, { type: 'operator', id: operator.id, ip });
-    if (outcome.changed) {
-      const client = await db.selectFrom('clients').select(['email', 'language']).where('id', '=', outcome.clientId).executeTakeFirstOrThrow();
-      mailInBackground(deps.mailer, log, kycDecisionMail(client.email, decision, client.language, `${deps.config.appUrl}/kabinet`));
-    }
+    const outcome = await decideKyc(db, kycId, decision, { type: 'operator', id: operator.id, ip }, { secret: deps.config.secret, cabinetUrl: `${deps.config.appUrl}/kabinet` });
     const answer: KycDecisionResponse = { kycId: outcome.kycId, status: outcome.status };
     return answer;
   };
   app.post('/backoffice/kyc/:kycId/approve', kyc, async (request) => {
     const kycId = uuidParam(request, 'kycId');
     const { version } = parseWith(kycApproveRequestSchema, request.body);
-    return decide(kycId, { status: 'Approved', version }, operatorOf(request), request.ip, request.log);
+    return decide(kycId, { status: 'Approved', version }, operatorOf(request), request.ip);
   });
   app.post('/backoffice/kyc/:kycId/reject', kyc, async (request) => {
     const kycId = uuidParam(request, 'kycId');
     const { reason, version } = parseWith(kycRejectRequestSchema, request.body);
-    return decide(kycId, { status: 'Rejected', reason, version }, operatorOf(request), request.ip, request.log);
+    return decide(kycId, { status: 'Rejected', reason, version }, operatorOf(request), request.ip);
   });
 
   // Payments
@@ -127,9 +121,11 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   });
 
   // Incoming payments
-  app.post('/backoffice/incoming-payments/preview', payments, async (request): Promise<IncomingPaymentPreview> =>
-    previewIncomingPayment(db, parseWith(incomingPaymentRequestSchema, request.body)),
-  );
+  app.post('/backoffice/incoming-payments/preview', payments, async (request): Promise<IncomingPaymentPreview> => {
+    const payment = parseWith(incomingPaymentRequestSchema, request.body);
+    await refuseStaleRates(app.deps);
+    return previewIncomingPayment(db, payment);
+  });
   // Incoming payments and crypto deposits are proposed (approval-routes.ts).
 
   // Rates
@@ -144,7 +140,7 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
       if (error instanceof EcbFormatError) throw new AppError('VALIDATION_FAILED', { message: error.message, fields: { xml: 'validation.ecbFile.invalid' } });
       throw error;
     }
-    const currencies = await applyEcbRates(db, parsed, operatorOf(request).id);
+    const currencies = await applyEcbRates(db, parsed, operatorOf(request).id, app.deps.clock.now());
     return { date: parsed.date, currencies };
   });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
-import { assertAttemptAllowed, clearAfterSuccess, type MailAfterAnswer } from '../auth/lockouts';
+import { assertAttemptAllowed, clearAfterSuccess } from '../auth/lockouts';
 import { acceptedStep, spendTimeStep } from '../auth/totp';
 import { countOperatorFailure, OPERATOR_SIGN_IN_LOCKS, operatorAttempt } from './lockouts';
 import { openOperatorTotpSecret } from './operator-totp';
@@ -22,8 +22,6 @@ export { OPERATOR_FAILURES_PER_EMAIL } from '../auth/throttle';
 
 export interface SignInMeta {
   ip: string;
-  /** Where a lock alert goes: out after the answer. */
-  mailLater: MailAfterAnswer;
 }
 
 interface Credentials {
@@ -42,7 +40,8 @@ async function audit(db: Db, operatorId: string | null, action: string, meta: Si
  * checked against the decoy like an unknown e-mail; a deactivated one gets the answer of a wrong
  * password, so the answer tells nobody whether the account exists or why it is refused.
  */
-async function checkCredentials(db: Db, input: Credentials, meta: SignInMeta): Promise<{ operator: OperatorDbRow; totpSecret: string }> {
+async function checkCredentials(deps: AppDeps, input: Credentials, meta: SignInMeta): Promise<{ operator: OperatorDbRow; totpSecret: string }> {
+  const { db } = deps;
   const operator = await findOperatorByEmail(db, input.email);
   const attempt = await operatorAttempt(db, input.email, operator?.id ?? null, meta.ip);
   await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt);
@@ -50,7 +49,7 @@ async function checkCredentials(db: Db, input: Credentials, meta: SignInMeta): P
   const matches = await verifyPassword(operator?.password_hash ?? (await decoyPasswordHash()), input.password);
   const usable = operator?.status === 'active' && operator.totp_secret !== null && operator.totp_enrolled_at !== null;
   if (operator && matches && usable) return { operator, totpSecret: operator.totp_secret! };
-  await countOperatorFailure(db, attempt, 'password', operator, meta.mailLater);
+  await countOperatorFailure(deps, attempt, 'password', operator);
   if (operator && matches) {
     await audit(db, operator.id, 'backoffice.signInRefused', meta, { email: input.email, reason: operator.status });
   } else {
@@ -63,14 +62,15 @@ async function checkCredentials(db: Db, input: Credentials, meta: SignInMeta): P
  * Checks a code and spends its time step, so the same code is refused from now on. It runs after
  * checkCredentials, so a wrong code is counted only after the right password.
  */
-async function spendCode(db: Db, operator: OperatorDbRow, sealedSecret: string, code: string, secret: string, meta: SignInMeta): Promise<number> {
+async function spendCode(deps: AppDeps, operator: OperatorDbRow, sealedSecret: string, code: string, meta: SignInMeta): Promise<number> {
+  const { db, config } = deps;
   const attempt = await operatorAttempt(db, operator.email, operator.id, meta.ip);
   await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt);
   const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
-  const step = await acceptedStep(openOperatorTotpSecret(sealedSecret, secret), code, lastStep);
+  const step = await acceptedStep(openOperatorTotpSecret(sealedSecret, config.secret), code, lastStep);
   const spent = step !== null && (await spendTimeStep(db, 'operators', operator.id, step));
   if (step === null || !spent) {
-    await countOperatorFailure(db, attempt, 'code', operator, meta.mailLater);
+    await countOperatorFailure(deps, attempt, 'code', operator);
     await audit(db, operator.id, 'backoffice.codeRefused', meta, { reason: step === null ? 'wrong' : 'reused' });
     throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { totpCode: 'validation.totpCode.wrong' } });
   }
@@ -90,8 +90,8 @@ async function openOperatorSession(deps: AppDeps, operator: OperatorDbRow, actio
 
 /** POST /api/backoffice/login */
 export async function signInOperator(deps: AppDeps, input: Credentials, meta: SignInMeta): Promise<OperatorLoginResponse> {
-  const { operator, totpSecret } = await checkCredentials(deps.db, input, meta);
+  const { operator, totpSecret } = await checkCredentials(deps, input, meta);
   if (!input.totpCode) return { totpRequired: true };
-  await spendCode(deps.db, operator, totpSecret, input.totpCode, deps.config.secret, meta);
+  await spendCode(deps, operator, totpSecret, input.totpCode, meta);
   return openOperatorSession(deps, operator, 'backoffice.signIn', meta);
 }

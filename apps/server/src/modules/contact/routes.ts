@@ -5,7 +5,7 @@ import {
 } from '@bank/contracts/contact/send-contact-form';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, parseWith } from '../../lib/errors';
-import { forwardContactMessage, storeContactMessage } from './service';
+import { receiveContactMessage } from './service';
 
 /** Messages one address may send per window: enough for a person, too few for a flood. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindowMs: 15 * 60_000 } as const;
@@ -37,9 +37,7 @@ export default async function contactRoutes(app: FastifyInstance): Promise<void>
     },
     async (request): Promise<ContactFormResponse> => {
       const form = parseWith(contactFormSchema, request.body);
-      const stored = await storeContactMessage(app.deps.db, form, request.ip);
-      const mailed = await forwardContactMessage(app.deps.db, app.deps.mailer, stored, app.deps.config.contactEmail);
-      if (!mailed) request.log.warn({ contactMessageId: stored.id }, 'contact message stored but not mailed');
+      await receiveContactMessage(app.deps.db, app.deps.config.secret, form, request.ip, app.deps.config.contactEmail);
       return { status: 'received' };
     },
   );

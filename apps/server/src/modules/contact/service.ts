@@ -4,7 +4,8 @@ import type { ContactFormRequest } from '@bank/contracts/contact/send-contact-fo
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import type { Mailer } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 
 export interface StoredContactMessage {
   id: string;
@@ -12,18 +13,26 @@ export interface StoredContactMessage {
   request: ContactFormRequest;
 }
 
-/** Keeps the message first, so it survives a mail server that is down. */
-export async function storeContactMessage(db: Db, request: ContactFormRequest, ip: string | null): Promise<StoredContactMessage> {
-  const row = await db
-    .insertInto('contact_messages')
-    .values({ name: request.name, email: request.email, phone: request.phone, message: request.message || null, ip })
-    .returning(['id', 'received_at'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, receivedAt: row.received_at, request };
+/**
+ * Stores the message and, in the same transaction, the mail that forwards it to the bank's contact
+ * address (the outbox delivers it, retrying while the mail server is down): the visitor's request
+ * is never lost, nor forwarded twice.
+ */
+export async function receiveContactMessage(db: Db, secret: string, request: ContactFormRequest, ip: string | null, to: string): Promise<StoredContactMessage> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('contact_messages')
+      .values({ name: request.name, email: request.email, phone: request.phone, message: request.message || null, ip })
+      .returning(['id', 'received_at'])
+      .executeTakeFirstOrThrow();
+    const stored = { id: row.id, receivedAt: row.received_at, request };
+    await queueMail(trx, secret, contactMail(stored, to));
+    return stored;
+  });
 }
 
 /** The mail the bank's contact address receives for one message. */
-export function contactMail(stored: StoredContactMessage, to: string): { to: string; subject: string; text: string } {
+export function contactMail(stored: StoredContactMessage, to: string): MailMessage {
   const { name, email, phone, message } = stored.request;
   return {
     to,
@@ -40,20 +49,6 @@ export function contactMail(stored: StoredContactMessage, to: string): { to: str
       message ? `Message:\n${message}` : 'No message text: the visitor asks to be contacted.',
     ].join('\n'),
   };
-}
-
-/**
- * Hands the message to the mail server and records when. A failure leaves `mailed_at` empty, so the
- * stored message can still be read and forwarded later; the visitor's request is not lost.
- */
-export async function forwardContactMessage(db: Db, mailer: Mailer, stored: StoredContactMessage, to: string): Promise<boolean> {
-  try {
-    await mailer.send(contactMail(stored, to));
-  } catch {
-    return false;
-  }
-  await db.updateTable('contact_messages').set({ mailed_at: new Date() }).where('id', '=', stored.id).execute();
-  return true;
 }
 
 function toContactMessage(row: {

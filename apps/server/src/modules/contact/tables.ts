@@ -9,7 +9,6 @@ export interface ContactTables {
     phone: string;
     message: string | null;
     ip: string | null;
-    mailed_at: Date | null;
     handled_at: Date | null;
     handled_by: string | null;
   };

@@ -8,6 +8,7 @@ import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { identifiedClientOnly } from '../kyc/service';
 import { ownWrite, replyIdempotently } from '../ledger/idempotency';
+import { refuseStaleRates } from '../rates/freshness';
 import { assertPayeeLookupsAllowed, withPayeeLookups } from '../transfers/payee-lookup';
 import { quoteConversion } from './conversion';
 import { listCryptoTransactions } from './history';
@@ -31,6 +32,8 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
   app.post('/crypto-transaction/create', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
     const payload = parseWith(createCryptoTransferRequestSchema, request.body);
+    // Its limits value it in EUR at the rates in use: never stale ones.
+    await refuseStaleRates(app.deps);
     await assertPayeeLookupsAllowed(db, clientId);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
       replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/crypto-transaction/create' }, async () =>
@@ -48,6 +51,7 @@ export default async function walletRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/exchange/conversion-quote', { preHandler: requireClient }, async (request): Promise<ConversionQuote> => {
     const query = parseWith(conversionQuoteQuerySchema, request.query);
+    await refuseStaleRates(app.deps);
     return quoteConversion(db, query.from, query.to, query.amount);
   });
 }

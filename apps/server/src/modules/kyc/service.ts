@@ -9,6 +9,8 @@ import { AppError } from '../../lib/errors';
 import { recordAudit, type AuditRecord } from '../audit/service';
 import { requireClient } from '../auth/guard';
 import type { AccountType } from '../auth/tables';
+import { queueMail } from '../mail/outbox';
+import { kycDecisionMail } from './decision-mail';
 import { kycColumns, profileColumns, toKycRecord } from './records';
 
 /**
@@ -193,6 +195,8 @@ export async function decideKyc(
   kycId: string,
   decision: { status: 'Approved' | 'Rejected'; reason?: string | null; version: number },
   actor: Actor,
+  /** When given, the client is mailed the decision, in their language, in the deciding transaction. */
+  notify?: { secret: string; cabinetUrl: string },
 ): Promise<KycDecisionOutcome> {
   return db.transaction().execute(async (trx) => {
     const clientId = await clientOfKyc(trx, kycId);
@@ -231,6 +235,10 @@ export async function decideKyc(
       { status: row.status, clientStatus: client.kyc_status, version: row.version },
       { status: decision.status, clientStatus, reason: decision.reason ?? null },
     );
+    if (notify) {
+      const to = await trx.selectFrom('clients').select(['email', 'language']).where('id', '=', clientId).executeTakeFirstOrThrow();
+      await queueMail(trx, notify.secret, kycDecisionMail(to.email, decision, to.language, notify.cabinetUrl));
+    }
     return { kycId, status: decision.status, changed: true, clientId };
   });
 }

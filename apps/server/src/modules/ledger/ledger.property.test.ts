@@ -35,7 +35,7 @@ type Command =
   | { kind: 'batch'; transfers: Array<{ from: number; to: number; amountMinor: bigint }> }
   | { kind: 'exchange'; client: number; sell: number; amountMinor: bigint }
   | { kind: 'international'; client: number; currency: number; amountMinor: bigint }
-  | { kind: 'approve' | 'deny' | 'cancel'; pick: number };
+  | { kind: 'approve' | 'deny' | 'expire'; pick: number };
 
 const client = fc.integer({ min: 0, max: CLIENTS - 1 });
 const amount = fc.bigInt({ min: 1n, max: 60_000n });
@@ -44,7 +44,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('batch' as const), transfers: fc.array(fc.record({ from: client, to: client, amountMinor: amount }), { minLength: 1, maxLength: 6 }) }),
   fc.record({ kind: fc.constant('exchange' as const), client, sell: fc.integer({ min: 0, max: 1 }), amountMinor: amount }),
   fc.record({ kind: fc.constant('international' as const), client, currency: fc.integer({ min: 0, max: 1 }), amountMinor: fc.bigInt({ min: 1n, max: 40_000n }) }),
-  fc.record({ kind: fc.constantFrom('approve' as const, 'deny' as const, 'cancel' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constantFrom('approve' as const, 'deny' as const, 'expire' as const), pick: fc.nat() }),
 );
 
 interface ModelBalance {
@@ -175,7 +175,7 @@ async function run(commands: Command[]): Promise<void> {
       }
       case 'approve':
       case 'deny':
-      case 'cancel': {
+      case 'expire': {
         const decided = await decideOneOf(context.db, pending, command);
         if (!decided) break;
         const { account, amountMinor, feeMinor } = decided;

@@ -1,7 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
-import type { Db } from '../../db';
 
 export interface MailMessage {
   to: string;
@@ -15,11 +13,6 @@ export interface Mailer {
   /** Where mails go, for the start banner. */
   describe(): string;
   close(): void;
-}
-
-/** Mails without holding up the answer; a failure is logged (the reader can ask again, the state is already saved). */
-export function mailInBackground(mailer: Mailer, log: FastifyBaseLogger, message: MailMessage): void {
-  mailer.send(message).catch((error: unknown) => log.error({ err: error }, 'mail not sent'));
 }
 
 /** Sends through the SMTP server of `smtpUrl` (nodemailer). */
@@ -46,21 +39,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Development outbox: no mail leaves the machine. Each mail is stored in `mail_outbox` and printed
- * to the console so a developer can read the code or link. Never used in production (the config
- * refuses to start there without SMTP_URL).
+ * Development mail: nothing leaves the machine. The delivery job hands each mail here, and it is
+ * printed to the console so a developer can read the code or link. Never used in production (the
+ * config refuses to start there without SMTP_URL).
  */
-export function createOutboxMailer(db: Db, logger: Logger, print: (text: string) => void): Mailer {
+export function createConsoleMailer(logger: Logger, print: (text: string) => void): Mailer {
   return {
     async send(message) {
-      await db
-        .insertInto('mail_outbox')
-        .values({ recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null })
-        .execute();
-      logger.info({ mail: { to: message.to, subject: message.subject } }, 'mail stored in the development outbox');
+      logger.info({ mail: { to: message.to, subject: message.subject } }, 'mail printed to the console');
       print(`\n--- mail to ${message.to}: ${message.subject}\n${message.text}\n---\n`);
     },
-    describe: () => 'the development outbox (printed here and stored in the mail_outbox table)',
+    describe: () => 'the console (printed here; SMTP_URL is not set)',
     close: () => undefined,
   };
 }

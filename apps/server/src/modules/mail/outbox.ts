@@ -13,7 +13,7 @@ import type { MailMessage } from './mailer';
 const SEALING_PURPOSE = 'outgoing-mail';
 export const DELIVER_MAIL = 'mail.deliver';
 
-export async function queueMail(trx: Db, secret: string, message: MailMessage): Promise<void> {
+export async function queueMail(trx: Db, secret: string, message: MailMessage): Promise<string> {
   const body = JSON.stringify({ text: message.text, html: message.html ?? null });
   const row = await trx
     .insertInto('outgoing_mail')
@@ -21,6 +21,7 @@ export async function queueMail(trx: Db, secret: string, message: MailMessage): 
     .returning('id')
     .executeTakeFirstOrThrow();
   await offerJob(trx, DELIVER_MAIL, { id: row.id });
+  return row.id;
 }
 
 /**
@@ -56,12 +57,17 @@ export async function deliverMail(context: Pick<JobContext, 'db' | 'config' | 'm
   }
 }
 
-/** Every mail still waiting, delivered now, oldest first (tests, and the sweep after an outage). */
+/** Every mail still waiting, delivered now, oldest first (tests, or by hand after an outage). */
 export async function deliverWaitingMail(context: Pick<JobContext, 'db' | 'config' | 'mailer'>): Promise<number> {
-  const waiting = await context.db.selectFrom('outgoing_mail').select('id').where('delivered_at', 'is', null).orderBy('created_at').execute();
   let delivered = 0;
-  for (const { id } of waiting) if ((await deliverMail(context, id)) === 'delivered') delivered += 1;
+  for (const id of await waitingMailIds(context.db)) if ((await deliverMail(context, id)) === 'delivered') delivered += 1;
   return delivered;
+}
+
+/** The mails not delivered yet, in the order they were written. */
+async function waitingMailIds(db: Db): Promise<string[]> {
+  const waiting = await db.selectFrom('outgoing_mail').select('id').where('delivered_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+  return waiting.map((row) => row.id);
 }
 
 export const deliverMailJob: JobDefinition<{ id: string }> = {

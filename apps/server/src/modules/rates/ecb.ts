@@ -68,12 +68,16 @@ export function bankCurrencyRates(rates: EcbDailyRates): Partial<Record<Currency
   return result;
 }
 
-/** Downloads and parses today's file (used by operators' "refresh from ECB"; tests pass their own fetch). */
-export async function fetchEcbDailyRates(
-  fetchImpl: (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number; text(): Promise<string> }> = fetch,
-  timeoutMs = 10_000,
-): Promise<EcbDailyRates> {
-  const response = await fetchImpl(ECB_DAILY_URL, { signal: AbortSignal.timeout(timeoutMs) });
+/** What fetching needs of `fetch` (tests pass their own). */
+export type EcbFetch = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>;
+
+/**
+ * Downloads and parses the latest daily file from `url` (the refresh job's ECB_RATES_URL), giving up
+ * after `timeoutMs`. A failed answer or a file that is not one throws, so the job is retried.
+ */
+export async function fetchEcbDailyRates(url: string = ECB_DAILY_URL, options: { fetchImpl?: EcbFetch; timeoutMs?: number } = {}): Promise<EcbDailyRates> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const response = await fetchImpl(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   if (!response.ok) throw new EcbFormatError(`The ECB answered ${response.status}`);
   return parseEcbDailyXml(await response.text());
 }

@@ -15,7 +15,7 @@ import {
 } from '@bank/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bankCurrencyRates, EcbFormatError, fetchEcbDailyRates, parseEcbDailyXml } from './ecb';
+import { bankCurrencyRates, ECB_DAILY_URL, EcbFormatError, fetchEcbDailyRates, parseEcbDailyXml } from './ecb';
 import { convertAtMidMinor, midRate, offeredRate, rateTableFrom } from './quote';
 import { EXCHANGE_SPREAD_BASIS_POINTS } from './settings';
 import { SNAPSHOT_PER_EUR } from './snapshot';
@@ -98,8 +98,8 @@ describe('ECB daily reference rates', () => {
   });
 
   it('downloads through the given fetch and reports a failed answer', async () => {
-    const ok = await fetchEcbDailyRates(async () => ({ ok: true, status: 200, text: async () => sample }));
+    const ok = await fetchEcbDailyRates(ECB_DAILY_URL, { fetchImpl: async () => ({ ok: true, status: 200, text: async () => sample }) });
     expect(ok.date).toBe('2026-11-20');
-    await expect(fetchEcbDailyRates(async () => ({ ok: false, status: 503, text: async () => '' }))).rejects.toThrow(/503/);
+    await expect(fetchEcbDailyRates(ECB_DAILY_URL, { fetchImpl: async () => ({ ok: false, status: 503, text: async () => '' }) })).rejects.toThrow(/503/);
   });
 });

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/service';
 import { assertRateWithinBounds, pastFreeBand } from './bounds';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';
+import { markRatesLoaded } from './freshness';
 import { offeredRate, rateTableFrom, type RateTable } from './quote';
 import { EXCHANGE_SPREAD_BASIS_POINTS, RATE_BASE_CURRENCY } from './settings';
 import { SNAPSHOT_PER_EUR } from './snapshot';
@@ -132,7 +133,7 @@ async function storeOperatorRate(db: Db, change: { currency: Currency; perEur: s
  * a larger move is made rate by rate through the four-eyes rate change). A 400 on `xml`, nothing
  * stored.
  */
-async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>, today: string): Promise<void> {
+async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>, today: string): Promise<{ newest: string | null }> {
   if (rates.date > today) {
     throw new AppError('VALIDATION_FAILED', {
       message: `The file is of ${rates.date}, after today ${today}`,
@@ -177,17 +178,21 @@ async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray
       details: { currencies: outside.map((row) => row.currency), rates: outside },
     });
   }
+  return { newest };
 }
 
 /**
  * Stores the ECB day's rates for the currencies the ECB quotes, as the rates in use and as their
- * references; answers the currencies updated. The file is checked first (checkEcbFile).
+ * references; answers the currencies updated. The file is checked first (checkEcbFile). `now` is
+ * the bank clock's: what today is, and when a newer day was loaded (freshness.ts).
  */
 export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null, now: Date = new Date()): Promise<Currency[]> {
   const quoted = Object.entries(bankCurrencyRates(rates)) as Array<[Currency, string]>;
   for (const [currency, perEur] of quoted) checkPerEur(currency, perEur);
   return writingRates(db, async (trx) => {
-    await checkEcbFile(trx, rates, quoted, now.toISOString().slice(0, 10));
+    const { newest } = await checkEcbFile(trx, rates, quoted, now.toISOString().slice(0, 10));
+    // Only a newer day makes the rates younger (freshness.ts): the same file again proves nothing new.
+    if (newest === null || rates.date > newest) await markRatesLoaded(trx, now);
     const updated: Currency[] = [];
     for (const [currency, perEur] of quoted) {
       const stored = { per_eur: perEur, source: 'ecb' as const, rate_date: rates.date, ecb_per_eur: perEur, ecb_rate_date: rates.date, updated_by: operatorId };

@@ -13,6 +13,11 @@ export interface RateTables {
     ecb_per_eur: Generated<string | null>;
     ecb_rate_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
+  /** One row (migration 0083): when the rates in use were last loaded, which is how old they are (freshness.ts). */
+  rate_freshness: {
+    id: Generated<boolean>;
+    loaded_at: Date;
+  };
   /** One row (migration 0050): the spread on exchange; none means the default. */
   rate_settings: {
     id: Generated<boolean>;

@@ -52,7 +52,7 @@ type Command =
   | { kind: 'internal'; transfers: Array<{ from: number; amountMinor: bigint }> }
   | { kind: 'exchange'; client: number; sell: number; amountMinor: bigint }
   | { kind: 'international'; account: number; amountMinor: bigint }
-  | { kind: 'approve' | 'deny' | 'cancel'; pick: number };
+  | { kind: 'approve' | 'deny' | 'expire'; pick: number };
 
 const account = fc.integer({ min: 0, max: 3 });
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
@@ -66,7 +66,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('exchange' as const), client: fc.integer({ min: 0, max: 1 }), sell: fc.integer({ min: 0, max: 1 }), amountMinor: fc.bigInt({ min: 1n, max: 200_000n }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('international' as const), account, amountMinor: fc.bigInt({ min: 1n, max: 300_000n }) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constantFrom('approve' as const, 'approve' as const, 'deny' as const, 'cancel' as const), pick: fc.nat() }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constantFrom('approve' as const, 'approve' as const, 'deny' as const, 'expire' as const), pick: fc.nat() }), weight: 3 },
 );
 
 /** A period in days from the first operation's day (either end may be open), and the zone it is read in. */
@@ -162,7 +162,7 @@ async function run(commands: Command[], periods: Period[]): Promise<void> {
       }
       case 'approve':
       case 'deny':
-      case 'cancel': {
+      case 'expire': {
         const decided = await decideOneOf(context.db, pending, command);
         if (decided && command.kind === 'approve') decided.placed.bookedStep = step;
         break;

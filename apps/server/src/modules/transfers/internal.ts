@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InternalTransferRequest } from '@bank/contracts';
-import { parseAmount, PROTOCOL } from '@bank/contracts';
+import { parseAmount, PROTOCOL, type TransactionStatus } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
@@ -11,7 +11,7 @@ import type { PreparedJob } from '../ledger/idempotency';
 import { postEntries, readBalances, type Balance } from '../ledger/ledger';
 import { refuseOverOperationMaximum } from './limits';
 import { PayeeLookupFailed, payeeLookupBlock } from './payee-lookup';
-import { recordOperations, type NewOperation } from './records';
+import { recordOperations, type NewOperation, type NewSide, type NewTransfer } from './records';
 
 /** One internal transfer, its accounts already resolved and checked. */
 export interface InternalTransferOrder {
@@ -62,42 +62,53 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
 }
 
 function internalOperation(order: InternalTransferOrder, transferId: string, booked: { balances: ReadonlyMap<string, Balance>; bookedAt: InstantText }): NewOperation {
-  const recipient = order.recipient ?? order.to.number;
+  return {
+    at: booked.bookedAt,
+    transfer: internalTransferOf(order, transferId, 'Approved'),
+    sides: internalSides(order, booked.bookedAt, (account) => booked.balances.get(account.ledgerAccountId)!.bookedMinor),
+    actor: { type: 'client', id: order.clientId },
+  };
+}
+
+/** The transfers row of an internal order, in `status` (Approved when settled, Scheduled when dated ahead). */
+export function internalTransferOf(order: InternalTransferOrder, transferId: string, status: TransactionStatus): NewTransfer {
+  return {
+    id: transferId,
+    kind: 'internal',
+    status,
+    clientId: order.clientId,
+    fromAccountId: order.from.id,
+    toAccountId: order.to.id,
+    amountMinor: order.amountMinor,
+    currency: order.from.currency,
+    recipient: order.recipient ?? order.to.number,
+    paymentReference: order.paymentReference,
+    templateName: order.templateName,
+    paymentDate: order.paymentDate,
+    purpose: order.purpose,
+    recipientDetails: order.recipientDetails,
+  };
+}
+
+/**
+ * The two side rows of an internal order, [OUT of the payer, IN of the payee], booked at `bookedAt`
+ * (null while nothing is booked), each with its account's booked balance after it.
+ */
+export function internalSides(order: InternalTransferOrder, bookedAt: InstantText | null, bookedAfter: (account: ClientAccount) => bigint): [NewSide, NewSide] {
   const shared = {
     fromAccount: order.from.number,
     toAccount: order.to.number,
-    recipient,
+    recipient: order.recipient ?? order.to.number,
     amountMinor: order.amountMinor,
     currency: order.from.currency,
     transactionType: 'Intra' as const,
     reference: 'Internal' as const,
-    bookedAt: booked.bookedAt,
+    bookedAt,
   };
-  const bookedAfter = (account: ClientAccount) => booked.balances.get(account.ledgerAccountId)!.bookedMinor;
-  return {
-    at: booked.bookedAt,
-    transfer: {
-      id: transferId,
-      kind: 'internal',
-      status: 'Approved',
-      clientId: order.clientId,
-      fromAccountId: order.from.id,
-      toAccountId: order.to.id,
-      amountMinor: order.amountMinor,
-      currency: order.from.currency,
-      recipient,
-      paymentReference: order.paymentReference,
-      templateName: order.templateName,
-      paymentDate: order.paymentDate,
-      purpose: order.purpose,
-      recipientDetails: order.recipientDetails,
-    },
-    sides: [
-      { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: bookedAfter(order.from) },
-      { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: bookedAfter(order.to) },
-    ],
-    actor: { type: 'client', id: order.clientId },
-  };
+  return [
+    { ...shared, clientId: order.from.clientId, accountId: order.from.id, direction: 'OUT', balanceAfterMinor: bookedAfter(order.from) },
+    { ...shared, clientId: order.to.clientId, accountId: order.to.id, direction: 'IN', balanceAfterMinor: bookedAfter(order.to) },
+  ];
 }
 
 /** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */

@@ -6,15 +6,18 @@ import {
   type Currency,
   type InternationalTransferRequest,
   type PaymentRegion,
+  type TransactionStatus,
 } from '@bank/contracts';
 import type { Db } from '../../db';
+import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { findOwnAccount } from '../accounts/service';
-import { placeHold } from '../ledger/ledger';
+import { findOwnAccount, type ClientAccount } from '../accounts/service';
+import { placeHold, type Balance } from '../ledger/ledger';
+import type { RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
-import { refuseOverOperationMaximum, thresholdsAtCreation } from './limits';
-import { recordOperations } from './records';
+import { refuseOverOperationMaximum, thresholdsAtCreation, type TransferThresholds } from './limits';
+import { recordOperations, type NewOperation } from './records';
 
 /**
  * International (bank) transfers: created by the client with a fee, amount + fee held at once
@@ -32,8 +35,18 @@ function checkRegionRules(request: InternationalTransferRequest, currency: Curre
   }
 }
 
-/** POST /api/transaction/create with type 'international'. Answers the transaction number. */
-export async function createInternationalTransfer(trx: Db, clientId: string, request: InternationalTransferRequest): Promise<string> {
+/** An international transfer request of a client, checked (4xx for every client mistake), with its fee. */
+export interface InternationalTransferOrder {
+  clientId: string;
+  from: ClientAccount;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  table: RateTable;
+  request: InternationalTransferRequest;
+}
+
+/** Checks an international transfer request of a client and quotes its fee at today's rates. */
+export async function internationalTransferOrder(trx: Db, clientId: string, request: InternationalTransferRequest): Promise<InternationalTransferOrder> {
   const from = await findOwnAccount(trx, clientId, request.fromAccount);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { fromAccount: 'validation.fromAccount.notFound' } });
   const amount = parseAmount(request.amount, from.currency);
@@ -41,67 +54,93 @@ export async function createInternationalTransfer(trx: Db, clientId: string, req
   checkRegionRules(request, from.currency);
   const table = await loadRateTable(trx);
   await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
-
   const fee = quoteInternationalFee(table, from.currency, amount.minor);
-  const transferId = randomUUID();
-  let held;
+  return { clientId, from, amountMinor: amount.minor, feeMinor: fee.feeMinor, table, request };
+}
+
+/** Holds the amount and the fee on the payer's account; a short balance is 422 with the fee and the total. */
+export async function holdInternationalTransfer(trx: Db, order: InternationalTransferOrder, transferId: string): Promise<{ holdId: string; balance: Balance; heldAt: InstantText }> {
+  const { from } = order;
+  const totalMinor = order.amountMinor + order.feeMinor;
   try {
-    held = await placeHold(trx, { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: fee.totalMinor, transferId });
+    return await placeHold(trx, { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: totalMinor, transferId });
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       throw new AppError('INSUFFICIENT_FUNDS', {
-        details: { fee: formatMinor(fee.feeMinor, from.currency), total: formatMinor(fee.totalMinor, from.currency) },
+        details: { fee: formatMinor(order.feeMinor, from.currency), total: formatMinor(totalMinor, from.currency) },
       });
     }
     throw error;
   }
+}
+
+/** The bank's review of a held order (limits.ts): what it needs, fixed at the instant it was held. */
+export function internationalThresholds(trx: Db, order: InternationalTransferOrder, heldAt: InstantText): Promise<TransferThresholds> {
+  return thresholdsAtCreation(trx, order.table, { clientId: order.clientId, kind: 'international', amountMinor: order.amountMinor, currency: order.from.currency, at: heldAt });
+}
+
+/**
+ * The record of an order: the transfer and the payer's OUT row, booking nothing (its booked balance
+ * as it stands; a hold is not a posting). New with its hold and thresholds, or Scheduled without.
+ */
+export function internationalOperation(
+  order: InternationalTransferOrder,
+  transfer: { id: string; status: TransactionStatus; at: InstantText; bookedBalanceMinor: bigint; holdId?: string; thresholds?: TransferThresholds },
+): NewOperation {
+  const { request, from } = order;
   const details = request.recipientDetails;
-  const beneficiaryAccount = details.recipientsIban ?? details.recipientsAccountNumber ?? '';
   const region: PaymentRegion = request.paymentRegions;
-  const thresholds = await thresholdsAtCreation(trx, table, { clientId, kind: 'international', amountMinor: amount.minor, currency: from.currency, at: held.heldAt });
-  const numbers = await recordOperations(trx, [
-    {
-      at: held.heldAt,
-      transfer: {
-        id: transferId,
-        kind: 'international',
-        status: 'New',
-        clientId,
-        fromAccountId: from.id,
-        toAccountId: null,
-        amountMinor: amount.minor,
-        currency: from.currency,
-        feeMinor: fee.feeMinor,
-        paymentRegion: region,
-        purpose: request.purpose,
-        templateName: request.templateName,
-        paymentReference: request.reference,
-        paymentDate: request.paymentDate,
-        recipient: request.recipient ?? details.fullName,
-        recipientDetails: details,
-        holdId: held.holdId,
-        thresholds,
-      },
-      sides: [
-        {
-          clientId,
-          accountId: from.id,
-          direction: 'OUT',
-          fromAccount: from.number,
-          toAccount: beneficiaryAccount,
-          recipient: details.fullName,
-          amountMinor: amount.minor,
-          currency: from.currency,
-          feeMinor: fee.feeMinor,
-          // Pending: nothing is booked, and the booked balance is what it was; the hold is not a posting.
-          bookedAt: null,
-          balanceAfterMinor: held.balance.bookedMinor,
-          transactionType: TRANSACTION_TYPE_OF_REGION[region],
-          reference: 'International',
-        },
-      ],
-      actor: { type: 'client', id: clientId },
+  return {
+    at: transfer.at,
+    transfer: {
+      id: transfer.id,
+      kind: 'international',
+      status: transfer.status,
+      clientId: order.clientId,
+      fromAccountId: from.id,
+      toAccountId: null,
+      amountMinor: order.amountMinor,
+      currency: from.currency,
+      feeMinor: order.feeMinor,
+      paymentRegion: region,
+      purpose: request.purpose,
+      templateName: request.templateName,
+      paymentReference: request.reference,
+      paymentDate: request.paymentDate,
+      recipient: request.recipient ?? details.fullName,
+      recipientDetails: details,
+      holdId: transfer.holdId,
+      thresholds: transfer.thresholds,
     },
+    sides: [
+      {
+        clientId: order.clientId,
+        accountId: from.id,
+        direction: 'OUT',
+        fromAccount: from.number,
+        toAccount: details.recipientsIban ?? details.recipientsAccountNumber ?? '',
+        recipient: details.fullName,
+        amountMinor: order.amountMinor,
+        currency: from.currency,
+        feeMinor: order.feeMinor,
+        bookedAt: null,
+        balanceAfterMinor: transfer.bookedBalanceMinor,
+        transactionType: TRANSACTION_TYPE_OF_REGION[region],
+        reference: 'International',
+      },
+    ],
+    actor: { type: 'client', id: order.clientId },
+  };
+}
+
+/** POST /api/transaction/create with type 'international'. Answers the transaction number. */
+export async function createInternationalTransfer(trx: Db, clientId: string, request: InternationalTransferRequest): Promise<string> {
+  const order = await internationalTransferOrder(trx, clientId, request);
+  const transferId = randomUUID();
+  const held = await holdInternationalTransfer(trx, order, transferId);
+  const thresholds = await internationalThresholds(trx, order, held.heldAt);
+  const numbers = await recordOperations(trx, [
+    internationalOperation(order, { id: transferId, status: 'New', at: held.heldAt, bookedBalanceMinor: held.balance.bookedMinor, holdId: held.holdId, thresholds }),
   ]);
   return numbers.get(transferId)!;
 }

@@ -3,6 +3,7 @@ import type { ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
+import { closeOpenProposal, type NonOperatorCloser } from '../approvals/service';
 import { recordAudit } from '../audit/service';
 import { bankAccountId, postEntry, releaseHold, type Balance, type EntryKind, type LedgerAccountId, type PostingInput } from '../ledger/ledger';
 import { setTransferStatus } from './records';
@@ -12,8 +13,10 @@ import { setTransferStatus } from './records';
  * crypto transfers out of the bank and crypto conversions. Their life after creation is one for
  * all three: the back office takes one into work (New → Processing), approves it (the hold becomes
  * postings, the rows are booked: Approved) or denies it (the hold is released: Denied, with the
- * reason the client sees); the client may cancel its own international transfer. Every step locks
- * the transfer row first, then the ledger rows, always in that order.
+ * reason the client sees). Without a decision it ends too: the client withdraws its own international
+ * transfer while it is New (withdrawal.ts), or it expires once the banking days it may wait have
+ * passed (hold-expiry.ts); either way its hold is released. Every step locks the transfer row first,
+ * then the ledger rows, always in that order, and moves its status through the state table.
  */
 export const REVIEWED_KINDS: readonly ReviewedTransferKind[] = ['international', 'crypto', 'crypto_conversion'];
 
@@ -27,6 +30,7 @@ export interface PendingSide {
 
 export interface PendingTransfer {
   id: string;
+  transactionNumber: string;
   kind: ReviewedTransferKind;
   status: TransactionStatus;
   clientId: string;
@@ -58,6 +62,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
     .leftJoin('wallets as tw', 'tw.id', 'transfers.to_wallet_id')
     .select([
       'transfers.id',
+      'transfers.transaction_number',
       'transfers.kind',
       'transfers.status',
       'transfers.client_id',
@@ -94,6 +99,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
   if (row.approvals_required !== 1 && row.approvals_required !== 2) throw new Error(`Transfer ${transferId} holds no number of approvals`);
   return {
     id: row.id,
+    transactionNumber: row.transaction_number,
     kind,
     status: row.status,
     clientId: row.client_id,
@@ -108,7 +114,7 @@ export async function lockPendingTransfer(trx: Db, transferId: string, options: 
   };
 }
 
-async function audit(trx: Db, transfer: PendingTransfer, status: TransactionStatus, actor: { type: 'operator' | 'client'; id: string }, extra: Record<string, unknown> = {}) {
+async function audit(trx: Db, transfer: PendingTransfer, status: TransactionStatus, actor: { type: 'operator' | 'client' | 'system'; id: string | null }, extra: Record<string, unknown> = {}) {
   await recordAudit(trx, {
     actorType: actor.type,
     actorId: actor.id,
@@ -177,12 +183,21 @@ export async function denyLockedTransfer(trx: Db, transfer: PendingTransfer, ope
   await audit(trx, transfer, 'Denied', { type: 'operator', id: operatorId }, reason ? { reason } : {});
 }
 
-/** The client withdraws its own pending international transfer: the hold is released. Another client's is 404. */
-export async function cancelTransfer(trx: Db, transferId: string, clientId: string): Promise<void> {
-  const transfer = await lockPendingTransfer(trx, transferId, { clientId, kinds: ['international'] });
+/**
+ * A locked transfer ends without the bank's decision: withdrawn by its client (Canceled) or expired.
+ * The hold is released, and a release waiting for a second operator is closed with it.
+ */
+export async function endLockedTransfer(
+  trx: Db,
+  transfer: PendingTransfer,
+  status: 'Canceled' | 'Expired',
+  actor: NonOperatorCloser,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await releaseHold(trx, transfer.holdId);
-  await setTransferStatus(trx, transferId, 'Canceled');
-  await audit(trx, transfer, 'Canceled', { type: 'client', id: clientId });
+  await setTransferStatus(trx, transfer.id, status);
+  await closeOpenProposal(trx, 'transferRelease', transfer.transactionNumber, actor, status === 'Canceled' ? 'The client withdrew the transfer' : 'The transfer expired undecided');
+  await audit(trx, transfer, status, actor, extra);
 }
 
 /** Test and seed conveniences: decide a transfer by id (demo history dates its approval). */

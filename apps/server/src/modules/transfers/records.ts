@@ -49,6 +49,8 @@ export interface NewTransfer {
   txHash?: string;
   /** A transfer that waits for the bank: what it needs, fixed now (limits.ts). */
   thresholds?: TransferThresholds;
+  /** A Scheduled transfer: the bank date it runs on, the request it runs as, and the standing order's occurrence it is. */
+  schedule?: { date: string; request: unknown; occurrence?: { standingOrderId: string; occurrenceDate: string } };
 }
 
 export interface NewSide {
@@ -115,107 +117,9 @@ const paymentDetailTypes = {
   rate: 'text',
 } as const;
 
-/**
- * Writes a batch of operations in one statement, whatever its size: the transfers, numbered from
- * the sequence in the order given (new_transfers), one row per side carrying its transfer's number,
- * and an audit row per transfer. Each kind of row goes as a few arrays built from typed row objects
- * (db/unnest.ts). Answers each transfer's number by transfer id.
- */
-export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
-  if (operations.length === 0) return new Map();
-  const unborn = operations.find(({ transfer }) => !INITIAL_TRANSFER_STATUSES.includes(transfer.status));
-  if (unborn) throw new Error(`A transfer is not made ${unborn.transfer.status} (contracts transfers/status.ts)`);
-  const transfers = unnestRows(
-    'transfers',
-    'transfer',
-    {
-      id: 'uuid',
-      kind: 'text',
-      status: 'text',
-      client_id: 'uuid',
-      from_account_id: 'uuid',
-      to_account_id: 'uuid',
-      amount: 'numeric',
-      currency: 'text',
-      fee: 'numeric',
-      counter_amount: 'numeric',
-      counter_currency: 'text',
-      ...paymentDetailTypes,
-      recipient: 'text',
-      recipient_details: 'jsonb',
-      hold_id: 'uuid',
-      from_wallet_id: 'uuid',
-      to_wallet_id: 'uuid',
-      tx_hash: 'text',
-      amount_eur: 'numeric',
-      approvals_required: 'bigint',
-      approval_reason: 'text',
-      created_at: 'timestamptz',
-      updated_at: 'timestamptz',
-    },
-    operations.map(({ at, transfer }) => ({
-      id: transfer.id,
-      kind: transfer.kind,
-      status: transfer.status,
-      client_id: transfer.clientId,
-      from_account_id: transfer.fromAccountId,
-      to_account_id: transfer.toAccountId,
-      amount: formatMinor(transfer.amountMinor, transfer.currency),
-      currency: transfer.currency,
-      fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
-      counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
-      counter_currency: transfer.counterCurrency ?? null,
-      ...paymentDetails(transfer),
-      recipient: transfer.recipient ?? null,
-      recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
-      hold_id: transfer.holdId ?? null,
-      from_wallet_id: transfer.fromWalletId ?? null,
-      to_wallet_id: transfer.toWalletId ?? null,
-      tx_hash: transfer.txHash ?? null,
-      amount_eur: transfer.thresholds ? formatMinor(transfer.thresholds.amountEurMinor, 'EUR') : null,
-      approvals_required: transfer.thresholds ? String(transfer.thresholds.approvalsRequired) : null,
-      approval_reason: transfer.thresholds?.reason ?? null,
-      created_at: at,
-      updated_at: at,
-    })),
-  );
-  const walletSides = unnestRows(
-    'wallet_transactions',
-    'wallet_side',
-    {
-      transfer_id: 'uuid',
-      client_id: 'uuid',
-      wallet_id: 'uuid',
-      kind: 'text',
-      direction: 'text',
-      counterparty: 'text',
-      amount: 'numeric',
-      currency: 'text',
-      fee: 'numeric',
-      status: 'text',
-      reference: 'text',
-      created_at: 'timestamptz',
-      booked_at: 'timestamptz',
-    },
-    operations.flatMap(({ at, transfer, walletSides: sidesOfTransfer = [] }) =>
-      sidesOfTransfer.map((side) => ({
-        transfer_id: transfer.id,
-        client_id: side.clientId,
-        wallet_id: side.walletId,
-        kind: side.kind,
-        direction: side.direction,
-        counterparty: side.counterparty,
-        amount: formatMinor(side.amountMinor, side.currency),
-        currency: side.currency,
-        fee: formatMinor(side.feeMinor ?? 0n, side.currency),
-        status: transfer.status,
-        reference: side.reference ?? null,
-        created_at: at,
-        booked_at: side.bookedAt,
-      })),
-    ),
-  );
-  const sides = unnestRows(
+/** The `transactions` rows of operations' sides, each carrying its transfer's status and payment details. */
+function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 'sides'>[]) {
+  return unnestRows(
     'transactions',
     'side',
     {
@@ -261,6 +165,117 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       })),
     ),
   );
+}
+
+/**
+ * Writes a batch of operations in one statement, whatever its size: the transfers, numbered from
+ * the sequence in the order given (new_transfers), one row per side carrying its transfer's number,
+ * and an audit row per transfer. Each kind of row goes as a few arrays built from typed row objects
+ * (db/unnest.ts). Answers each transfer's number by transfer id.
+ */
+export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
+  if (operations.length === 0) return new Map();
+  const unborn = operations.find(({ transfer }) => !INITIAL_TRANSFER_STATUSES.includes(transfer.status));
+  if (unborn) throw new Error(`A transfer is not made ${unborn.transfer.status} (contracts transfers/status.ts)`);
+  const transfers = unnestRows(
+    'transfers',
+    'transfer',
+    {
+      id: 'uuid',
+      kind: 'text',
+      status: 'text',
+      client_id: 'uuid',
+      from_account_id: 'uuid',
+      to_account_id: 'uuid',
+      amount: 'numeric',
+      currency: 'text',
+      fee: 'numeric',
+      counter_amount: 'numeric',
+      counter_currency: 'text',
+      ...paymentDetailTypes,
+      recipient: 'text',
+      recipient_details: 'jsonb',
+      hold_id: 'uuid',
+      from_wallet_id: 'uuid',
+      to_wallet_id: 'uuid',
+      tx_hash: 'text',
+      amount_eur: 'numeric',
+      approvals_required: 'bigint',
+      approval_reason: 'text',
+      scheduled_for: 'date',
+      scheduled_request: 'jsonb',
+      standing_order_id: 'uuid',
+      occurrence_date: 'date',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    operations.map(({ at, transfer }) => ({
+      id: transfer.id,
+      kind: transfer.kind,
+      status: transfer.status,
+      client_id: transfer.clientId,
+      from_account_id: transfer.fromAccountId,
+      to_account_id: transfer.toAccountId,
+      amount: formatMinor(transfer.amountMinor, transfer.currency),
+      currency: transfer.currency,
+      fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
+      counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
+      counter_currency: transfer.counterCurrency ?? null,
+      ...paymentDetails(transfer),
+      recipient: transfer.recipient ?? null,
+      recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
+      hold_id: transfer.holdId ?? null,
+      from_wallet_id: transfer.fromWalletId ?? null,
+      to_wallet_id: transfer.toWalletId ?? null,
+      tx_hash: transfer.txHash ?? null,
+      amount_eur: transfer.thresholds ? formatMinor(transfer.thresholds.amountEurMinor, 'EUR') : null,
+      approvals_required: transfer.thresholds ? String(transfer.thresholds.approvalsRequired) : null,
+      approval_reason: transfer.thresholds?.reason ?? null,
+      scheduled_for: transfer.schedule?.date ?? null,
+      scheduled_request: transfer.schedule ? JSON.stringify(transfer.schedule.request) : null,
+      standing_order_id: transfer.schedule?.occurrence?.standingOrderId ?? null,
+      occurrence_date: transfer.schedule?.occurrence?.occurrenceDate ?? null,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  const walletSides = unnestRows(
+    'wallet_transactions',
+    'wallet_side',
+    {
+      transfer_id: 'uuid',
+      client_id: 'uuid',
+      wallet_id: 'uuid',
+      kind: 'text',
+      direction: 'text',
+      counterparty: 'text',
+      amount: 'numeric',
+      currency: 'text',
+      fee: 'numeric',
+      status: 'text',
+      reference: 'text',
+      created_at: 'timestamptz',
+      booked_at: 'timestamptz',
+    },
+    operations.flatMap(({ at, transfer, walletSides: sidesOfTransfer = [] }) =>
+      sidesOfTransfer.map((side) => ({
+        transfer_id: transfer.id,
+        client_id: side.clientId,
+        wallet_id: side.walletId,
+        kind: side.kind,
+        direction: side.direction,
+        counterparty: side.counterparty,
+        amount: formatMinor(side.amountMinor, side.currency),
+        currency: side.currency,
+        fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+        status: transfer.status,
+        reference: side.reference ?? null,
+        created_at: at,
+        booked_at: side.bookedAt,
+      })),
+    ),
+  );
+  const sides = sideRowsOf(operations);
   const audit = unnestRows(
     'audit_log',
     'audit',
@@ -303,6 +318,18 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
 }
 
 /**
+ * Adds side rows to a transfer recorded before, under its number: the payee's row of a scheduled
+ * internal transfer, which exists only once the transfer runs.
+ */
+export async function addTransferSides(trx: Db, operation: Pick<NewOperation, 'at' | 'transfer' | 'sides'>, transactionNumber: string): Promise<void> {
+  if (operation.sides.length === 0) return;
+  const sides = sideRowsOf([operation]);
+  await sql`
+    insert into transactions (${sides.columns}, transaction_number)
+    select ${sides.values()}, ${transactionNumber}::text from ${sides.from} order by ${sides.position}`.execute(trx);
+}
+
+/**
  * Moves a transfer and its side rows (fiat and wallet) to a new status. With a booking (an
  * approval), the rows are booked at the postings' instant: the fiat side row of `account`, with the
  * balance after them, moves to that place on the statement; wallet rows are dated booked. A denial
@@ -320,25 +347,32 @@ export async function setTransferStatus(
   const { booking } = options;
   const account = booking?.account;
   const booked = account && booking ? { booked_at: booking.at, balance_after: formatMinor(account.balanceAfterMinor, account.currency) } : {};
+  // The state table (contracts transfers/status.ts) is the only way a status moves: the transfer
+  // moves only from a status the table allows, and its side rows only with it, so a refused move
+  // changes nothing even for a caller that goes on after the error.
   const moved = await trx
+    .with('moved', (db) =>
+      db
+        .updateTable('transfers')
+        .set({ status, updated_at: new Date(), ...(options.reason !== undefined ? { status_reason: options.reason } : {}) })
+        .where('id', '=', transferId)
+        .where('status', 'in', statusesBefore(status))
+        .returning('id'),
+    )
     .with('sides', (db) => {
-      const sides = db.updateTable('transactions').set({ status, ...booked }).where('transfer_id', '=', transferId);
+      const sides = db.updateTable('transactions').set({ status, ...booked }).where('transfer_id', 'in', db.selectFrom('moved').select('moved.id'));
       return account ? sides.where('account_id', '=', account.accountId) : sides;
     })
     .with('wallet_sides', (db) =>
       db
         .updateTable('wallet_transactions')
         .set({ status, ...(booking ? { booked_at: booking.at } : {}) })
-        .where('transfer_id', '=', transferId),
+        .where('transfer_id', 'in', db.selectFrom('moved').select('moved.id')),
     )
-    .updateTable('transfers')
-    .set({ status, updated_at: new Date(), ...(options.reason !== undefined ? { status_reason: options.reason } : {}) })
-    .where('id', '=', transferId)
-    .where('status', 'in', statusesBefore(status))
+    .selectFrom('moved')
+    .select('moved.id')
     .executeTakeFirst();
-  // The state table (contracts transfers/status.ts) is the only way a status moves; a move it does
-  // not allow rolls back the caller's transaction, side rows included.
-  if (moved.numUpdatedRows === 0n) {
+  if (!moved) {
     throw new AppError('CONFLICT', { message: `The transfer cannot become ${status} from where it is`, details: { status } });
   }
 }

@@ -1,4 +1,5 @@
 import {
+  cancelTransferRequestSchema,
   createTransactionRequestSchema,
   formatMinor,
   INTERNATIONAL_TRANSFER_FEE,
@@ -18,14 +19,18 @@ import { findOwnAccount } from '../accounts/service';
 import { clientIdOf, requireClient } from '../auth/guard';
 import { createCryptoConversion, isCryptoConversion } from '../crypto/conversion';
 import { createExchange } from '../exchange/service';
+import { bankToday } from '../jobs/clock';
 import { identifiedClientOnly } from '../kyc/service';
 import { ownWrite, replyIdempotently, type PreparedJob } from '../ledger/idempotency';
+import { refuseStaleRates } from '../rates/freshness';
 import { loadRateTable } from '../rates/service';
 import { quoteInternationalFee } from './fees';
 import { internalTransferJob, internalTransferOrder } from './internal';
 import { createInternationalTransfer } from './international';
 import { withPayeeLookups } from './payee-lookup';
+import { scheduledDateOf, scheduleTransfer } from './scheduled';
 import { listTransactionRecords } from './transaction-rows';
+import { cancelOwnTransfer } from './withdrawal';
 
 const created = { status: 200, body: PROTOCOL.created };
 
@@ -34,7 +39,15 @@ const created = { status: 200, body: PROTOCOL.created };
  * transaction, and settles with the others in flight in a few statements; the other types check
  * and write in their own savepoint of the group commit.
  */
-async function prepareOperation(db: Db, clientId: string, request: CreateTransactionRequest): Promise<PreparedJob<unknown>> {
+async function prepareOperation(db: Db, clientId: string, request: CreateTransactionRequest, today: string): Promise<PreparedJob<unknown>> {
+  // Dated after today: checked now, recorded Scheduled, moving nothing until its date (scheduled.ts).
+  const date = scheduledDateOf(request, today);
+  if (date && (request.type === 'internal' || request.type === 'international')) {
+    return ownWrite(clientId, async (trx) => {
+      await scheduleTransfer(trx, clientId, request, date);
+      return created;
+    });
+  }
   switch (request.type) {
     case 'internal':
       return internalTransferJob(await internalTransferOrder(db, clientId, request));
@@ -51,14 +64,26 @@ async function prepareOperation(db: Db, clientId: string, request: CreateTransac
   }
 }
 
-/** POST /api/transaction/create, GET /api/transaction/list and GET /api/transaction/fee. */
+/** POST /api/transaction/create, POST /api/transaction/cancel, GET /api/transaction/list and GET /api/transaction/fee. */
 export default async function transferRoutes(app: FastifyInstance): Promise<void> {
   app.post('/transaction/create', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
     const { db } = app.deps;
     const payload = parseWith(createTransactionRequestSchema, request.body);
+    // Transfers abroad and exchanges are priced on rates (fees, conversion, limits): never on stale ones.
+    if (payload.type !== 'internal') await refuseStaleRates(app.deps);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
-      replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/create' }, () => prepareOperation(db, clientId, payload)),
+      replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/create' }, () => prepareOperation(db, clientId, payload, bankToday(app.deps.clock))),
+    );
+  });
+
+  // The client cancels a scheduled transfer or withdraws a transfer abroad still waiting (withdrawal.ts).
+  app.post('/transaction/cancel', { preHandler: identifiedClientOnly }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    const { db, config } = app.deps;
+    const { transactionNumber } = parseWith(cancelTransferRequestSchema, request.body);
+    return replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/cancel' }, async () =>
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await cancelOwnTransfer(trx, config, clientId, transactionNumber) })),
     );
   });
 
@@ -78,6 +103,7 @@ export default async function transferRoutes(app: FastifyInstance): Promise<void
     const query = parseWith(transferFeeQuerySchema, request.query);
     const amount = parseAmount(query.amount, query.currency);
     if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+    await refuseStaleRates(app.deps);
     const fee = quoteInternationalFee(await loadRateTable(app.deps.db), query.currency, amount.minor);
     return {
       amount: formatMinor(fee.amountMinor, fee.currency),

@@ -3,7 +3,7 @@ import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
 import type { ApprovalReason } from '@bank/contracts/backoffice/payments';
 
-export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal';
+export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal' | 'fee';
 
 /** What a wallet's side row is part of (migration 0061). */
 export type WalletSideKind = 'transfer' | 'internal' | 'deposit' | 'conversion';
@@ -50,6 +50,12 @@ export interface TransferTables {
     amount_eur: Generated<string | null>;
     approvals_required: ColumnType<number | null, string | null | undefined, never>;
     approval_reason: ColumnType<ApprovalReason | null, string | null | undefined, never>;
+    /** A transfer dated after the day it was made (migration 0080): the bank date it runs on, and the request it was checked as. */
+    scheduled_for: DateColumn | null;
+    scheduled_request: ColumnType<unknown, string | null | undefined, string | null>;
+    /** A standing order's occurrence: its order and date, once each. */
+    standing_order_id: Generated<string | null>;
+    occurrence_date: DateColumn | null;
     created_at: InstantColumn;
     updated_at: InstantColumn;
   };

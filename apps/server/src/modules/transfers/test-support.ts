@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
-import { approveTransfer, cancelTransfer, denyTransfer } from './pending';
+import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer } from './pending';
 
-export type TransferDecision = 'approve' | 'deny' | 'cancel';
+export type TransferDecision = 'approve' | 'deny' | 'expire';
 
 /**
  * Test helper for random sequences: takes the pending transfer abroad that `pick` points at (modulo
  * their number) out of the list, and the back office approves or denies it (as an operator of its
- * own) or its client cancels it, in a database transaction of its own. Answers it; nothing when
- * none is pending.
+ * own) or it expires undecided (its hold released, no fee), in a database transaction of its own.
+ * Answers it; nothing when none is pending.
  */
 export async function decideOneOf<Pending extends { transferId: string; clientId: string }>(
   db: Db,
@@ -20,7 +20,7 @@ export async function decideOneOf<Pending extends { transferId: string; clientId
   await db.transaction().execute(async (trx) => {
     if (command.kind === 'approve') await approveTransfer(trx, transfer.transferId, randomUUID());
     else if (command.kind === 'deny') await denyTransfer(trx, transfer.transferId, randomUUID());
-    else await cancelTransfer(trx, transfer.transferId, transfer.clientId);
+    else await endLockedTransfer(trx, await lockPendingTransfer(trx, transfer.transferId), 'Expired', { type: 'system', id: null });
   });
   return transfer;
 }

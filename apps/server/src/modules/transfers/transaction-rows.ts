@@ -325,6 +325,7 @@ export async function listTransactionRecords(db: Db, clientId: string, options: 
     .where('id', 'in', [...new Set(rows.map((row) => row.accountId))])
     .execute();
   const numbers = new Map(accounts.map((account) => [account.id, account.number]));
+  const reasons = await statusReasonsOf(db, rows);
   return rows.map((row) => {
     const accountNumber = numbers.get(row.accountId);
     if (accountNumber === undefined) throw new Error(`Row ${row.id} belongs to an account of another client`);
@@ -350,6 +351,23 @@ export async function listTransactionRecords(db: Db, clientId: string, options: 
       paymentReference: row.paymentReference,
       paymentDate: row.paymentDate,
       rate: row.rate,
+      statusReason: reasons.get(row.transactionNumber) ?? null,
     };
   });
+}
+
+/** The statuses whose transfer may carry a reason the client sees (the bank's denial, a scheduled transfer's failure). */
+const REASONED_STATUSES: readonly TransactionStatus[] = ['Denied', 'Failed'];
+
+/** The reasons of the rows' transfers that did not go through, by transaction number. */
+async function statusReasonsOf(db: Db, rows: readonly TransactionRow[]): Promise<Map<string, string>> {
+  const numbers = [...new Set(rows.filter((row) => REASONED_STATUSES.includes(row.status)).map((row) => row.transactionNumber))];
+  if (numbers.length === 0) return new Map();
+  const reasoned = await db
+    .selectFrom('transfers')
+    .select(['transaction_number', 'status_reason'])
+    .where('transaction_number', 'in', numbers)
+    .where('status_reason', 'is not', null)
+    .execute();
+  return new Map(reasoned.map((transfer) => [transfer.transaction_number, transfer.status_reason!]));
 }

@@ -7,15 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { approveTransfer, cancelTransfer, denyTransfer, markTransferProcessing } from './pending';
+import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer, markTransferProcessing } from './pending';
 import { TEST_RECIPIENT_DETAILS } from './test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
+import { bankToday } from '../jobs/clock';
 
 let context: TestContext;
 beforeAll(async () => {
   context = await createTestContext();
 });
 afterAll(() => closeCheckingLedger(context));
+
+/** The bank's today: a transfer dated today is made at once (one dated later is scheduled). */
+const today = () => bankToday(context.app.deps.clock);
 
 function create(client: TestClient, payload: unknown, idempotencyKey?: string) {
   return context.app.inject({
@@ -38,7 +42,7 @@ function international(fromAccount: string, amount: string, overrides: Record<st
     type: 'international',
     paymentRegions: 'SWIFT',
     fromAccount,
-    paymentDate: '2026-11-21',
+    paymentDate: today(),
     reference: 'Invoice 42',
     amount,
     purpose: 'Payment for services',
@@ -66,7 +70,7 @@ describe('internal transfers', () => {
       fullName: 'Test Client',
       accNumberTo: to.number,
       email: 'payee@test.example',
-      transferDate: '2026-11-21',
+      transferDate: today(),
       amount: '250.10',
       transferCurrency: 'EUR',
       reference: 'Rent',
@@ -96,7 +100,7 @@ describe('internal transfers', () => {
       fee: '0.00',
       templateName: 'Landlord',
       paymentReference: 'Rent',
-      paymentDate: '2026-11-21',
+      paymentDate: today(),
       paymentRegion: null,
       rate: null,
     });
@@ -385,7 +389,7 @@ describe('international transfers', () => {
     expect(audit.map((item) => item.action)).toEqual(['transfer.create.international', 'transfer.processing', 'transfer.approved']);
   });
 
-  it('denial and cancellation release the hold', async () => {
+  it('denial and expiry release the hold', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '2000.00');
     await create(client, international(account.number, '100.00'));
@@ -396,12 +400,10 @@ describe('international transfers', () => {
     const secondId = await pendingTransferId(second!.transactionNumber);
     await context.db.transaction().execute((trx) => denyTransfer(trx, firstId, randomUUID(), 'Sanctions screening'));
     expect((await listedAccount(context, client, account.number)).balance).toBe('1750.00');
-    const stranger = await createSignedInClient(context);
-    await expect(context.db.transaction().execute((trx) => cancelTransfer(trx, secondId, stranger.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await context.db.transaction().execute((trx) => cancelTransfer(trx, secondId, client.id));
+    await context.db.transaction().execute(async (trx) => endLockedTransfer(trx, await lockPendingTransfer(trx, secondId), 'Expired', { type: 'system', id: null }));
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '2000.00', bookedBalance: '2000.00' });
     // Neither was booked: both rows stay where they were made, with the booked balance of then.
-    expect((await list(client)).map((item) => [item.transactionStatus, item.balance])).toEqual([['Canceled', '2000.00'], ['Denied', '2000.00']]);
+    expect((await list(client)).map((item) => [item.transactionStatus, item.balance])).toEqual([['Expired', '2000.00'], ['Denied', '2000.00']]);
   });
 });
 

@@ -11,20 +11,19 @@ function tokenHash(token: string, secret: string): string {
   return hashSecret(`password-reset:${token}`, secret);
 }
 
-export async function issueResetToken(db: Db, secret: string, clientId: string): Promise<string> {
+/** Issues a link's token in the caller's transaction, which writes its mail too. */
+export async function issueResetToken(trx: Db, secret: string, clientId: string): Promise<string> {
   const token = randomToken(32);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('password_resets').set({ used_at: sql`now()` }).where('client_id', '=', clientId).where('used_at', 'is', null).execute();
-    await trx.deleteFrom('password_resets').where('client_id', '=', clientId).where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    await trx
-      .insertInto('password_resets')
-      .values({
-        client_id: clientId,
-        token_hash: tokenHash(token, secret),
-        expires_at: sql<Date>`now() + ${`${PASSWORD_RESET_TTL_MINUTES} minutes`}::interval`,
-      })
-      .execute();
-  });
+  await trx.updateTable('password_resets').set({ used_at: sql`now()` }).where('client_id', '=', clientId).where('used_at', 'is', null).execute();
+  await trx.deleteFrom('password_resets').where('client_id', '=', clientId).where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await trx
+    .insertInto('password_resets')
+    .values({
+      client_id: clientId,
+      token_hash: tokenHash(token, secret),
+      expires_at: sql<Date>`now() + ${`${PASSWORD_RESET_TTL_MINUTES} minutes`}::interval`,
+    })
+    .execute();
   return token;
 }
 

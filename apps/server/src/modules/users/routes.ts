@@ -29,14 +29,14 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/password/refresh', { config: { rateLimit: PASSWORD_RATE_LIMITS.refresh } }, async (request, reply) => {
     const input = parseWith(passwordRefreshRequestSchema, request.body);
     // Looked up and mailed after the answer: neither its text nor its time tells whether the address is a client's.
-    const meta = { ip: request.ip, language: mailLanguage(request, input.language), log: request.log };
+    const meta = { ip: request.ip, language: mailLanguage(request, input.language) };
     app.background.afterAnswer(reply, request.log, 'password reset request', () => requestPasswordReset(deps, input.email, meta));
     return sendProtocolText(reply, PROTOCOL.done);
   });
 
   app.post('/user/password/reset', { config: { rateLimit: PASSWORD_RATE_LIMITS.reset } }, async (request, reply) => {
     const input = parseWith(passwordResetRequestSchema, request.body);
-    await resetPassword(deps, input.token, input.newPassword, { ip: request.ip, language: mailLanguage(request, undefined), log: request.log });
+    await resetPassword(deps, input.token, input.newPassword, { ip: request.ip, language: mailLanguage(request, undefined) });
     return sendProtocolText(reply, PROTOCOL.done);
   });
 
@@ -49,7 +49,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         deps,
         { clientId: clientIdOf(request), sessionId: request.session!.sessionId },
         input,
-        { ip: request.ip, language: mailLanguage(request, undefined), log: request.log },
+        { ip: request.ip, language: mailLanguage(request, undefined) },
       );
       return sendProtocolText(reply, PROTOCOL.done);
     },

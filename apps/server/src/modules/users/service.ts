@@ -1,7 +1,6 @@
 import type { Language } from '@bank/contracts/auth/fields';
 import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
 import { sql } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
@@ -18,13 +17,12 @@ import {
   clearCounter,
   recordHit,
 } from '../auth/throttle';
-import { mailInBackground } from '../mail/mailer';
+import { queueMail } from '../mail/outbox';
 import { consumeResetToken, issueResetToken } from './password-reset';
 
 interface RequestMeta {
   ip: string;
   language: Language;
-  log: FastifyBaseLogger;
 }
 
 
@@ -38,11 +36,13 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
   const client = await db.selectFrom('clients').select(['id', 'email']).where(sql`lower(email)`, '=', email).executeTakeFirst();
   if (!client) return;
   if ((await blockedForSeconds(db, RESET_MAILS_PER_EMAIL, email)) !== null) return;
-  await recordHit(db, RESET_MAILS_PER_EMAIL, email);
-  const token = await issueResetToken(db, config.secret, client.id);
-  await recordAudit(db, { actorType: 'anonymous', action: 'auth.passwordResetRequested', subjectType: 'client', subjectId: client.id, ip: meta.ip });
-  const link = `${config.appUrl}/reset_password?token=${encodeURIComponent(token)}`;
-  mailInBackground(deps.mailer, meta.log, resetMail(client.email, link, meta.language));
+  await db.transaction().execute(async (trx) => {
+    await recordHit(trx, RESET_MAILS_PER_EMAIL, email);
+    const token = await issueResetToken(trx, config.secret, client.id);
+    await recordAudit(trx, { actorType: 'anonymous', action: 'auth.passwordResetRequested', subjectType: 'client', subjectId: client.id, ip: meta.ip });
+    const link = `${config.appUrl}/reset_password?token=${encodeURIComponent(token)}`;
+    await queueMail(trx, config.secret, resetMail(client.email, link, meta.language));
+  });
 }
 
 /** POST /api/user/password/reset: sets the new password and signs the client out everywhere. */
@@ -62,11 +62,11 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     await revokeAllSessions(trx, 'client', clientId);
     await closeChallenges(trx, clientId);
     await recordAudit(trx, { actorType: 'anonymous', action: 'auth.passwordReset', subjectType: 'client', subjectId: clientId, ip: meta.ip });
+    await queueMail(trx, config.secret, passwordChangedMail(row.email, meta.language));
     return row;
   });
   // Control of the mailbox is proven: earlier failed sign-ins no longer hold the client back.
   await clearAccountLocks(db, CLIENT_SIGN_IN_LOCKS, client.email.toLowerCase());
-  mailInBackground(deps.mailer, meta.log, passwordChangedMail(client.email, meta.language));
 }
 
 /**
@@ -79,7 +79,7 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
   meta: RequestMeta,
 ): Promise<void> {
-  const { db } = deps;
+  const { db, config } = deps;
   const { clientId, sessionId } = session;
   await assertNotBlocked(db, FAILED_PASSWORD_CHANGES_PER_CLIENT, clientId);
   const client = await db.selectFrom('clients').select(['email', 'password_hash']).where('id', '=', clientId).executeTakeFirstOrThrow();
@@ -94,7 +94,7 @@ export async function changePassword(
     await revokeAllSessions(trx, 'client', clientId, sessionId);
     await closeChallenges(trx, clientId);
     await recordAudit(trx, { actorType: 'client', actorId: clientId, action: 'auth.passwordChanged', subjectType: 'client', subjectId: clientId, ip: meta.ip });
+    await queueMail(trx, config.secret, passwordChangedMail(client.email, meta.language));
   });
   await clearCounter(db, FAILED_PASSWORD_CHANGES_PER_CLIENT, clientId);
-  mailInBackground(deps.mailer, meta.log, passwordChangedMail(client.email, meta.language));
 }

@@ -40,9 +40,9 @@ export function Problem({ error }: { error: unknown }) {
 
 /** Done, refused, set aside by its own author (a withdrawn proposal), or waiting. */
 function toneOf(status: string): 'success' | 'danger' | 'neutral' | 'pending' {
-  if (['Approved', 'active'].includes(status)) return 'success';
+  if (['Approved', 'active', 'Active'].includes(status)) return 'success';
   if (['Rejected', 'Denied', 'Canceled', 'Error', 'deactivated'].includes(status)) return 'danger';
-  if (status === 'Withdrawn') return 'neutral';
+  if (status === 'Withdrawn' || status === 'Finished') return 'neutral';
   return 'pending';
 }
 

@@ -5,7 +5,7 @@ import { defaultMenuKey, displayName, screenToShow, visibleMenuKeys } from './me
 
 describe('cabinet menu', () => {
   it('shows the full menu only to identified clients', () => {
-    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
+    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'schedules', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
     for (const status of [null, undefined, 'New', 'Rejected'] as const) expect(visibleMenuKeys(status)).toEqual(['kyc', 'settings']);
   });
 

@@ -14,6 +14,7 @@ function screen<M>(importer: () => Promise<M>, pick: (module: M) => ComponentTyp
 export const screens: Record<MenuKey, LazyExoticComponent<ComponentType>> = {
   accounts: screen(() => import('../accounts/AccountsScreen'), (module) => module.AccountsScreen),
   transfer: screen(() => import('../transfers/TransferScreen'), (module) => module.TransferScreen),
+  schedules: screen(() => import('../schedules/SchedulesScreen'), (module) => module.SchedulesScreen),
   rate: screen(() => import('../exchange/ExchangeScreen'), (module) => module.ExchangeScreen),
   crypto: screen(() => import('../crypto/WalletsScreen'), (module) => module.WalletsScreen),
   cryptoTransfer: screen(() => import('../crypto/CryptoTransferScreen'), (module) => module.CryptoTransferScreen),

@@ -1,7 +1,7 @@
 import { rateForDisplay } from '@bank/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../ui/formatMoney';
-import { CONVERSION_FAILED } from './currencySlice';
+import { CONVERSION_FAILED, RATES_STALE } from './currencySlice';
 import type { useExchange } from './useExchange';
 
 /**
@@ -32,7 +32,7 @@ export function RateLine({ exchange }: { exchange: ReturnType<typeof useExchange
   else if (conversion.loading) content = t('rate.loading');
   else if (conversion.error) {
     failed = true;
-    content = conversion.error === CONVERSION_FAILED ? t('rate.failed') : conversion.error;
+    content = conversion.error === CONVERSION_FAILED ? t('rate.failed') : conversion.error === RATES_STALE ? t('errors.RATES_STALE') : conversion.error;
   } else if (rate) {
     content = rateText(rate, from, to, exchange.cryptoConversion);
     isRate = true;

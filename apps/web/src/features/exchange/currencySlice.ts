@@ -26,6 +26,8 @@ export interface CurrencyState {
 
 /** The error of a conversion that failed without a message from the server (the screen says 'Oops!…'). */
 export const CONVERSION_FAILED = 'conversionFailed';
+/** The bank refused to price on rates older than it allows (503 RATES_STALE): shown in the reader's language. */
+export const RATES_STALE = 'RATES_STALE';
 
 const emptyAmounts: ExchangeAmounts = { amount: '', toAmount: '', to: '', from: '' };
 
@@ -52,6 +54,7 @@ export const conversionRequested = createAsyncThunk<ConvertResponse, ConvertRequ
     try {
       return await apiRequest<ConvertResponse>('POST', 'converter/convert', { body: request, signal });
     } catch (error) {
+      if (error instanceof ApiError && error.body?.code === RATES_STALE) return rejectWithValue(RATES_STALE);
       const message = error instanceof ApiError ? error.body?.message : undefined;
       return rejectWithValue(message || CONVERSION_FAILED);
     }

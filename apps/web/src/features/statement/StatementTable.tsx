@@ -1,8 +1,13 @@
 import type { StatementRow } from '@bank/contracts/statement/statement-row';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
-import { formatRowDate, statusKey, typeKey } from './labels';
+import { clientActionOf, TransferActionButton } from '../schedules';
+import { formatRowDate, typeKey } from './labels';
+import { RowStatus, type TransferFacts } from './RowStatus';
 import { SignedAmount, StatementRows } from './StatementRows';
+import { selectTransactions } from './transactionsSlice';
 
 function Party({ name, account }: { name: string | null; account: string }) {
   return (
@@ -13,11 +18,35 @@ function Party({ name, account }: { name: string | null; account: string }) {
   );
 }
 
-/** The statement's rows with every column of SPEC's statement row, in a table or as phone cards. */
-export function StatementTable({ rows, caption }: { rows: readonly StatementRow[]; caption: string }) {
+/** The transfer list's facts by transfer number (the statement row has the status, the list its date and reason). */
+function useTransferFacts(): ReadonlyMap<string, TransferFacts> {
+  const transactions = useAppSelector(selectTransactions);
+  return useMemo(
+    () => new Map(transactions.map((row) => [row.transactionNumber, { paymentDate: row.paymentDate ?? null, statusReason: row.statusReason ?? null }])),
+    [transactions],
+  );
+}
+
+/**
+ * The statement's rows with every column of SPEC's statement row, in a table or as phone cards,
+ * and after them what the client may still do to a transfer that has not moved: Cancel a
+ * scheduled one, Withdraw an order abroad waiting for the bank. `onChanged` reloads the rows.
+ */
+export function StatementTable({ rows, caption, onChanged }: { rows: readonly StatementRow[]; caption: string; onChanged: () => void }) {
   const { t, i18n } = useTranslation('statement');
   const language = i18n.resolvedLanguage ?? 'en';
   const money = (amount: string) => formatAmount(amount, language);
+  const facts = useTransferFacts();
+  const action = (row: StatementRow) => {
+    const kind = clientActionOf(row);
+    return kind ? (
+      <TransferActionButton
+        action={kind}
+        transfer={{ transactionNumber: row.transactionNumber, amount: row.amount, currency: row.currency, recipient: row.recipientName ?? formatAccountNumber(row.recipient) }}
+        onDone={onChanged}
+      />
+    ) : null;
+  };
   return (
     <StatementRows
       rows={rows}
@@ -40,6 +69,7 @@ export function StatementTable({ rows, caption }: { rows: readonly StatementRow[
           <th scope="col" className="statement-table__number">{t('columns.creditTurnover')}</th>
           <th scope="col" className="statement-table__number">{t('columns.debitTurnover')}</th>
           <th scope="col" className="statement-table__number">{t('columns.balance')}</th>
+          <th scope="col">{t('columns.actions')}</th>
         </>
       }
       cells={(row) => (
@@ -59,11 +89,14 @@ export function StatementTable({ rows, caption }: { rows: readonly StatementRow[
           </td>
           <td>{row.currency}</td>
           <td>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</td>
-          <td>{t(statusKey(row.status))}</td>
+          <td className="statement-status">
+            <RowStatus status={row.status} facts={facts.get(row.transactionNumber)} />
+          </td>
           <td className="statement-table__number">{money(row.openingBalance)}</td>
           <td className="statement-table__number">{money(row.creditTurnover)}</td>
           <td className="statement-table__number">{money(row.debitTurnover)}</td>
           <td className="statement-table__number">{money(row.balance)}</td>
+          <td>{action(row)}</td>
         </>
       )}
       facts={(row) => (
@@ -89,7 +122,9 @@ export function StatementTable({ rows, caption }: { rows: readonly StatementRow[
           <dt>{t('columns.direction')}</dt>
           <dd>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</dd>
           <dt>{t('columns.status')}</dt>
-          <dd>{t(statusKey(row.status))}</dd>
+          <dd className="statement-status">
+            <RowStatus status={row.status} facts={facts.get(row.transactionNumber)} />
+          </dd>
           <dt>{t('columns.openingBalance')}</dt>
           <dd>{money(row.openingBalance)}</dd>
           <dt>{t('columns.creditTurnover')}</dt>
@@ -98,6 +133,12 @@ export function StatementTable({ rows, caption }: { rows: readonly StatementRow[
           <dd>{money(row.debitTurnover)}</dd>
           <dt>{t('columns.balance')}</dt>
           <dd>{money(row.balance)}</dd>
+          {clientActionOf(row) ? (
+            <>
+              <dt>{t('columns.actions')}</dt>
+              <dd>{action(row)}</dd>
+            </>
+          ) : null}
         </>
       )}
     />

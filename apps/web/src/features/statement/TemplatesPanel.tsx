@@ -1,8 +1,11 @@
+import type { TransferTemplate } from '@bank/contracts/statement/templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { InputField, SelectField } from '../../ui/FormField';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
+import { useCabinetNavigation } from '../cabinet';
+import { presetTransferForm, standingOrderDraftOf } from '../transfers';
 import { fetchTemplates } from './statementApi';
 import { typeKey } from './labels';
 import { selectTemplateFilters, selectTemplates, statementFiltersChanged, templateFiltersChanged, templatesLoaded } from './transactionsSlice';
@@ -11,7 +14,8 @@ const TYPING_PAUSE_MS = 400;
 
 /**
  * Saved templates (SPEC §3 templates, filtered by filtersTemplates): the transfers the client
- * named in the transfer form. Choosing one shows its operations in the statement.
+ * named in the transfer form. Choosing one shows its operations in the statement; "Repeat"
+ * opens the transfer screen filled in from it with Repeat on, to make it a standing order.
  */
 export function TemplatesPanel({ token, accounts }: { token: string | null; accounts: ReadonlyArray<{ number: string; currency: string }> }) {
   const { t, i18n } = useTranslation('statement');
@@ -19,6 +23,13 @@ export function TemplatesPanel({ token, accounts }: { token: string | null; acco
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectTemplateFilters);
   const templates = useAppSelector(selectTemplates);
+  const clientId = useAppSelector((state) => state.user.user.clientId ?? '');
+  const navigation = useCabinetNavigation();
+  const repeat = (template: TransferTemplate) => {
+    const draft = standingOrderDraftOf(template);
+    presetTransferForm(draft.kind, clientId, draft.values);
+    navigation.select('transfer');
+  };
   const [failed, setFailed] = useState(false);
   const [drafts, setDrafts] = useState({ recipient: filters.recipient, templateName: filters.templateName });
 
@@ -72,14 +83,19 @@ export function TemplatesPanel({ token, accounts }: { token: string | null; acco
                 {formatMoney(template.amount, template.currency, language)} · {t(typeKey(template.type))} · {t('templates.uses', { uses: template.uses })}
               </span>
             </div>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => dispatch(statementFiltersChanged({ templateName: template.templateName }))}
-              aria-label={t('templates.showFor', { name: template.templateName })}
-            >
-              {t('templates.show')}
-            </button>
+            <div className="statement-template__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => dispatch(statementFiltersChanged({ templateName: template.templateName }))}
+                aria-label={t('templates.showFor', { name: template.templateName })}
+              >
+                {t('templates.show')}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => repeat(template)} aria-label={t('templates.repeatFor', { name: template.templateName })}>
+                {t('templates.repeat')}
+              </button>
+            </div>
           </li>
         ))}
       </ul>

@@ -33,6 +33,10 @@ export interface Transaction {
   reference: string;
   transactionStatus: string;
   purpose?: string;
+  /** The date a transfer was dated for (a Scheduled one runs on it). */
+  paymentDate?: string | null;
+  /** Why a Denied or Failed transfer did not go through. */
+  statusReason?: string | null;
 }
 
 export const emptyFilters: TransactionFilters = {
@@ -106,4 +110,5 @@ interface WithTransactions {
 export const selectStatementFilters = (state: WithTransactions) => state.transactions.filters;
 export const selectTemplateFilters = (state: WithTransactions) => state.transactions.filtersTemplates;
 export const selectTemplates = (state: WithTransactions) => state.transactions.templates;
+export const selectTransactions = (state: WithTransactions) => state.transactions.transactionsData;
 export default transactionsSlice.reducer;

@@ -10,12 +10,16 @@ export interface StatementView {
   accounts: StatementAccountSummary[];
   goToPage(page: number): void;
   retry(): void;
+  /** Opens the statement afresh on page 1 (a row changed: its balances and count may have too). */
+  reload(): void;
 }
 
 interface Wanted {
   filtersKey: string;
   page: number;
   attempt: number;
+  /** Asked without a cursor, so the server counts and sums the period again. */
+  fresh?: boolean;
 }
 
 /**
@@ -38,7 +42,7 @@ export function useStatementPage(token: string | null, filters: TransactionFilte
 
   useEffect(() => {
     const controller = new AbortController();
-    const sameFilters = shown.filtersKey === current.filtersKey && shown.page !== null;
+    const sameFilters = shown.filtersKey === current.filtersKey && shown.page !== null && !current.fresh;
     const cursor = sameFilters ? shown.page!.cursor : null;
     fetchStatementPage(token, filters, { page: current.page, cursor }, controller.signal)
       .then((page) => {
@@ -60,5 +64,6 @@ export function useStatementPage(token: string | null, filters: TransactionFilte
     accounts: shown.filtersKey === current.filtersKey ? shown.accounts : [],
     goToPage: (page) => setWanted({ filtersKey, page, attempt: current.attempt }),
     retry: () => setWanted({ ...current, attempt: current.attempt + 1 }),
+    reload: () => setWanted({ filtersKey, page: 1, attempt: current.attempt + 1, fresh: true }),
   };
 }

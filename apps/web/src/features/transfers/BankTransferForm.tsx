@@ -14,6 +14,8 @@ import { accountCurrency } from '../accounts';
 import { BankTransferReview } from './BankTransferReview';
 import { FeeLine } from './FeeLine';
 import { focusFirstError, transferFieldErrors } from './formErrors';
+import { RepeatFields } from './RepeatFields';
+import { REPEAT_EMPTY, repeats, repeatSummary, standingOrderFieldErrors, standingOrderPayload } from './repeat';
 import { TransferResultModal } from './TransferResultModal';
 import { useTransferFee } from './transferFee';
 import { useTransferForm } from './useTransferForm';
@@ -38,6 +40,7 @@ const EMPTY = {
   recipientsBank: '',
   recipientsBankAddress: '',
   recipientsBankCountry: '',
+  ...REPEAT_EMPTY,
 };
 export type BankTransferValues = typeof EMPTY;
 
@@ -68,11 +71,18 @@ function toPayload(values: BankTransferValues): InternationalTransferPayload {
   };
 }
 
+/** The standing order the form describes when Repeat is on: the transfer without its own date. */
+function orderOf(payload: InternationalTransferPayload, values: BankTransferValues) {
+  const { paymentDate: _ownDate, ...repeated } = payload;
+  return standingOrderPayload(repeated, values);
+}
+
 /**
  * SPEC §2/§3/§5 bank (international) transfer: payment region, account, date, reference, amount
  * (as text), purpose, optional template name and the recipient's details, checked with the
  * contract the server uses. The fee is quoted while the client types and shown again on the
- * review before anything is sent.
+ * review before anything is sent. A date after today schedules the transfer; Repeat makes it a
+ * standing order.
  */
 export function BankTransferForm() {
   const { t } = useTranslation('transfers');
@@ -101,7 +111,9 @@ export function BankTransferForm() {
     event.preventDefault();
     if (form.sending) return;
     const payload = toPayload(values);
-    const found = transferFieldErrors(internationalTransferSchema, payload, values.amount, currency);
+    const found = repeats(values)
+      ? standingOrderFieldErrors(orderOf(payload, values), values.amount, currency)
+      : transferFieldErrors(internationalTransferSchema, payload, values.amount, currency);
     if (Object.keys(found).length > 0) {
       form.setErrors(found);
       focusFirstError(event.currentTarget);
@@ -137,7 +149,7 @@ export function BankTransferForm() {
             {text('amount', { required: true, inputMode: 'decimal', hint: currency ? t('bank.hints.amountIn', { currency }) : t('bank.hints.amount') })}
             <FeeLine fee={fee} />
           </div>
-          {text('paymentDate', { type: 'date', hint: t('bank.hints.paymentDate') })}
+          {repeats(values) ? null : text('paymentDate', { type: 'date', hint: t('bank.hints.paymentDate') })}
         </div>
         <div className="field-row">
           {text('purpose')}
@@ -192,6 +204,7 @@ export function BankTransferForm() {
           />
         </div>
       </fieldset>
+      <RepeatFields values={values} errors={errors} change={change} />
       <div className="transfer-form__actions">
         <button type="submit" className="button" disabled={form.sending}>
           {t('bank.continue')}
@@ -202,9 +215,10 @@ export function BankTransferForm() {
           payload={review}
           currency={currency}
           sending={form.sending}
+          repeat={repeats(values) ? repeatSummary(values, t) : undefined}
           onBack={closeReview}
           onConfirm={async () => {
-            await form.send(review);
+            await (repeats(values) ? form.sendOrder(orderOf(review, values)) : form.send(review));
             setReview(null);
           }}
         />

@@ -14,12 +14,15 @@ export function BankTransferReview({
   payload,
   currency,
   sending,
+  repeat,
   onBack,
   onConfirm,
 }: {
   payload: InternationalTransferPayload;
   currency: Currency;
   sending: boolean;
+  /** The standing order in words, when the transfer is to be repeated. */
+  repeat?: string | undefined;
   onBack: () => void;
   onConfirm: () => Promise<void>;
 }) {
@@ -56,6 +59,7 @@ export function BankTransferReview({
     ...(details.recipientsAccountNumber ? [{ label: t('bank.fields.recipientsAccountNumber'), value: details.recipientsAccountNumber }] : []),
     { label: t('review.bank'), value: `${details.recipientsBank}, ${details.recipientsSwiftBic.toUpperCase()}` },
     { label: t('review.amount'), value: money(amount) },
+    ...(repeat ? [{ label: t('review.repeat'), value: repeat }] : []),
     {
       label: t('review.fee'),
       live: true,
@@ -78,7 +82,7 @@ export function BankTransferReview({
       texts={{ title: t('review.title'), back: t('review.back'), confirm: t('review.confirm'), sending: t('sending') }}
       rows={rows}
       total={fee.status === 'ready' ? { label: t('review.total'), value: money(fee.quote.total) } : null}
-      notes={[t('review.note')]}
+      notes={[t(repeat ? 'review.repeatNote' : 'review.note')]}
       sending={sending}
       canConfirm={fee.status === 'ready'}
       onBack={onBack}

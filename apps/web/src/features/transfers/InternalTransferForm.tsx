@@ -6,6 +6,8 @@ import { AccountSelect } from '../accounts';
 import { accountCurrency } from '../accounts';
 import { bindField, InputField, SelectField } from '../../ui/FormField';
 import { compactAccountNumber, focusFirstError, transferFieldErrors } from './formErrors';
+import { RepeatFields } from './RepeatFields';
+import { REPEAT_EMPTY, repeats, standingOrderFieldErrors, standingOrderPayload } from './repeat';
 import { TransferResultModal } from './TransferResultModal';
 import { useTransferForm } from './useTransferForm';
 
@@ -22,12 +24,14 @@ const EMPTY = {
   reference: '',
   templateName: '',
   paymentMethod: 'bankAccount',
+  ...REPEAT_EMPTY,
 };
 type InternalValues = typeof EMPTY;
 
 /**
  * SPEC §2/§3/§5 internal transfer: to another account of the bank in the account's currency, free
- * and at once. The recipient's account number and the amount are required, the e-mail optional.
+ * and at once, or on a later date (Scheduled), or repeated as a standing order. The recipient's
+ * account number and the amount are required, the e-mail optional.
  */
 export function InternalTransferForm() {
   const { t } = useTranslation('transfers');
@@ -55,13 +59,15 @@ export function InternalTransferForm() {
       templateName: values.templateName,
       paymentMethod: values.paymentMethod,
     };
-    const found = transferFieldErrors(internalTransferSchema, payload, values.amount, currency);
+    const { transferDate: _ownDate, ...repeated } = payload;
+    const order = repeats(values) ? standingOrderPayload(repeated, values) : null;
+    const found = order ? standingOrderFieldErrors(order, values.amount, currency) : transferFieldErrors(internalTransferSchema, payload, values.amount, currency);
     if (Object.keys(found).length > 0) {
       form.setErrors(found);
       focusFirstError(event.currentTarget);
       return;
     }
-    await form.send(payload);
+    await (order ? form.sendOrder(order) : form.send(payload));
   };
 
   return (
@@ -97,12 +103,14 @@ export function InternalTransferForm() {
             autoComplete="off"
             hint={t('internal.hints.free')}
           />
-          <InputField
-            label={t('internal.fields.transferDate')}
-            {...field('transferDate')}
-            type="date"
-            hint={t('internal.hints.transferDate')}
-          />
+          {repeats(values) ? null : (
+            <InputField
+              label={t('internal.fields.transferDate')}
+              {...field('transferDate')}
+              type="date"
+              hint={t('internal.hints.transferDate')}
+            />
+          )}
         </div>
       </fieldset>
       <fieldset className="transfer-form__section">
@@ -150,9 +158,10 @@ export function InternalTransferForm() {
           />
         </div>
       </fieldset>
+      <RepeatFields values={values} errors={errors} change={change} />
       <div className="transfer-form__actions">
         <button type="submit" className="button" disabled={form.sending}>
-          {form.sending ? t('sending') : t('internal.submit')}
+          {form.sending ? t('sending') : t(repeats(values) ? 'repeat.submit' : 'internal.submit')}
         </button>
       </div>
       {form.result ? <TransferResultModal result={form.result} onClose={form.dismissResult} /> : null}

@@ -4,11 +4,13 @@ import { paths } from '../../app/paths';
 import { errorTextKeys } from '../../lib/errorKeys';
 import { Modal } from '../../ui/Modal';
 import { ResultModal } from '../../ui/ResultModal';
+import { formatBankDate } from '../../ui/formatBankDate';
 import type { TransferResult } from './useTransferForm';
 
 /**
  * SPEC §8: 'Your transfer request has been sent.' whose OK goes to /kabinet, or 'Please check your
  * data and try again.' whose OK closes it. The error also says what the bank found, when it said.
+ * A standing order made says when its first payment is.
  */
 export function TransferResultModal({ result, onClose }: { result: TransferResult; onClose: () => void }) {
   const { t, i18n } = useTranslation(['transfers', 'common']);
@@ -24,7 +26,7 @@ export function TransferResultModal({ result, onClose }: { result: TransferResul
           </button>
         }
       >
-        <p>{t('result.success')}</p>
+        <p>{result.order ? t('result.orderCreated', { date: formatBankDate(result.order.nextRunDate ?? result.order.startDate) }) : t('result.success')}</p>
       </Modal>
     );
   }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Tabs } from '../../ui/Tabs';
 import { loadAccounts } from '../accounts';
 import { BankTransferForm } from './BankTransferForm';
 import { InternalTransferForm } from './InternalTransferForm';
+import { clearPresetTab, presetTab } from './transferDraft';
 import './transfers.css';
 
 type TransferTab = 'bank' | 'internal';
@@ -13,7 +14,10 @@ type TransferTab = 'bank' | 'internal';
 export function TransferScreen() {
   const { t } = useTranslation(['transfers', 'accounts']);
   const dispatch = useAppDispatch();
-  const [tab, setTab] = useState<TransferTab>('bank');
+  const clientId = useAppSelector((state) => state.user.user.clientId ?? '');
+  const [tab, setTab] = useState<TransferTab>(() => presetTab(clientId) ?? 'bank');
+  // The tab asked for by another screen opens this once; the next visit opens as usual.
+  useEffect(() => clearPresetTab(clientId), [clientId]);
 
   // Fresh balances for the account selects: another screen or device may have moved money.
   useEffect(() => {

@@ -41,3 +41,39 @@ export function clearDraft(kind: DraftKind, clientId: string): void {
     // Nothing stored, nothing to clear.
   }
 }
+
+function presetTabKey(clientId: string): string {
+  return `transferTab:${clientId}`;
+}
+
+/**
+ * Opens the transfer screen with a form filled in by another screen (a template made into a
+ * standing order, a new standing order): the values become that form's draft, and the screen
+ * opens on its tab once (presetTab, then clearPresetTab).
+ */
+export function presetTransferForm(kind: DraftKind, clientId: string, values: Record<string, string>): void {
+  saveDraft(kind, clientId, values);
+  try {
+    sessionStorage.setItem(presetTabKey(clientId), kind);
+  } catch {
+    // The screen opens on its first tab; the draft is there when the client switches.
+  }
+}
+
+/** The tab another screen asked the transfer screen to open on. */
+export function presetTab(clientId: string): DraftKind | null {
+  try {
+    const kind = sessionStorage.getItem(presetTabKey(clientId));
+    return kind === 'bank' || kind === 'internal' ? kind : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPresetTab(clientId: string): void {
+  try {
+    sessionStorage.removeItem(presetTabKey(clientId));
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}

@@ -1,13 +1,32 @@
 import type { ErrorBody } from '@bank/contracts/errors';
 import type { CreateTransactionPayload } from '@bank/contracts/transfers/create-transaction';
+import type { CreateStandingOrderPayload, StandingOrder } from '@bank/contracts/transfers/standing-orders';
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { endedTheSession, SubmissionKeys, submitTransaction } from '../../lib/submitTransaction';
+import { ApiError } from '../../lib/api';
+import { endedTheSession, SubmissionKeys, submitTransaction, type SubmissionOutcome } from '../../lib/submitTransaction';
 import { reloadAfterMoneyMoved, selectToken } from '../accounts';
+import { createStandingOrder } from '../schedules';
 import { serverFieldErrors, withoutError, type FieldErrors } from './formErrors';
+import { standingOrderServerErrors } from './repeat';
 import { clearDraft, loadDraft, saveDraft, type DraftKind } from './transferDraft';
 
-export type TransferResult = { ok: true } | { ok: false; body: ErrorBody | null };
+/** The end of a submission: a transfer sent, a standing order made (`order`), or why not. */
+export type TransferResult = { ok: true; order?: StandingOrder } | { ok: false; body: ErrorBody | null };
+
+/** POST /api/standing-orders with the form's key, so a resent submission whose answer was lost makes one order. */
+async function submitStandingOrder(request: CreateStandingOrderPayload, token: string | null, keys: SubmissionKeys): Promise<{ outcome: SubmissionOutcome; order?: StandingOrder }> {
+  try {
+    const order = await createStandingOrder(token, request, keys.keyFor(request));
+    const outcome: SubmissionOutcome = { ok: true };
+    keys.settled(outcome);
+    return { outcome, order };
+  } catch (error) {
+    const outcome: SubmissionOutcome = error instanceof ApiError ? { ok: false, status: error.status, body: error.body } : { ok: false, status: 0, body: null };
+    keys.settled(outcome);
+    return { outcome };
+  }
+}
 
 /**
  * The state of one transfer form: its values (kept as the stored draft while the client types),
@@ -38,27 +57,43 @@ export function useTransferForm<V extends Record<string, string>>(kind: DraftKin
     [clientId, kind],
   );
 
-  const send = useCallback(
-    async (payload: CreateTransactionPayload): Promise<TransferResult> => {
-      setSending(true);
-      const outcome = await submitTransaction(payload, token, keys.current);
+  const settle = useCallback(
+    (outcome: SubmissionOutcome, order: StandingOrder | undefined, fieldErrors: (body: ErrorBody | null) => FieldErrors): TransferResult => {
       clearDraft(kind, clientId);
       setSending(false);
-      const settled: TransferResult = outcome.ok ? { ok: true } : { ok: false, body: outcome.body };
+      const settled: TransferResult = outcome.ok ? { ok: true, order } : { ok: false, body: outcome.body };
       if (endedTheSession(outcome)) return settled;
       if (outcome.ok) {
         void dispatch(reloadAfterMoneyMoved());
         setValues(empty);
         current.current = empty;
       } else {
-        setErrors(serverFieldErrors(outcome.body));
+        setErrors(fieldErrors(outcome.body));
       }
       setResult(settled);
       return settled;
     },
-    [clientId, dispatch, empty, kind, token],
+    [clientId, dispatch, empty, kind],
+  );
+
+  const send = useCallback(
+    async (payload: CreateTransactionPayload): Promise<TransferResult> => {
+      setSending(true);
+      return settle(await submitTransaction(payload, token, keys.current), undefined, serverFieldErrors);
+    },
+    [settle, token],
+  );
+
+  /** The same form made into a standing order (Repeat on): the order is made, nothing moves today. */
+  const sendOrder = useCallback(
+    async (request: CreateStandingOrderPayload): Promise<TransferResult> => {
+      setSending(true);
+      const { outcome, order } = await submitStandingOrder(request, token, keys.current);
+      return settle(outcome, order, standingOrderServerErrors);
+    },
+    [settle, token],
   );
 
   const dismissResult = useCallback(() => setResult(null), []);
-  return { values, change, errors, setErrors, sending, send, result, dismissResult };
+  return { values, change, errors, setErrors, sending, send, sendOrder, result, dismissResult };
 }

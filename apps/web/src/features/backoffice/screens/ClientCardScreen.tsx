@@ -7,8 +7,9 @@ import { formatDateTime } from '../format';
 import { PagedTable, type Column } from '../PagedTable';
 import { BackofficeScreen, Details, Loaded, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
+import { ClientSchedules } from './ClientSchedules';
 
-/** One client: profile, KYC history, accounts with balances and the latest transactions (read-only). */
+/** One client: profile, KYC history, accounts with balances, the latest transactions and the schedules (read-only). */
 export function ClientCardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const { clientId = '' } = useParams();
@@ -73,6 +74,7 @@ export function ClientCardScreen() {
               data={{ items: transactions }}
               empty={t('clients.noTransactions')}
             />
+            <ClientSchedules clientId={clientId} />
           </>
         )}
       </Loaded>

@@ -1,0 +1,94 @@
+import { decimalToMinor, formatMinor } from '@bank/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { recordAudit } from '../audit/service';
+import type { JobContext, JobDefinition } from '../jobs/queue';
+import { payMaintenanceFee } from './payment';
+
+/**
+ * Arrears of the maintenance fee are collected from the client's next credit (DESIGN §14). A sweep
+ * every minute looks only at clients who owe something and have money available again (a credit,
+ * a released hold) and takes what it can, oldest month first, partly if need be, never below zero
+ * (payment.ts). Each client is handled in a transaction of its own with their arrears rows locked
+ * (skip locked: a second node passes over a client being collected), so a credit pays an arrear
+ * exactly once; what is collected is a maintenance fee row on the statement like the charge itself.
+ */
+export const COLLECT_ARREARS_JOB = 'fees.collect-arrears';
+
+/** Clients with open arrears and some money available on one of their accounts. */
+async function clientsToCollect(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ client_id: string }>`
+    select distinct arrear.client_id
+    from maintenance_arrears as arrear
+    where arrear.settled_at is null
+      and exists (select 1 from accounts as account join ledger_accounts as ledger on ledger.id = account.ledger_account_id
+        where account.client_id = arrear.client_id and ledger.available > 0)
+    order by arrear.client_id`.execute(db);
+  return rows.map((row) => row.client_id);
+}
+
+export interface ArrearsCollection {
+  clientId: string;
+  collectedEurMinor: bigint;
+}
+
+/** Collects what it can of one client's arrears; null when another run holds them or nothing was paid. */
+export async function collectClientArrears(db: Db, clientId: string, at: Date): Promise<ArrearsCollection | null> {
+  return db.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom('maintenance_arrears')
+      .select(['month', sql<string>`month::text`.as('monthText'), 'outstanding_eur'])
+      .where('client_id', '=', clientId)
+      .where('settled_at', 'is', null)
+      .orderBy('month')
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    let collectedEurMinor = 0n;
+    const paid: Array<{ month: string; eur: string; transactionNumbers: string[] }> = [];
+    for (const arrear of open) {
+      const outstandingMinor = decimalToMinor(arrear.outstanding_eur, 'EUR');
+      const payment = await payMaintenanceFee(trx, { clientId, dueEurMinor: outstandingMinor, reference: arrear.monthText.slice(0, 7) });
+      if (payment.paidEurMinor === 0n) break;
+      const leftMinor = outstandingMinor - payment.paidEurMinor;
+      await trx
+        .updateTable('maintenance_arrears')
+        .set({ outstanding_eur: formatMinor(leftMinor, 'EUR'), settled_at: leftMinor === 0n ? at : null })
+        .where('client_id', '=', clientId)
+        .where('month', '=', arrear.monthText)
+        .execute();
+      collectedEurMinor += payment.paidEurMinor;
+      paid.push({ month: arrear.monthText, eur: formatMinor(payment.paidEurMinor, 'EUR'), transactionNumbers: payment.transactionNumbers });
+      if (leftMinor > 0n) break;
+    }
+    if (collectedEurMinor === 0n) return null;
+    await recordAudit(trx, { actorType: 'system', action: 'fees.arrearsCollected', subjectType: 'client', subjectId: clientId, after: { collected: paid } });
+    return { clientId, collectedEurMinor };
+  });
+}
+
+/** The sweep: every client who owes and can pay something now. */
+export async function collectArrears(context: Pick<JobContext, 'db' | 'clock' | 'log'>): Promise<ArrearsCollection[]> {
+  const collections: ArrearsCollection[] = [];
+  let failures = 0;
+  for (const clientId of await clientsToCollect(context.db)) {
+    try {
+      const collection = await collectClientArrears(context.db, clientId, context.clock.now());
+      if (collection) collections.push(collection);
+    } catch (error) {
+      failures += 1;
+      context.log.error({ err: error, clientId }, 'maintenance arrears could not be collected');
+    }
+  }
+  if (failures > 0) throw new Error(`Arrears could not be collected for ${failures} client(s)`);
+  return collections;
+}
+
+export const collectArrearsJob: JobDefinition = {
+  name: COLLECT_ARREARS_JOB,
+  cron: '* * * * *',
+  catchUpOnStart: true,
+  async run(context) {
+    await collectArrears(context);
+  },
+};

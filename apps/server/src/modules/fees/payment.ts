@@ -1,0 +1,108 @@
+import { ACCOUNT_MAINTENANCE_FEE, CURRENCY_SCALE, decimalToMinor, floorToScale, multiply, ratioFromMinor, type Currency } from '@bank/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { ClientAccount } from '../accounts/service';
+import { convertAtMidMinor, midRate, type RateTable } from '../rates/quote';
+import { loadRateTable } from '../rates/service';
+import { chargeFee } from '../transfers/fee-charge';
+
+const FEE_CURRENCY = ACCOUNT_MAINTENANCE_FEE.currency;
+
+/** The maintenance fee of one month, in EUR minor units. */
+export const maintenanceFeeMinor = (): bigint => decimalToMinor(ACCOUNT_MAINTENANCE_FEE.amount, FEE_CURRENCY);
+
+interface Payer {
+  account: ClientAccount;
+  availableMinor: bigint;
+}
+
+/** The client's fiat accounts, EUR first, then oldest first, each locked with its available balance. */
+async function lockedPayers(trx: Db, clientId: string): Promise<Payer[]> {
+  const { rows } = await sql<{ id: string; number: string; currency: Currency; ledger_account_id: string; available: string }>`
+    select account.id, account.number, account.currency, account.ledger_account_id::text as ledger_account_id, ledger.available
+    from accounts as account
+    join (select id, available from ledger_accounts
+      where id in (select ledger_account_id from accounts where client_id = ${clientId})
+      order by id for no key update) as ledger on ledger.id = account.ledger_account_id
+    where account.client_id = ${clientId}
+    order by account.currency <> ${FEE_CURRENCY}, account.created_at, account.number`.execute(trx);
+  return rows.map((row) => ({
+    account: { id: row.id, number: row.number, clientId, currency: row.currency, ledgerAccountId: row.ledger_account_id },
+    availableMinor: decimalToMinor(row.available, row.currency),
+  }));
+}
+
+/** EUR → the account's currency, rounded half up: what the account pays for `eurMinor`. */
+const equivalentOf = (table: RateTable, eurMinor: bigint, currency: Currency): bigint =>
+  convertAtMidMinor(table, eurMinor, FEE_CURRENCY, currency);
+
+/** The account's currency → EUR, rounded down: what `minor` of it covers. */
+const coveredBy = (table: RateTable, minor: bigint, currency: Currency): bigint =>
+  currency === FEE_CURRENCY ? minor : floorToScale(multiply(ratioFromMinor(minor, CURRENCY_SCALE[currency]), midRate(table, currency, FEE_CURRENCY)), CURRENCY_SCALE[FEE_CURRENCY]);
+
+export interface FeePayment {
+  clientId: string;
+  dueEurMinor: bigint;
+  /** The statement rows' payment reference: the month the fee is for (YYYY-MM). */
+  reference: string;
+}
+
+/**
+ * Pays a client's maintenance fee (or what is left of one) in EUR from their accounts, as far as
+ * their money goes and never below zero (SPEC §9):
+ *
+ * 1. the EUR account, if it can pay the whole amount;
+ * 2. else the first other account, oldest first, that can pay the whole equivalent: EUR converted
+ *    at the mid rate in use, rounded half up to the account's minor unit (one rounding, as for the
+ *    withdrawal fee);
+ * 3. else, none being able to pay it whole, each account in the same order gives what it has: the
+ *    whole of its available balance, which covers its EUR value at the mid rate rounded down (the
+ *    client is never credited more than was taken), until the amount is paid.
+ *
+ * Each payment is a fee of its own (transfers/fee-charge.ts: a ledger entry and a statement row
+ * "Account maintenance"). The client's accounts are locked first, in the ledger's order, so the
+ * balances read are the balances the debits meet. Answers the EUR paid; the rest is the caller's
+ * to keep as arrears.
+ */
+export async function payMaintenanceFee(trx: Db, payment: FeePayment): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
+  const payers = await lockedPayers(trx, payment.clientId);
+  const table = payers.some((payer) => payer.account.currency !== FEE_CURRENCY) ? await loadRateTable(trx) : null;
+  const equivalent = (eurMinor: bigint, currency: Currency) => (currency === FEE_CURRENCY || !table ? eurMinor : equivalentOf(table, eurMinor, currency));
+  const covered = (minor: bigint, currency: Currency) => (currency === FEE_CURRENCY || !table ? minor : coveredBy(table, minor, currency));
+  const transactionNumbers: string[] = [];
+  const charge = async (payer: Payer, amountMinor: bigint) => {
+    const charged = await chargeFee(trx, {
+      clientId: payment.clientId,
+      account: payer.account,
+      amountMinor,
+      reason: 'maintenance',
+      reference: payment.reference,
+      // Dated by the ledger as it books, like every posting, so the statement's balances read in order.
+      actor: { type: 'system', id: null },
+    });
+    transactionNumbers.push(charged.transactionNumber);
+  };
+
+  const whole = payers.find((payer) => payer.availableMinor >= equivalent(payment.dueEurMinor, payer.account.currency));
+  if (whole) {
+    await charge(whole, equivalent(payment.dueEurMinor, whole.account.currency));
+    return { paidEurMinor: payment.dueEurMinor, transactionNumbers };
+  }
+  let dueMinor = payment.dueEurMinor;
+  for (const payer of payers) {
+    if (dueMinor === 0n) break;
+    const { currency } = payer.account;
+    const wanted = equivalent(dueMinor, currency);
+    if (payer.availableMinor >= wanted) {
+      await charge(payer, wanted);
+      dueMinor = 0n;
+      break;
+    }
+    const covers = covered(payer.availableMinor, currency);
+    // A balance worth less than a cent pays nothing: taking it would cover nothing of the fee.
+    if (covers === 0n) continue;
+    await charge(payer, payer.availableMinor);
+    dueMinor -= covers < dueMinor ? covers : dueMinor;
+  }
+  return { paidEurMinor: payment.dueEurMinor - dueMinor, transactionNumbers };
+}

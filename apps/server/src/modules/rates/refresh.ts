@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { addCalendarDays, bankDateOf, instantOnBankDate, isBankingDay } from '../jobs/clock';
+import type { JobContext, JobDefinition } from '../jobs/queue';
+import { fetchEcbDailyRates, type EcbFetch } from './ecb';
+import { applyEcbRates } from './service';
+
+/**
+ * The daily refresh of the ECB reference rates (DESIGN §14). The ECB publishes each business day's
+ * file at about 16:00 in Frankfurt. The job runs every half hour, whatever the bank's zone, and
+ * first asks whether a day newer than the stored one should be out by now: if not, it does nothing
+ * (no download), so it is harmless to run at any time and a second run the same day is free. A
+ * failed download throws, and the queue retries with backoff.
+ *
+ * The file is loaded through the same checks as an operator's upload (service.ts applyEcbRates):
+ * not dated in the future, not older than the rates in use, not changing a day already loaded, no
+ * rate more than 2 % from its reference. A file that fails them is refused and audited, never
+ * applied or proposed: a move that large needs two admins (the four-eyes rate change), and a
+ * proposal made by the system would let one admin's approval alone re-price a currency. Until the
+ * admins act, the rates age and are refused once stale (freshness.ts).
+ */
+export const RATES_REFRESH = 'rates.refresh';
+
+const ECB_ZONE = 'Europe/Berlin';
+const ECB_PUBLICATION_HOUR = 16;
+
+/** The newest ECB business day whose file is out by `now` (the bank's holidays are not modelled). */
+export function latestPublishedEcbDay(now: Date): string {
+  let day = bankDateOf(now, ECB_ZONE);
+  if (now < instantOnBankDate(day, ECB_PUBLICATION_HOUR, ECB_ZONE)) day = addCalendarDays(day, -1);
+  while (!isBankingDay(day)) day = addCalendarDays(day, -1);
+  return day;
+}
+
+async function newestEcbDay(db: Db): Promise<string | null> {
+  const { newest } = await db.selectFrom('fx_rates').select(sql<string | null>`max(ecb_rate_date)::text`.as('newest')).executeTakeFirstOrThrow();
+  return newest;
+}
+
+export type RefreshOutcome =
+  /** The newest published day is stored already: nothing fetched. */
+  | { outcome: 'current'; date: string | null }
+  /** Fetched, but the ECB has not published a newer day yet: the next run looks again. */
+  | { outcome: 'unchanged'; date: string }
+  | { outcome: 'loaded'; date: string }
+  /** The file failed a check an operator's upload fails too: nothing stored, audited once a day. */
+  | { outcome: 'refused'; date: string; problem: string };
+
+const REFUSED = 'rates.refreshRefused';
+
+async function recordRefusal(db: Db, date: string, error: AppError): Promise<void> {
+  const told = await db.selectFrom('audit_log').select('id').where('action', '=', REFUSED).where('subject_id', '=', date).executeTakeFirst();
+  if (told) return;
+  await recordAudit(db, {
+    actorType: 'system',
+    action: REFUSED,
+    subjectType: 'rates',
+    subjectId: date,
+    after: { problem: error.fields?.xml ?? error.message, message: error.message, ...error.details },
+  });
+}
+
+export async function refreshEcbRates(context: Pick<JobContext, 'db' | 'config' | 'clock' | 'log'>, fetchImpl?: EcbFetch): Promise<RefreshOutcome> {
+  const now = context.clock.now();
+  const stored = await newestEcbDay(context.db);
+  if (stored !== null && stored >= latestPublishedEcbDay(now)) return { outcome: 'current', date: stored };
+  const rates = await fetchEcbDailyRates(context.config.time.ecbRatesUrl, { fetchImpl });
+  if (stored !== null && rates.date <= stored) return { outcome: 'unchanged', date: rates.date };
+  try {
+    await applyEcbRates(context.db, rates, null, now);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+    await recordRefusal(context.db, rates.date, error);
+    context.log.error({ date: rates.date, problem: error.fields?.xml, details: error.details }, 'the ECB file was refused: the rates were not refreshed');
+    return { outcome: 'refused', date: rates.date, problem: error.fields?.xml ?? error.message };
+  }
+  context.log.info({ date: rates.date }, 'ECB rates refreshed');
+  return { outcome: 'loaded', date: rates.date };
+}
+
+export const refreshRatesJob: JobDefinition = {
+  name: RATES_REFRESH,
+  cron: '*/30 * * * *',
+  catchUpOnStart: true,
+  async run(context) {
+    await refreshEcbRates(context);
+  },
+};

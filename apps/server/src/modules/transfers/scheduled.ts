@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import {
+  decimalToMinor,
+  executionDateProblem,
+  formatMinor,
+  internalTransferSchema,
+  internationalTransferSchema,
+  isCurrency,
+  type CreateTransactionRequest,
+  type Currency,
+  type InternalTransferRequest,
+  type InternationalTransferRequest,
+  type ScheduledFailureReason,
+} from '@bank/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { instantText, type InstantText } from '../../db/instant';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { addCalendarDays, bankDateOf, instantOnBankDate, type BankClock } from '../jobs/clock';
+import type { JobContext, JobDefinition } from '../jobs/queue';
+import { postEntry } from '../ledger/ledger';
+import { queueMail } from '../mail/outbox';
+import { internalSides, internalTransferOf, internalTransferOrder } from './internal';
+import { holdInternationalTransfer, internationalOperation, internationalThresholds, internationalTransferOrder } from './international';
+import { addTransferSides, recordOperations, setTransferStatus, type NewOperation } from './records';
+import { scheduledTransferFailedMail } from './scheduled-mail';
+
+/**
+ * Payments on their date (DESIGN §14). A transfer dated after the bank's today is checked as one
+ * made now would be, then recorded Scheduled: it has its number and the payer's row, moving and
+ * holding nothing. On its date, at the payments hour, the sweep runs it with the funds checked
+ * then: an internal one is booked (Approved), one abroad is held with its fee and waits for the
+ * bank (New); one that cannot be paid becomes Failed, with the reason the client sees and a mail.
+ */
+export type SchedulableRequest = InternalTransferRequest | InternationalTransferRequest;
+
+export const RUN_SCHEDULED_TRANSFERS = 'transfers.run-scheduled';
+
+const dateFieldOf = (request: SchedulableRequest) => (request.type === 'internal' ? 'transferDate' : 'paymentDate');
+const dateOf = (request: SchedulableRequest) => (request.type === 'internal' ? request.transferDate : request.paymentDate);
+const withDate = (request: SchedulableRequest, date: string): SchedulableRequest =>
+  request.type === 'internal' ? { ...request, transferDate: date } : { ...request, paymentDate: date };
+
+/**
+ * The bank date a create request is to run on when it is dated after `today`; null when it runs
+ * now (no date, or today). A day already past, or more than a year ahead, is 400 on the date field.
+ */
+export function scheduledDateOf(request: CreateTransactionRequest, today: string): string | null {
+  if (request.type !== 'internal' && request.type !== 'international') return null;
+  const date = dateOf(request);
+  if (!date) return null;
+  const problem = executionDateProblem(date, today);
+  if (problem) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: problem === 'past' ? 'The date has passed' : 'A transfer may be dated at most a year ahead',
+      fields: { [dateFieldOf(request)]: `validation.date.${problem}` },
+    });
+  }
+  return date > today ? date : null;
+}
+
+/**
+ * The payer's booked balance and the instant it stands at, read together under the row lock the
+ * ledger's writes take: a booking on the account commits either before (and is in the balance) or
+ * after this instant, so the Scheduled row's balance chains with the rows around its place.
+ */
+async function bookedBalanceNow(trx: Db, account: { ledgerAccountId: string; currency: Currency }): Promise<{ bookedMinor: bigint; at: InstantText }> {
+  const { rows } = await sql<{ booked: string; at: InstantText }>`
+    select booked, ${instantText(sql`clock_timestamp()`)} as at
+    from ledger_accounts where id = ${account.ledgerAccountId}::bigint for no key update`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`Ledger account ${account.ledgerAccountId} does not exist`);
+  return { bookedMinor: decimalToMinor(row.booked, account.currency), at: row.at };
+}
+
+/** Checks the request as a transfer made now would be, and records it Scheduled on `date` (no date check: the caller's). */
+export async function scheduleTransfer(
+  trx: Db,
+  clientId: string,
+  request: SchedulableRequest,
+  date: string,
+  occurrence?: { standingOrderId: string; occurrenceDate: string },
+): Promise<{ transferId: string; transactionNumber: string }> {
+  const dated = withDate(request, date);
+  const transferId = randomUUID();
+  let operation: NewOperation;
+  if (dated.type === 'internal') {
+    const order = await internalTransferOrder(trx, clientId, dated);
+    const payer = await bookedBalanceNow(trx, order.from);
+    // The payee's row is written when the transfer runs: until then nothing comes to the payee.
+    const [payerSide] = internalSides(order, null, () => payer.bookedMinor);
+    operation = { at: payer.at, transfer: internalTransferOf(order, transferId, 'Scheduled'), sides: [payerSide], actor: { type: 'client', id: clientId } };
+  } else {
+    const order = await internationalTransferOrder(trx, clientId, dated);
+    const payer = await bookedBalanceNow(trx, order.from);
+    operation = internationalOperation(order, { id: transferId, status: 'Scheduled', at: payer.at, bookedBalanceMinor: payer.bookedMinor });
+  }
+  operation.transfer.schedule = { date, request: dated, occurrence };
+  const numbers = await recordOperations(trx, [operation]);
+  return { transferId, transactionNumber: numbers.get(transferId)! };
+}
+
+/** The client cancels its own Scheduled transfer, free of charge (Scheduled → Canceled, audited). 404 for another client's or no such transfer, 409 when not Scheduled. */
+export async function cancelScheduledTransfer(trx: Db, clientId: string, transferId: string): Promise<void> {
+  const transfer = await trx
+    .selectFrom('transfers')
+    .select(['id', 'status'])
+    .where('id', '=', transferId)
+    .where('client_id', '=', clientId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!transfer) throw new AppError('NOT_FOUND');
+  if (transfer.status !== 'Scheduled') throw new AppError('CONFLICT', { message: `The transfer is already ${transfer.status}`, details: { status: transfer.status } });
+  await setTransferStatus(trx, transferId, 'Canceled');
+  await recordAudit(trx, {
+    actorType: 'client',
+    actorId: clientId,
+    action: 'transfer.canceled',
+    subjectType: 'transfer',
+    subjectId: transferId,
+    before: { status: 'Scheduled' },
+    after: { status: 'Canceled' },
+  });
+}
+
+/**
+ * The latest bank date whose transfers are due at `clock.now()`: today once the payments hour has
+ * come, yesterday before it. Every date up to it is due, so a run after an outage takes them all.
+ */
+export function latestDueDate(clock: BankClock, paymentsHour: number): string {
+  const today = bankDateOf(clock.now(), clock.timeZone);
+  return clock.now() >= instantOnBankDate(today, paymentsHour, clock.timeZone) ? today : addCalendarDays(today, -1);
+}
+
+/** A Scheduled transfer locked to run. */
+interface DueTransfer {
+  id: string;
+  transactionNumber: string;
+  clientId: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  recipient: string | null;
+  date: string;
+  request: SchedulableRequest;
+}
+
+const SYSTEM = { actorType: 'system', actorId: null } as const;
+
+async function auditRun(trx: Db, transfer: DueTransfer, status: 'Approved' | 'New' | 'Failed', extra: Record<string, unknown> = {}): Promise<void> {
+  await recordAudit(trx, {
+    ...SYSTEM,
+    action: `transfer.${status.toLowerCase()}`,
+    subjectType: 'transfer',
+    subjectId: transfer.id,
+    before: { status: 'Scheduled' },
+    after: { status, scheduledFor: transfer.date, ...extra },
+  });
+}
+
+/** Books a due internal transfer: payer −, payee +, the payer's row booked now and the payee's written. */
+async function bookInternal(trx: Db, transfer: DueTransfer, request: InternalTransferRequest): Promise<void> {
+  const order = await internalTransferOrder(trx, transfer.clientId, request);
+  const { balances, bookedAt } = await postEntry(trx, {
+    kind: 'internal_transfer',
+    transferId: transfer.id,
+    postings: [
+      { accountId: order.from.ledgerAccountId, currency: order.from.currency, amountMinor: -order.amountMinor },
+      { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
+    ],
+  });
+  const bookedAfter = (ledgerAccountId: string) => balances.get(ledgerAccountId)!.bookedMinor;
+  await setTransferStatus(trx, transfer.id, 'Approved', {
+    booking: { at: bookedAt, account: { accountId: order.from.id, balanceAfterMinor: bookedAfter(order.from.ledgerAccountId), currency: order.from.currency } },
+  });
+  const [, payeeSide] = internalSides(order, bookedAt, (account) => bookedAfter(account.ledgerAccountId));
+  await addTransferSides(trx, { at: bookedAt, transfer: internalTransferOf(order, transfer.id, 'Approved'), sides: [payeeSide] }, transfer.transactionNumber);
+  await auditRun(trx, transfer, 'Approved');
+}
+
+/** Holds a due transfer abroad with the fee quoted when it was scheduled; it waits for the bank (New), its thresholds fixed now. */
+async function holdAbroad(trx: Db, transfer: DueTransfer, request: InternationalTransferRequest): Promise<void> {
+  const quoted = await internationalTransferOrder(trx, transfer.clientId, request);
+  const order = { ...quoted, feeMinor: decimalToMinor(transfer.fee, quoted.from.currency) };
+  const held = await holdInternationalTransfer(trx, order, transfer.id);
+  const thresholds = await internationalThresholds(trx, order, held.heldAt);
+  // The bank reviews it as a transfer made today: it counts towards today's sum of transfers abroad
+  // (limits.ts sums by created_at), and its thresholds are fixed now (before New, which needs them).
+  await sql`
+    update transfers
+    set hold_id = ${held.holdId}::uuid, created_at = ${held.heldAt}::timestamptz,
+        amount_eur = ${formatMinor(thresholds.amountEurMinor, 'EUR')}::numeric,
+        approvals_required = ${thresholds.approvalsRequired}, approval_reason = ${thresholds.reason}
+    where id = ${transfer.id}::uuid`.execute(trx);
+  await setTransferStatus(trx, transfer.id, 'New');
+  await auditRun(trx, transfer, 'New');
+}
+
+/** The reason a client sees for a refusal met when its transfer runs; anything else is the bank's fault, retried. */
+function failureReasonOf(error: unknown): ScheduledFailureReason | null {
+  if (!(error instanceof AppError)) return null;
+  if (error.code === 'INSUFFICIENT_FUNDS') return 'insufficientFunds';
+  if (error.code === 'NOT_FOUND') return 'accountUnavailable';
+  return error.code === 'VALIDATION_FAILED' || error.code === 'CONFLICT' || error.code === 'FORBIDDEN' ? 'refused' : null;
+}
+
+async function failScheduledTransfer(trx: Db, context: JobContext, transfer: DueTransfer, reason: ScheduledFailureReason): Promise<void> {
+  await setTransferStatus(trx, transfer.id, 'Failed', { reason });
+  await auditRun(trx, transfer, 'Failed', { reason });
+  const client = await trx.selectFrom('clients').select(['email', 'language']).where('id', '=', transfer.clientId).executeTakeFirstOrThrow();
+  const currency = isCurrency(transfer.currency) ? transfer.currency : null;
+  const amount = currency ? formatMinor(decimalToMinor(transfer.amount, currency), currency) : transfer.amount;
+  const mail = scheduledTransferFailedMail(
+    client.email,
+    { transactionNumber: transfer.transactionNumber, amount, currency: transfer.currency, date: transfer.date, recipient: transfer.recipient ?? '—', reason },
+    client.language,
+    `${context.config.appUrl}/kabinet`,
+  );
+  await queueMail(trx, context.config.secret, mail);
+}
+
+/** The stored request, read back through its schema (it was written as that schema's output). */
+function storedRequest(value: unknown): SchedulableRequest {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'internal' ? internalTransferSchema.parse(value) : internationalTransferSchema.parse(value);
+}
+
+const dateText = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+
+/**
+ * Runs one due transfer in the caller's transaction, if it is still Scheduled and no other node
+ * has it (skip locked): the attempt in a savepoint, so a refusal rolls back only the attempt and
+ * leaves the transfer Failed. Answers what became of it, or null when it was not ours to run.
+ */
+export async function runScheduledTransfer(trx: Db, context: JobContext, transferId: string): Promise<'Approved' | 'New' | 'Failed' | null> {
+  const row = await trx
+    .selectFrom('transfers')
+    .select(['id', 'transaction_number', 'client_id', 'currency', 'amount', 'fee', 'recipient', 'scheduled_for', 'scheduled_request'])
+    .where('id', '=', transferId)
+    .where('status', '=', 'Scheduled')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!row?.scheduled_for) return null;
+  const request = storedRequest(row.scheduled_request);
+  const transfer: DueTransfer = {
+    id: row.id,
+    transactionNumber: row.transaction_number,
+    clientId: row.client_id,
+    currency: row.currency,
+    amount: row.amount,
+    fee: row.fee,
+    recipient: row.recipient,
+    date: dateText(row.scheduled_for),
+    request,
+  };
+  await sql`savepoint scheduled_run`.execute(trx);
+  try {
+    if (request.type === 'internal') await bookInternal(trx, transfer, request);
+    else await holdAbroad(trx, transfer, request);
+    await sql`release savepoint scheduled_run`.execute(trx);
+    return request.type === 'internal' ? 'Approved' : 'New';
+  } catch (error) {
+    const reason = failureReasonOf(error);
+    if (!reason) throw error;
+    await sql`rollback to savepoint scheduled_run`.execute(trx);
+    await failScheduledTransfer(trx, context, transfer, reason);
+    return 'Failed';
+  }
+}
+
+/**
+ * The sweep: every Scheduled transfer due at the clock's now, oldest date first, each in a
+ * transaction of its own (one's failure does not undo the others). One that throws is left
+ * Scheduled and the sweep fails after the rest, for the queue to retry it.
+ */
+export async function runDueScheduledTransfers(context: JobContext): Promise<Record<'Approved' | 'New' | 'Failed', number>> {
+  const due = await context.db
+    .selectFrom('transfers')
+    .select('id')
+    .where('status', '=', 'Scheduled')
+    .where('scheduled_for', '<=', latestDueDate(context.clock, context.config.time.paymentsHour))
+    .orderBy('scheduled_for')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const counts = { Approved: 0, New: 0, Failed: 0 };
+  const errors: unknown[] = [];
+  for (const { id } of due) {
+    try {
+      const outcome = await context.db.transaction().execute((trx) => runScheduledTransfer(trx, context, id));
+      if (outcome) counts[outcome] += 1;
+    } catch (error) {
+      context.log.error({ err: error, transferId: id }, 'scheduled transfer did not run');
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} scheduled transfers did not run`);
+  return counts;
+}
+
+export const runScheduledTransfersJob: JobDefinition = {
+  name: RUN_SCHEDULED_TRANSFERS,
+  cron: '*/5 * * * *',
+  catchUpOnStart: true,
+  async run(context) {
+    await runDueScheduledTransfers(context);
+  },
+};
