@@ -68,6 +68,26 @@ export const PAYMENT_ORDER_WITHDRAWAL_FEE = { amount: SERVICE_FEES.paymentOrderW
  */
 export const ACCOUNT_MAINTENANCE_FEE = { amount: SERVICE_FEES.activeAccountMaintenancePerMonth, currency: TARIFF_CURRENCY } as const;
 
+/** The fees the bank charges outside any transfer of the client's, each a statement row of its own. */
+export type BankFee = 'withdrawal' | 'maintenance';
+
+/**
+ * The purpose stored with a fee's statement row: the fee's name in the tariff, in English. It is
+ * stored as is (the bank formats and the CSV carry it so); the screens and the PDF statement find
+ * the fee again by this text (bankFeeOf) and show its name in the reader's language.
+ */
+export const BANK_FEE_PURPOSES: Readonly<Record<BankFee, string>> = {
+  withdrawal: 'Withdrawal of a payment order',
+  maintenance: 'Account maintenance',
+};
+
+/** The bank's fee a row's purpose names, or null for any other purpose. */
+export function bankFeeOf(purpose: string | null): BankFee | null {
+  if (purpose === null) return null;
+  const fees = Object.keys(BANK_FEE_PURPOSES) as BankFee[];
+  return fees.find((fee) => BANK_FEE_PURPOSES[fee] === purpose) ?? null;
+}
+
 export const DEPOSITS = {
   minimum: '10000.00',
   currencies: ['EUR', 'USD'],

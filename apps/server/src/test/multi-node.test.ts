@@ -3,8 +3,7 @@
 // the other, and each request mails once; failed sign-ins and the per-address request limit count
 // across nodes, so a brute force spread over both is refused as on one; a session ended on one node
 // is refused by the other at once; a transfer retried on the other node with its Idempotency-Key is
-// applied once. (There are no timed jobs to run once across nodes: work after an answer belongs to
-// the request that started it.)
+// applied once. (The jobs that run once across nodes are proved in jobs-multi-node.test.ts.)
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -40,6 +40,13 @@ export const statementRowSchema = z.object({
   currency: z.enum(CURRENCIES as [Currency, ...Currency[]]),
   direction: z.enum(DIRECTIONS),
   status: z.enum(TRANSACTION_STATUSES),
+  /** The date the transfer was dated for (YYYY-MM-DD; a Scheduled one runs on it), when it was given one. */
+  paymentDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  /**
+   * Why the transfer did not go through, for the client: a Denied row's reason as the bank wrote it,
+   * a Failed row's one of SCHEDULED_FAILURE_REASONS (the web shows its text); null otherwise.
+   */
+  statusReason: z.string().nullable(),
   openingBalance: moneyStringSchema,
   creditTurnover: moneyStringSchema,
   debitTurnover: moneyStringSchema,

@@ -50,9 +50,9 @@ const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jo
 
 /**
  * Offers a job in the caller's transaction: it exists, and will run, only if that transaction
- * commits. `startAfter` delays it; a `singletonKey` keeps one job per key waiting in a stately queue.
+ * commits. `startAfter` delays it.
  */
-export async function offerJob(trx: Db, name: string, data: object = {}, options: { startAfter?: Date; singletonKey?: string } = {}): Promise<void> {
+export async function offerJob(trx: Db, name: string, data: object = {}, options: { startAfter?: Date } = {}): Promise<void> {
   await sender.send(name, data, { ...options, db: executorOf(trx) });
 }
 

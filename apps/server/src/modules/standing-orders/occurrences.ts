@@ -72,8 +72,8 @@ export async function makeDueOccurrences(trx: Db, today: string, order: Standing
     .set({ next_run_date: next, occurrences_made: made, status: next === null ? 'Finished' : 'Active', updated_at: new Date() })
     .where('id', '=', order.id)
     .execute();
-  // Occurrences made now are due already: the runner is offered with them, rather than left for its
-  // next tick (in a stately queue an offer while one waits is one run).
+  // Occurrences made now may be due already: the runner is offered with them, rather than left for
+  // its next tick.
   if (made > order.occurrences_made) await offerJob(trx, RUN_SCHEDULED_TRANSFERS);
   if (next === null) {
     await recordAudit(trx, { actorType: 'system', action: 'standingOrder.finished', subjectType: 'standing_order', subjectId: order.id, after: { occurrencesMade: made } });

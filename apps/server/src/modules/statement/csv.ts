@@ -12,7 +12,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db';
 import { readTransactionRows, type KeysetKey } from '../transfers/transaction-rows';
-import { toStatementRow } from './rows';
+import { toStatementRows } from './rows';
 import { resolveScope } from './service';
 
 /** Rows read per keyset query while exporting: the memory held at once, whatever the file's size. */
@@ -107,11 +107,12 @@ export async function statementCsv(
     let from: KeysetKey | null = null;
     for (;;) {
       const rows = await readTransactionRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
+      const statementRows = await toStatementRows(db, rows, (row) => scope.accountNumbers.get(row.accountId) ?? '');
       const pieces: string[] = [];
       for (let start = 0; start < rows.length; start += CSV_PIECE_ROWS) {
         const records = rows
           .slice(start, start + CSV_PIECE_ROWS)
-          .map((row) => csvRecord(toStatementRow(row, scope.accountNumbers.get(row.accountId) ?? ''), new Date(row.at), formatTimestamp));
+          .map((row, index) => csvRecord(statementRows[start + index]!, new Date(row.at), formatTimestamp));
         pieces.push(stringify(records));
       }
       yield* pieces;

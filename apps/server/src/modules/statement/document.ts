@@ -2,7 +2,7 @@ import type { ResolvedPeriod, StatementAccountSummary, StatementFilters, Stateme
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { readTransactionRows, type KeysetKey, type TransactionFilter, type TransactionRow } from '../transfers/transaction-rows';
-import { toStatementRow } from './rows';
+import { toStatementRows } from './rows';
 import { resolveScope, summarizeAccounts, type StatementScope } from './service';
 
 /** Rows read per keyset query while writing a statement file: the memory held at once. */
@@ -83,7 +83,7 @@ export async function openStatementDocument(db: Db, clientId: string, requested:
         // readTransactionRows answers newest first whatever the direction: turned round, the batch
         // is oldest first and its last row is the key the next batch continues after.
         const rows: TransactionRow[] = (await readTransactionRows(db, scope.rows, { towards: 'newer', from, inclusive: false, offset: 0, limit: batchRows })).reverse();
-        if (rows.length > 0) yield rows.map((row) => toStatementRow(row, accountNumber));
+        if (rows.length > 0) yield await toStatementRows(db, rows, () => accountNumber);
         const last: TransactionRow | undefined = rows[rows.length - 1];
         if (!last || rows.length < batchRows) return;
         from = { at: last.at, id: last.id };

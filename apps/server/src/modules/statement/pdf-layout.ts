@@ -11,7 +11,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { partyCell, zonedTimestampFormatter } from './csv';
 import type { StatementHolder } from './document';
-import { formatPdfAmount, formatPdfPeriod, PDF_TEXTS, type PdfTexts } from './pdf-texts';
+import { formatPdfAmount, formatPdfPeriod, formatPdfPurpose, PDF_TEXTS, type PdfTexts } from './pdf-texts';
 
 /**
  * Inter as TrueType: it carries Latin and Cyrillic, and pdfkit subsets TrueType reliably (its WOFF2
@@ -332,7 +332,7 @@ export class StatementPdfLayout {
       sender: partyCell(row.sender, row.senderName),
       recipient: partyCell(row.recipient, row.recipientName),
       type: texts.types[row.type],
-      purpose: row.purpose ?? '',
+      purpose: formatPdfPurpose(row.purpose, header.language),
       amount: amount(row.amount),
       currency: row.currency,
       direction: texts.directions[row.direction],

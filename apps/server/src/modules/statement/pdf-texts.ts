@@ -1,4 +1,4 @@
-import type { Direction, StatementLanguage, TransactionStatus, TransactionType } from '@bank/contracts';
+import { BANK_FEE_PURPOSES, bankFeeOf, type BankFee, type Direction, type StatementLanguage, type TransactionStatus, type TransactionType } from '@bank/contracts';
 import { BRAND } from '../auth/mail-templates';
 
 /**
@@ -35,6 +35,8 @@ export interface PdfTexts {
   types: Readonly<Record<TransactionType, string>>;
   statuses: Readonly<Record<TransactionStatus, string>>;
   directions: Readonly<Record<Direction, string>>;
+  /** The bank's own fees, whose rows are stored with the fee's English name as their purpose. */
+  bankFees: Readonly<Record<BankFee, string>>;
 }
 
 export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
@@ -76,6 +78,7 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
       Refunded: 'Refunded', Error: 'Error', Scheduled: 'Scheduled', Failed: 'Failed', Expired: 'Expired',
     },
     directions: { IN: 'Incoming', OUT: 'Outgoing' },
+    bankFees: BANK_FEE_PURPOSES,
   },
   ru: {
     bank: BRAND.ru,
@@ -115,6 +118,7 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
       Refunded: 'Возвращена', Error: 'Ошибка', Scheduled: 'Запланирована', Failed: 'Не исполнена', Expired: 'Срок истёк',
     },
     directions: { IN: 'Входящая', OUT: 'Исходящая' },
+    bankFees: { withdrawal: 'Отзыв платёжного поручения', maintenance: 'Обслуживание счёта' },
   },
 };
 
@@ -128,6 +132,12 @@ export function formatPdfAmount(amount: string, language: StatementLanguage): st
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'ru' ? '\u00A0' : ',');
   const text = fraction === undefined ? grouped : `${grouped}${language === 'ru' ? ',' : '.'}${fraction}`;
   return negative ? `−${text}` : text;
+}
+
+/** A row's purpose in the statement's language: a fee of the bank's own by its name, any other purpose as its payer typed it. */
+export function formatPdfPurpose(purpose: string | null, language: StatementLanguage): string {
+  const fee = bankFeeOf(purpose);
+  return fee ? PDF_TEXTS[language].bankFees[fee] : (purpose ?? '');
 }
 
 /** A calendar day ('YYYY-MM-DD') as the language writes it: ISO in English, DD.MM.YYYY in Russian. */

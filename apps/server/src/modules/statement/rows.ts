@@ -1,5 +1,6 @@
 import { formatMinor, type StatementRow } from '@bank/contracts';
-import { movementOf, type TransactionRow } from '../transfers/transaction-rows';
+import type { Db } from '../../db';
+import { movementOf, statusReasonsOf, type TransactionRow } from '../transfers/transaction-rows';
 
 /**
  * A stored row as the statement shows it, dated by its place on the statement (when it was booked,
@@ -11,7 +12,7 @@ import { movementOf, type TransactionRow } from '../transfers/transaction-rows';
  * balance and its turnovers are zero. So opening + credit − debit = balance on every row, each row
  * opens where the one before it closed, and the rows of a period add up to its turnovers.
  */
-export function toStatementRow(row: TransactionRow, accountNumber: string): StatementRow {
+export function toStatementRow(row: TransactionRow, accountNumber: string, statusReason: string | null): StatementRow {
   const money = (minor: bigint) => formatMinor(minor, row.currency);
   const { creditMinor, debitMinor } = movementOf(row);
   // The name stored with a row is the counterparty's as typed by the payer; for a payment received
@@ -35,6 +36,8 @@ export function toStatementRow(row: TransactionRow, accountNumber: string): Stat
     currency: row.currency,
     direction: row.direction,
     status: row.status,
+    paymentDate: row.paymentDate,
+    statusReason,
     openingBalance: money(row.balanceAfterMinor - creditMinor + debitMinor),
     creditTurnover: money(creditMinor),
     debitTurnover: money(debitMinor),
@@ -42,4 +45,13 @@ export function toStatementRow(row: TransactionRow, accountNumber: string): Stat
     templateName: row.templateName,
     paymentRegion: row.paymentRegion,
   };
+}
+
+/**
+ * Rows read together (a page, a batch of a file) as the statement shows them, each with the reason
+ * its transfer did not go through, read for all of them at once.
+ */
+export async function toStatementRows(db: Db, rows: readonly TransactionRow[], accountNumberOf: (row: TransactionRow) => string): Promise<StatementRow[]> {
+  const reasons = await statusReasonsOf(db, rows);
+  return rows.map((row) => toStatementRow(row, accountNumberOf(row), reasons.get(row.transactionNumber) ?? null));
 }

@@ -20,7 +20,7 @@ import {
   type TransactionFilter,
 } from '../transfers/transaction-rows';
 import { clientAccounts, type ClientAccountRow } from './repository';
-import { toStatementRow } from './rows';
+import { toStatementRows } from './rows';
 
 /**
  * The statement: a period's rows of the client's accounts and each account's balances over it.
@@ -195,7 +195,7 @@ export async function readStatementPage(
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {
-    rows: rows.map((row) => toStatementRow(row, scope.accountNumbers.get(row.accountId) ?? '')),
+    rows: await toStatementRows(db, rows, (row) => scope.accountNumbers.get(row.accountId) ?? ''),
     page,
     pageSize: limit,
     total: counted.total,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BANK_FEE_PURPOSES, type BankFee } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import type { ClientAccount } from '../accounts/service';
@@ -13,20 +14,12 @@ import { recordOperations } from './records';
  * purpose naming what the fee is for. Like every debit it never takes a balance below zero: an
  * account that cannot pay is the ledger's 422 INSUFFICIENT_FUNDS, and the caller decides what then.
  */
-export type FeeReason = 'withdrawal' | 'maintenance';
-
-/** The statement row's purpose: the fee's name in the tariff (SPEC §9). */
-const PURPOSE: Readonly<Record<FeeReason, string>> = {
-  withdrawal: 'Withdrawal of a payment order',
-  maintenance: 'Account maintenance',
-};
-
 export interface FeeCharge {
   clientId: string;
   /** The client's account that pays, in whose currency `amountMinor` is. */
   account: ClientAccount;
   amountMinor: bigint;
-  reason: FeeReason;
+  reason: BankFee;
   /** What the fee is about, shown as the row's payment reference (the withdrawn order's number, the month). */
   reference?: string;
   /** When it is booked, if not now (a job books at its clock's instant). */
@@ -70,7 +63,8 @@ export async function chargeFee(trx: Db, charge: FeeCharge): Promise<ChargedFee>
         toAccountId: null,
         amountMinor,
         currency,
-        purpose: PURPOSE[charge.reason],
+        // The fee's name in the tariff (SPEC §9); readers show it in their language.
+        purpose: BANK_FEE_PURPOSES[charge.reason],
         paymentReference: charge.reference,
         recipient: BRAND.en,
       },

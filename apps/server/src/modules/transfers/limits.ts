@@ -78,8 +78,9 @@ export function approvalsNeeded(amountEurMinor: bigint, daySumBeforeEurMinor: bi
 }
 
 /**
- * The bank day an instant falls in, as [start, end). The bank's day is the UTC day: no
- * BANK_TIME_ZONE is configured yet (DESIGN §14), and this is the one place to change when it is.
+ * The day of the daily sum an instant falls in, as [start, end): the UTC day, whatever
+ * BANK_TIME_ZONE says, so that the limit's days stay the same when the bank's zone is set or
+ * changed; this is the one place to change if the sum should follow the bank's dates.
  */
 export function bankDayOf(at: InstantText): { start: Date; end: Date } {
   const day = /^(\d{4}-\d{2}-\d{2})T/.exec(at)?.[1];

@@ -359,8 +359,11 @@ export async function listTransactionRecords(db: Db, clientId: string, options: 
 /** The statuses whose transfer may carry a reason the client sees (the bank's denial, a scheduled transfer's failure). */
 const REASONED_STATUSES: readonly TransactionStatus[] = ['Denied', 'Failed'];
 
-/** The reasons of the rows' transfers that did not go through, by transaction number. */
-async function statusReasonsOf(db: Db, rows: readonly TransactionRow[]): Promise<Map<string, string>> {
+/**
+ * The reasons of the rows' transfers that did not go through, by transaction number: one query for
+ * all the rows (none when no row is Denied or Failed), so a page or a batch never asks row by row.
+ */
+export async function statusReasonsOf(db: Db, rows: readonly TransactionRow[]): Promise<Map<string, string>> {
   const numbers = [...new Set(rows.filter((row) => REASONED_STATUSES.includes(row.status)).map((row) => row.transactionNumber))];
   if (numbers.length === 0) return new Map();
   const reasoned = await db

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
-import { formatRowDate, statusKey, typeKey } from './labels';
+import { formatRowDate, purposeText, statusKey, typeKey } from './labels';
 import { StatementSummary } from './StatementSummary';
 
 function periodText(period: StatementPeriodAnswer | null, allTime: string): string {
@@ -103,7 +103,7 @@ export function StatementPrint({
               <td>{[row.senderName, formatAccountNumber(row.sender)].filter(Boolean).join(' ')}</td>
               <td>{[row.recipientName, formatAccountNumber(row.recipient)].filter(Boolean).join(' ')}</td>
               <td>{t(typeKey(row.type))}</td>
-              <td>{row.purpose ?? ''}</td>
+              <td>{purposeText(row.purpose, t)}</td>
               <td className={row.direction === 'IN' ? 'statement-amount--in' : 'statement-amount--out'}>
                 {row.direction === 'IN' ? '+' : '\u2212'}
                 {formatAmount(row.amount, language)}

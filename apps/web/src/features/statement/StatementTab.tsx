@@ -3,7 +3,7 @@ import type { StatementRow } from '@bank/contracts/statement/statement-row';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { apiRequest } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
 import { selectUserToken } from '../auth';
@@ -15,7 +15,7 @@ import { RowsLoadFailed } from './StatementRows';
 import { StatementSummary } from './StatementSummary';
 import { StatementTable } from './StatementTable';
 import { TemplatesPanel } from './TemplatesPanel';
-import { selectStatementFilters, transactionsLoaded, type Transaction } from './transactionsSlice';
+import { selectStatementFilters } from './transactionsSlice';
 import { useStatementPage } from './useStatementPage';
 import './statement.css';
 import './statementPrint.css';
@@ -66,14 +66,6 @@ export function StatementTab() {
   const filters = useAppSelector(selectStatementFilters);
   const accounts = useAccounts(token);
   const view = useStatementPage(token, filters);
-  const dispatch = useAppDispatch();
-  // A row canceled or withdrawn: the page shows its new status, the transfer list (the rows' dates and reasons) follows.
-  const rowChanged = () => {
-    view.reload();
-    apiRequest<Transaction[]>('GET', 'transaction/list', { token })
-      .then((list) => dispatch(transactionsLoaded(list)))
-      .catch(() => undefined);
-  };
   const [printRows, setPrintRows] = useState<PrintRows | null>(null);
   const [exporting, setExporting] = useState<StatementFileFormat | 'print' | null>(null);
   const [exportProblem, setExportProblem] = useState<'export.failed' | 'export.chooseAccount' | null>(null);
@@ -180,7 +172,7 @@ export function StatementTab() {
               <p className="statement__count" aria-live="polite">
                 {page.totalExact ? t('count', { total: page.total }) : t('countMore', { total: page.total })}
               </p>
-              <StatementTable rows={rows} caption={t('tableCaption', { page: page.page })} onChanged={rowChanged} />
+              <StatementTable rows={rows} caption={t('tableCaption', { page: page.page })} onChanged={view.reload} />
               <StatementPagination
                 page={page.page}
                 totalPages={page.totalPages}

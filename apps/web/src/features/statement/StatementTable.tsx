@@ -1,13 +1,10 @@
 import type { StatementRow } from '@bank/contracts/statement/statement-row';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
 import { clientActionOf, TransferActionButton } from '../schedules';
-import { formatRowDate, typeKey } from './labels';
-import { RowStatus, type TransferFacts } from './RowStatus';
+import { formatRowDate, purposeText, typeKey } from './labels';
+import { RowStatus } from './RowStatus';
 import { SignedAmount, StatementRows } from './StatementRows';
-import { selectTransactions } from './transactionsSlice';
 
 function Party({ name, account }: { name: string | null; account: string }) {
   return (
@@ -15,15 +12,6 @@ function Party({ name, account }: { name: string | null; account: string }) {
       {name ? <span className="statement-party__name">{name}</span> : null}
       <span className="statement-party__account">{formatAccountNumber(account)}</span>
     </>
-  );
-}
-
-/** The transfer list's facts by transfer number (the statement row has the status, the list its date and reason). */
-function useTransferFacts(): ReadonlyMap<string, TransferFacts> {
-  const transactions = useAppSelector(selectTransactions);
-  return useMemo(
-    () => new Map(transactions.map((row) => [row.transactionNumber, { paymentDate: row.paymentDate ?? null, statusReason: row.statusReason ?? null }])),
-    [transactions],
   );
 }
 
@@ -36,7 +24,6 @@ export function StatementTable({ rows, caption, onChanged }: { rows: readonly St
   const { t, i18n } = useTranslation('statement');
   const language = i18n.resolvedLanguage ?? 'en';
   const money = (amount: string) => formatAmount(amount, language);
-  const facts = useTransferFacts();
   const action = (row: StatementRow) => {
     const kind = clientActionOf(row);
     return kind ? (
@@ -83,14 +70,14 @@ export function StatementTable({ rows, caption, onChanged }: { rows: readonly St
             <Party name={row.recipientName} account={row.recipient} />
           </td>
           <td>{t(typeKey(row.type))}</td>
-          <td className="statement-table__purpose">{row.purpose ?? ''}</td>
+          <td className="statement-table__purpose">{purposeText(row.purpose, t)}</td>
           <td className="statement-table__number">
             <SignedAmount row={row} language={language} />
           </td>
           <td>{row.currency}</td>
           <td>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</td>
           <td className="statement-status">
-            <RowStatus status={row.status} facts={facts.get(row.transactionNumber)} />
+            <RowStatus row={row} />
           </td>
           <td className="statement-table__number">{money(row.openingBalance)}</td>
           <td className="statement-table__number">{money(row.creditTurnover)}</td>
@@ -116,14 +103,14 @@ export function StatementTable({ rows, caption, onChanged }: { rows: readonly St
           {row.purpose ? (
             <>
               <dt>{t('columns.purpose')}</dt>
-              <dd>{row.purpose}</dd>
+              <dd>{purposeText(row.purpose, t)}</dd>
             </>
           ) : null}
           <dt>{t('columns.direction')}</dt>
           <dd>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</dd>
           <dt>{t('columns.status')}</dt>
           <dd className="statement-status">
-            <RowStatus status={row.status} facts={facts.get(row.transactionNumber)} />
+            <RowStatus row={row} />
           </dd>
           <dt>{t('columns.openingBalance')}</dt>
           <dd>{money(row.openingBalance)}</dd>

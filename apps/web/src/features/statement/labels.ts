@@ -1,3 +1,4 @@
+import { bankFeeOf, type BankFee } from '@bank/contracts/tariffs';
 import type { TransactionStatus } from '@bank/contracts/transfers/status';
 import type { TransactionType } from '@bank/contracts/transfers/transaction-record';
 
@@ -24,6 +25,20 @@ export function typeKey(type: TransactionType): string {
 
 export function statusKey(status: TransactionStatus): string {
   return `statuses.${status}`;
+}
+
+const BANK_FEE_KEYS: Readonly<Record<BankFee, string>> = {
+  withdrawal: 'bankFees.withdrawal',
+  maintenance: 'bankFees.maintenance',
+};
+
+/**
+ * A row's purpose as the client reads it: a fee of the bank's own (stored under its English name
+ * in the tariff) in the screen's language, any other purpose as its payer typed it.
+ */
+export function purposeText(purpose: string | null, t: (key: string) => string): string {
+  const fee = bankFeeOf(purpose);
+  return fee ? t(BANK_FEE_KEYS[fee]) : (purpose ?? '');
 }
 
 /** SPEC §2: dates in the Russian locale, whatever the language of the screen. */

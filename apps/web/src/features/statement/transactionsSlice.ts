@@ -33,10 +33,6 @@ export interface Transaction {
   reference: string;
   transactionStatus: string;
   purpose?: string;
-  /** The date a transfer was dated for (a Scheduled one runs on it). */
-  paymentDate?: string | null;
-  /** Why a Denied or Failed transfer did not go through. */
-  statusReason?: string | null;
 }
 
 export const emptyFilters: TransactionFilters = {
@@ -110,5 +106,4 @@ interface WithTransactions {
 export const selectStatementFilters = (state: WithTransactions) => state.transactions.filters;
 export const selectTemplateFilters = (state: WithTransactions) => state.transactions.filtersTemplates;
 export const selectTemplates = (state: WithTransactions) => state.transactions.templates;
-export const selectTransactions = (state: WithTransactions) => state.transactions.transactionsData;
 export default transactionsSlice.reducer;
