@@ -97,7 +97,10 @@ describe('passkeys', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: settings('passkeys.cancel') }).click();
 
+    const beforeAdding = stack.mail.mails.length;
     await addPasskey(page, 'en', DEMO_PERSONAL.password, 'Work laptop');
+    // The client is told of the new passkey; the mail leaves through the outbox, after the answer.
+    await stack.mail.waitFor(DEMO_PERSONAL.email, undefined, { since: beforeAdding });
     expect(await webAuthnLibraryLoaded(page)).toBe(true);
     const [credential] = await authenticator.credentials();
     expect(credential?.isResidentCredential).toBe(true);

@@ -148,7 +148,8 @@ describe('EN', () => {
     const { page, problems } = await openStatement('en', 1440);
     const expected = await answer();
     await expectScreen(page, 1440, 'en', expected);
-    expect(await page.locator('.statement-table thead th').allTextContents()).toEqual(COLUMNS.map((key) => t(`columns.${key}`)));
+    // SPEC's columns in its order, then the row's actions (cancel a scheduled transfer, withdraw one abroad).
+    expect(await page.locator('.statement-table thead th').allTextContents()).toEqual([...COLUMNS, 'actions'].map((key) => t(`columns.${key}`)));
     for (const [index, row] of expected.rows.slice(0, 8).entries()) {
       const line = rowsOf(page, 1440).nth(index);
       const cells = await line.locator('td').allTextContents();

@@ -16,8 +16,15 @@ export interface DatabaseHandle {
 }
 
 /**
+ * A DATE is a calendar day, and stays its 'YYYY-MM-DD' text: read as a Date it would be midnight in
+ * the process's own time zone, a day early once printed in UTC on a server east of Greenwich.
+ */
+const DATE_OID = 1082;
+const keepText = (value: string) => value;
+
+/**
  * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`
- * (or in memory for `dataDir: 'memory://'`). NUMERIC and BIGINT come back as strings on both,
+ * (or in memory for `dataDir: 'memory://'`). NUMERIC, BIGINT and DATE come back as strings on both,
  * so money is never turned into a float by the driver.
  */
 export async function openDatabase(options: {
@@ -32,6 +39,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? keepText : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
       max: options.poolSize ?? 10,
       // A burst of requests queues for the pool's connections; on a busy machine the queue of a few
       // hundred money transfers takes seconds, which is waiting, not failure.
@@ -62,6 +70,7 @@ export async function openDatabase(options: {
     parsers: {
       [types.INT8]: (value: string) => value,
       [types.NUMERIC]: (value: string) => value,
+      [types.DATE]: keepText,
     },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -16,11 +16,13 @@ export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', '
 /**
  * History whose rows move through states (a hold is captured or released; a statement row and a
  * wallet row are booked, denied or canceled): the application may change those columns only, and
- * delete nothing. The amounts, accounts and instants written stay as they were.
+ * delete nothing. The amounts, accounts and instants written stay as they were; a statement row's
+ * fee is the one exception, as a Scheduled transfer abroad's fee is quoted again on the day it runs
+ * (and only then: a trigger keeps the fee of any row not Scheduled, migration 0086).
  */
 export const STATE_COLUMNS_OF_HISTORY: Readonly<Record<string, readonly string[]>> = {
   ledger_holds: ['status', 'closed_at'],
-  transactions: ['status', 'booked_at', 'balance_after'],
+  transactions: ['status', 'booked_at', 'balance_after', 'fee'],
   wallet_transactions: ['status', 'booked_at'],
 };
 

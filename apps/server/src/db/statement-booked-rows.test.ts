@@ -43,7 +43,7 @@ beforeAll(async () => {
   await context.db.transaction().execute((trx) => denyTransfer(trx, denied, randomUUID()));
   // Withdrawn by its client: released, and the withdrawal's fee booked as a row of its own.
   const { transaction_number: canceledNumber } = await context.db.selectFrom('transfers').select('transaction_number').where('id', '=', canceled).executeTakeFirstOrThrow();
-  await context.db.transaction().execute((trx) => cancelOwnTransfer(trx, context.deps.config, payer.id, canceledNumber));
+  await context.db.transaction().execute((trx) => cancelOwnTransfer(trx, context.deps, payer.id, canceledNumber));
   await create(payee.headers, internal(to, from, '2.50'));
   // A batch: three transfers on the same two accounts at one instant.
   const accounts = await Promise.all([from, to].map((number) => findAccountByNumber(context.db, number)));

@@ -35,6 +35,9 @@ create table maintenance_months (
   charged boolean not null,
   completed_at timestamptz not null default now()
 );
+-- The bank charges from the month it goes into service: the month before is passed over, so a new
+-- installation (or one seeded with history) does not charge for a month before it existed.
+insert into maintenance_months (month, charged) values ((date_trunc('month', now()) - interval '1 month')::date, false);
 
 -- When the rates in use were last loaded: a newer ECB day stored, or, where none ever was, the
 -- shipped snapshot put into service (this migration). Rates older than RATES_MAX_AGE_HOURS price nothing.

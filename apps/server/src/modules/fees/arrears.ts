@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { recordAudit } from '../audit/service';
 import type { JobContext, JobDefinition } from '../jobs/queue';
+import type { RatesAgeLimit } from '../rates/freshness';
 import { payMaintenanceFee } from './payment';
 
 /**
@@ -33,7 +34,7 @@ export interface ArrearsCollection {
 }
 
 /** Collects what it can of one client's arrears; null when another run holds them or nothing was paid. */
-export async function collectClientArrears(db: Db, clientId: string, at: Date): Promise<ArrearsCollection | null> {
+export async function collectClientArrears(db: Db, clientId: string, at: Date, rates: RatesAgeLimit): Promise<ArrearsCollection | null> {
   return db.transaction().execute(async (trx) => {
     const open = await trx
       .selectFrom('maintenance_arrears')
@@ -48,7 +49,7 @@ export async function collectClientArrears(db: Db, clientId: string, at: Date): 
     const paid: Array<{ month: string; eur: string; transactionNumbers: string[] }> = [];
     for (const arrear of open) {
       const outstandingMinor = decimalToMinor(arrear.outstanding_eur, 'EUR');
-      const payment = await payMaintenanceFee(trx, { clientId, dueEurMinor: outstandingMinor, reference: arrear.monthText.slice(0, 7) });
+      const payment = await payMaintenanceFee(trx, { clientId, dueEurMinor: outstandingMinor, reference: arrear.monthText.slice(0, 7) }, rates);
       if (payment.paidEurMinor === 0n) break;
       const leftMinor = outstandingMinor - payment.paidEurMinor;
       await trx
@@ -68,12 +69,12 @@ export async function collectClientArrears(db: Db, clientId: string, at: Date): 
 }
 
 /** The sweep: every client who owes and can pay something now. */
-export async function collectArrears(context: Pick<JobContext, 'db' | 'clock' | 'log'>): Promise<ArrearsCollection[]> {
+export async function collectArrears(context: Pick<JobContext, 'db' | 'clock' | 'config' | 'log'>): Promise<ArrearsCollection[]> {
   const collections: ArrearsCollection[] = [];
   let failures = 0;
   for (const clientId of await clientsToCollect(context.db)) {
     try {
-      const collection = await collectClientArrears(context.db, clientId, context.clock.now());
+      const collection = await collectClientArrears(context.db, clientId, context.clock.now(), context);
       if (collection) collections.push(collection);
     } catch (error) {
       failures += 1;

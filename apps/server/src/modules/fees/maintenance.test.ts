@@ -3,9 +3,11 @@
 // at once, charge nothing more), from the EUR account or its exact equivalent from another account;
 // a client whose accounts did not move is not charged, nor is a month in which only the fee moved;
 // a short balance pays what it has, never going below zero, and the rest is kept as arrears that the
-// next credit pays, once; the charge is a statement row "Account maintenance"; and the fee can be
+// next credit pays, once; the charge is a statement row "Account maintenance"; nothing is converted
+// on stale rates (the EUR account pays what it can, the rest is kept as arrears); and the fee can be
 // switched off without the months it was off being charged later.
 import type { Account, TransactionRecord } from '@bank/contracts';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -139,11 +141,30 @@ describe('the monthly account maintenance fee', () => {
     const client = await createSignedInClient(context);
     const eur = await openTestAccount(context, client, 'EUR', '1.00');
     // A fresh client, moved last month: charge it by hand for the month the sweep has done already.
-    expect(await chargeClientForMonth(context.deps.db, client.id, THIS_MONTH)).toMatchObject({ paidEurMinor: 100n, arrearsEurMinor: 2900n });
+    expect(await chargeClientForMonth(context.deps.db, client.id, THIS_MONTH, jobs)).toMatchObject({ paidEurMinor: 100n, arrearsEurMinor: 2900n });
     await fundLedgerAccount(context.db, await ledgerIdOf(context, eur), 'EUR', '20.00');
     expect(await collectArrears(jobs)).toEqual([{ clientId: client.id, collectedEurMinor: 2000n }]);
     expect(await balanceOf(client, eur)).toBe('0.00');
     expect(await arrearsOf(client)).toEqual([{ amount_eur: '29.00', outstanding_eur: '9.00', settled_at: null }]);
+  });
+
+  it('converts nothing on stale rates: the EUR account pays what it can and the rest is kept as arrears, while one that can pay it whole pays', async () => {
+    // Rates may be an hour old here: those loaded when the test began are older than that by the clock.
+    const stale = { ...jobs, config: { ...jobs.config, time: { ...jobs.config.time, ratesMaxAgeHours: 1 } } };
+    const client = await createSignedInClient(context);
+    const eur = await openTestAccount(context, client, 'EUR', '10.00');
+    const usd = await openTestAccount(context, client, 'USD', '100.00');
+    expect(await chargeClientForMonth(context.deps.db, client.id, THIS_MONTH, stale)).toMatchObject({ paidEurMinor: 1000n, arrearsEurMinor: 2000n });
+    expect(await balanceOf(client, eur)).toBe('0.00');
+    expect(await balanceOf(client, usd)).toBe('100.00');
+    expect(await arrearsOf(client)).toEqual([{ amount_eur: '20.00', outstanding_eur: '20.00', settled_at: null }]);
+
+    const richer = await createSignedInClient(context);
+    const richerEur = await openTestAccount(context, richer, 'EUR', '50.00');
+    const richerUsd = await openTestAccount(context, richer, 'USD', '100.00');
+    expect(await chargeClientForMonth(context.deps.db, richer.id, THIS_MONTH, stale)).toMatchObject({ paidEurMinor: 3000n, arrearsEurMinor: 0n });
+    expect(await balanceOf(richer, richerEur)).toBe('20.00');
+    expect(await balanceOf(richer, richerUsd)).toBe('100.00');
   });
 
   it('charges nothing the month after, when nothing moved', async () => {
@@ -161,7 +182,9 @@ describe('the maintenance fee switched off', () => {
       const client = await createSignedInClient(off.context);
       const eur = await openTestAccount(off.context, client, 'EUR', '100.00');
       expect(await chargeMaintenanceFees(off.jobs)).toEqual([]);
-      expect(await off.context.db.selectFrom('maintenance_months').select(['charged', 'month']).execute()).toEqual([{ charged: false, month: expect.anything() }]);
+      // The month the bank went into service was passed over while the fee was off.
+      const months = await off.context.db.selectFrom('maintenance_months').select(sql<string>`month::text`.as('month')).select('charged').orderBy('month').execute();
+      expect(months.at(-1)).toEqual({ month: THIS_MONTH, charged: false });
       // Switched on again the same month: the month it was off stays uncharged.
       const on = { ...off.jobs, config: { ...off.jobs.config, time: { ...off.jobs.config.time, maintenanceFee: true } } };
       expect(await chargeMaintenanceFees(on)).toEqual([]);

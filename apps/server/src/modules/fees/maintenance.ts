@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { recordAudit } from '../audit/service';
 import { bankToday, instantOnBankDate, monthDay, previousMonthOf } from '../jobs/clock';
 import type { JobContext, JobDefinition } from '../jobs/queue';
+import type { RatesAgeLimit } from '../rates/freshness';
 import { maintenanceFeeMinor, payMaintenanceFee } from './payment';
 
 /**
@@ -13,7 +14,8 @@ import { maintenanceFeeMinor, payMaintenanceFee } from './payment';
  * what their money cannot pay is kept as arrears, collected from the next credit (arrears.ts).
  *
  * A sweep, run daily and at every start: it charges every month not yet done, from the month after
- * the last one completed (the month before today when none ever was) up to the month before today,
+ * the last one completed (migration 0083 completes the month before the bank went into service, so
+ * the first month charged is the first the bank ran) up to the month before today,
  * so a missed run or a night's outage is caught up. A client is charged once per month however
  * many nodes run it: the (client, month) row is written first, in the client's own transaction,
  * and a second writer waits for it and then finds it there. A month is completed once every
@@ -56,7 +58,7 @@ export interface MaintenanceCharge {
 }
 
 /** Charges one client for one month in a transaction of its own; null when it was charged already. */
-export async function chargeClientForMonth(db: Db, clientId: string, month: string): Promise<MaintenanceCharge | null> {
+export async function chargeClientForMonth(db: Db, clientId: string, month: string, rates: RatesAgeLimit): Promise<MaintenanceCharge | null> {
   const feeMinor = maintenanceFeeMinor();
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -66,7 +68,7 @@ export async function chargeClientForMonth(db: Db, clientId: string, month: stri
       .returning('client_id')
       .executeTakeFirst();
     if (!claimed) return null;
-    const { paidEurMinor, transactionNumbers } = await payMaintenanceFee(trx, { clientId, dueEurMinor: feeMinor, reference: month.slice(0, 7) });
+    const { paidEurMinor, transactionNumbers } = await payMaintenanceFee(trx, { clientId, dueEurMinor: feeMinor, reference: month.slice(0, 7) }, rates);
     const arrearsEurMinor = feeMinor - paidEurMinor;
     await trx
       .updateTable('maintenance_charges')
@@ -106,7 +108,7 @@ export async function chargeMaintenanceFees(context: Pick<JobContext, 'db' | 'co
     let failures = 0;
     for (const clientId of await clientsDue(db, month, clock.timeZone)) {
       try {
-        const charge = await chargeClientForMonth(db, clientId, month);
+        const charge = await chargeClientForMonth(db, clientId, month, context);
         if (charge) charges.push(charge);
       } catch (error) {
         // One client's failure leaves the others charged; the month stays open and the job is retried.

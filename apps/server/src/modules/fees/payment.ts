@@ -2,6 +2,7 @@ import { ACCOUNT_MAINTENANCE_FEE, CURRENCY_SCALE, decimalToMinor, floorToScale, 
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { ClientAccount } from '../accounts/service';
+import { ratesAreStale, type RatesAgeLimit } from '../rates/freshness';
 import { convertAtMidMinor, midRate, type RateTable } from '../rates/quote';
 import { loadRateTable } from '../rates/service';
 import { chargeFee } from '../transfers/fee-charge';
@@ -63,10 +64,17 @@ export interface FeePayment {
  * "Account maintenance"). The client's accounts are locked first, in the ledger's order, so the
  * balances read are the balances the debits meet. Answers the EUR paid; the rest is the caller's
  * to keep as arrears.
+ *
+ * Nothing is converted on stale rates (DESIGN §14): while they are, only the EUR account pays, and
+ * what it cannot is kept as arrears, which the arrears sweep takes from the other accounts once
+ * fresh rates are loaded.
  */
-export async function payMaintenanceFee(trx: Db, payment: FeePayment): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
-  const payers = await lockedPayers(trx, payment.clientId);
-  const table = payers.some((payer) => payer.account.currency !== FEE_CURRENCY) ? await loadRateTable(trx) : null;
+export async function payMaintenanceFee(trx: Db, payment: FeePayment, rates: RatesAgeLimit): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
+  const locked = await lockedPayers(trx, payment.clientId);
+  const eurPaysWhole = locked.some((payer) => payer.account.currency === FEE_CURRENCY && payer.availableMinor >= payment.dueEurMinor);
+  const converting = !eurPaysWhole && locked.some((payer) => payer.account.currency !== FEE_CURRENCY) && !(await ratesAreStale(trx, rates));
+  const table = converting ? await loadRateTable(trx) : null;
+  const payers = table ? locked : locked.filter((payer) => payer.account.currency === FEE_CURRENCY);
   const equivalent = (eurMinor: bigint, currency: Currency) => (currency === FEE_CURRENCY || !table ? eurMinor : equivalentOf(table, eurMinor, currency));
   const covered = (minor: bigint, currency: Currency) => (currency === FEE_CURRENCY || !table ? minor : coveredBy(table, minor, currency));
   const transactionNumbers: string[] = [];

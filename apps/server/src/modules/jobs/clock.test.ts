@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBankingDays, bankDateOf, fixedClock, bankToday, instantOnBankDate, monthDay, previousMonthOf } from './clock';
+import { addBankingDays, addCalendarDays, bankDateOf, bankToday, fixedClock, instantOnBankDate, isBankingDay, monthDay, previousMonthOf } from './clock';
 
 describe('the bank clock', () => {
   it('dates an instant in the bank time zone', () => {
@@ -27,4 +27,27 @@ describe('the bank clock', () => {
     expect(addBankingDays('2026-11-27', 1)).toBe('2026-11-30'); // Friday → Monday
     expect(addBankingDays('2026-11-25', 5)).toBe('2026-12-02');
   });
+});
+
+describe('the bank clock on a server in another time zone', () => {
+  // Node reads TZ anew when it is set: the arithmetic must not depend on the process's own zone.
+  for (const zone of ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']) {
+    it(`counts the same days under TZ=${zone}`, () => {
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        expect(addCalendarDays('2025-03-30', 1)).toBe('2025-03-31');
+        expect(addCalendarDays('2025-11-02', 1)).toBe('2025-11-03');
+        expect(monthDay('2025-03-01', 1, 31)).toBe('2025-04-30');
+        expect(monthDay('2025-01-31', 1, 31)).toBe('2025-02-28');
+        expect(isBankingDay('2026-11-28')).toBe(false); // Saturday
+        expect(isBankingDay('2026-11-30')).toBe(true); // Monday
+        expect(addBankingDays('2025-03-28', 1)).toBe('2025-03-31');
+        expect(bankDateOf(new Date('2026-11-30T22:30:00Z'), 'Europe/Moscow')).toBe('2026-12-01');
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, format, getDaysInMonth, isWeekend } from 'date-fns';
+import { format } from 'date-fns';
 
 /**
  * The bank's time (DESIGN §14): what "now" is, and the calendar of the bank's time zone. Jobs and
@@ -47,15 +47,20 @@ export function instantOnBankDate(date: string, hour: number, timeZone: string):
   return new Date(new TZDate(year, month - 1, day, hour, 0, 0, timeZone).getTime());
 }
 
-/** A calendar date as a Date at UTC midnight: date arithmetic that no time zone can shift. */
-function calendar(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
+/**
+ * Calendar arithmetic on 'YYYY-MM-DD' texts, done in UTC alone: the process's own time zone (TZ)
+ * never enters it, so a server in Berlin or New York counts the same days as one in UTC.
+ */
+function parts(date: string): [year: number, monthIndex: number, day: number] {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return [year, month - 1, day];
 }
 
-const text = (date: Date) => date.toISOString().slice(0, 10);
+const textOf = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
 export function addCalendarDays(date: string, days: number): string {
-  return text(addDays(calendar(date), days));
+  const [year, monthIndex, day] = parts(date);
+  return textOf(Date.UTC(year, monthIndex, day + days));
 }
 
 /**
@@ -63,14 +68,16 @@ export function addCalendarDays(date: string, days: number): string {
  * (a 31st falls on 30 April and on 28 or 29 February).
  */
 export function monthDay(date: string, months: number, dayOfMonth: number): string {
-  const first = addMonths(calendar(`${date.slice(0, 7)}-01`), months);
-  const day = Math.min(dayOfMonth, getDaysInMonth(first));
-  return text(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day)));
+  const [year, monthIndex] = parts(date);
+  const daysInMonth = new Date(Date.UTC(year, monthIndex + months + 1, 0)).getUTCDate();
+  return textOf(Date.UTC(year, monthIndex + months, Math.min(dayOfMonth, daysInMonth)));
 }
 
 /** Banking days are Monday to Friday (the bank's holidays are not modelled). */
 export function isBankingDay(date: string): boolean {
-  return !isWeekend(calendar(date));
+  const [year, monthIndex, day] = parts(date);
+  const weekday = new Date(Date.UTC(year, monthIndex, day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
 }
 
 /** The banking day `count` banking days after `date`. */

@@ -28,17 +28,35 @@ export async function markRatesLoaded(trx: Db, at: Date): Promise<void> {
     .execute();
 }
 
+/** What tells the rates' age: the clock it is measured by and the age allowed. */
+export interface RatesAgeLimit {
+  clock: BankClock;
+  config: Pick<Config, 'time'>;
+}
+
+/** When the rates in use were loaded, and whether that is more than `config.time.ratesMaxAgeHours` before the clock's now. */
+async function ratesAge(db: Db, limit: RatesAgeLimit): Promise<{ loadedAt: Date; stale: boolean }> {
+  const loadedAt = await ratesLoadedAt(db);
+  const ageMs = limit.clock.now().getTime() - loadedAt.getTime();
+  return { loadedAt, stale: ageMs > limit.config.time.ratesMaxAgeHours * 3_600_000 };
+}
+
+/** Whether nothing may be priced on the rates in use now: for a job that waits, rather than refuses, while they are stale. */
+export async function ratesAreStale(db: Db, limit: RatesAgeLimit): Promise<boolean> {
+  return (await ratesAge(db, limit)).stale;
+}
+
 /**
  * Refuses, with a 503 RATES_STALE, anything priced on rates loaded more than
  * `config.time.ratesMaxAgeHours` before the clock's now. Called where a quote or an operation priced
- * on rates comes in: the quotes, exchange, transfers abroad, crypto transfers and conversions, and
- * the back office's incoming payments.
+ * on rates comes in: the quotes, exchange, transfers abroad, crypto transfers and conversions, the
+ * back office's incoming payments, a withdrawal's fee in another currency, and a scheduled transfer
+ * abroad when it runs.
  */
-export async function refuseStaleRates(deps: { db: Db; clock: BankClock; config: Pick<Config, 'time'> }): Promise<void> {
-  const loadedAt = await ratesLoadedAt(deps.db);
+export async function refuseStaleRates(deps: { db: Db } & RatesAgeLimit): Promise<void> {
+  const { loadedAt, stale } = await ratesAge(deps.db, deps);
+  if (!stale) return;
   const maxAgeHours = deps.config.time.ratesMaxAgeHours;
-  const ageMs = deps.clock.now().getTime() - loadedAt.getTime();
-  if (ageMs <= maxAgeHours * 3_600_000) return;
   throw new AppError('RATES_STALE', {
     message: `The exchange rates in use were loaded at ${loadedAt.toISOString()}, more than ${maxAgeHours} hours ago`,
     details: { loadedAt: loadedAt.toISOString(), maxAgeHours },

@@ -109,7 +109,9 @@ describe('the retention job', () => {
     await pruneRetentionJob.run(job, {});
 
     expect(await remaining(db)).toEqual({
-      sessions: ['session-live'],
+      // A session begun in the last 30 days stays, ended or not: it makes its address known to the
+      // operators' lockouts. Those begun longer ago and ended go.
+      sessions: ['session-ended', 'session-fresh', 'session-live', 'session-revoked'],
       codes: ['code-live'],
       resets: ['reset-live'],
       challenges: ['challenge-live'],
@@ -133,7 +135,8 @@ describe('the retention job', () => {
     await pruneRetentionJob.run(job, {});
 
     const kept = await remaining(db);
-    expect(kept.sessions).toEqual(['session-hour', 'session-twoDays']);
+    // Every session here began within the last 30 days: all stay, whatever the credentials' age.
+    expect(kept.sessions).toEqual(['session-eightDays', 'session-elevenDays', 'session-fourDays', 'session-hour', 'session-twoDays']);
     expect(kept.codes).toEqual(['code-hour', 'code-twoDays']);
     expect(kept.resets).toEqual(['reset-hour', 'reset-twoDays']);
     expect(kept.challenges).toEqual(['challenge-hour', 'challenge-twoDays']);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { OPERATOR_KNOWN_ADDRESS_DAYS } from '../auth/throttle';
 import type { JobContext, JobDefinition } from '../jobs/queue';
 
 /**
@@ -20,14 +21,21 @@ const DAY_MS = 24 * 60 * 60_000;
 interface Cutoffs {
   /** Credentials that ended before this are deleted. */
   credentials: Date;
+  /** Sessions that began after this are kept, ended or not. */
+  knownAddresses: Date;
   idempotency: Date;
   mail: Date;
 }
 
 /** What may go from each table, given the cutoffs. */
 const RULES: readonly { table: string; due(cutoffs: Cutoffs): RawBuilder<boolean> }[] = [
-  // A session ends at the first of its idle expiry, its absolute expiry and its revocation.
-  { table: 'sessions', due: (c) => sql`least(idle_expires_at, absolute_expires_at, coalesce(revoked_at, 'infinity')) < ${c.credentials}` },
+  // A session ends at the first of its idle expiry, its absolute expiry and its revocation. It stays
+  // OPERATOR_KNOWN_ADDRESS_DAYS from its start even so: an operator's recent sessions are what makes
+  // their usual address known to the lockouts (backoffice/lockouts.ts).
+  {
+    table: 'sessions',
+    due: (c) => sql`least(idle_expires_at, absolute_expires_at, coalesce(revoked_at, 'infinity')) < ${c.credentials} and created_at < ${c.knownAddresses}`,
+  },
   { table: 'login_challenges', due: (c) => sql`expires_at < ${c.credentials}` },
   { table: 'password_resets', due: (c) => sql`expires_at < ${c.credentials}` },
   { table: 'webauthn_challenges', due: (c) => sql`expires_at < ${c.credentials}` },
@@ -38,7 +46,7 @@ const RULES: readonly { table: string; due(cutoffs: Cutoffs): RawBuilder<boolean
 
 export function retentionCutoffs(now: Date, days: Config['time']['retentionDays']): Cutoffs {
   const before = (count: number) => new Date(now.getTime() - count * DAY_MS);
-  return { credentials: before(days.expiredCredentials), idempotency: before(days.idempotency), mail: before(days.mail) };
+  return { credentials: before(days.expiredCredentials), knownAddresses: before(OPERATOR_KNOWN_ADDRESS_DAYS), idempotency: before(days.idempotency), mail: before(days.mail) };
 }
 
 async function pruneBatch(db: Db, table: string, due: RawBuilder<boolean>): Promise<number> {

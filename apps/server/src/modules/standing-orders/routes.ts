@@ -1,11 +1,10 @@
 import {
   createStandingOrderRequestSchema,
   type ListStandingOrdersResponse,
-  type StandingOrder,
   type StandingOrderAction,
 } from '@bank/contracts';
 import type { ClientSchedulesResponse } from '@bank/contracts/backoffice/schedules';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, parseWith } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { clientIdOf, requireClient } from '../auth/guard';
@@ -42,10 +41,14 @@ export default async function standingOrderRoutes(app: FastifyInstance): Promise
     orders: await listStandingOrders(db, clientIdOf(request)),
   }));
 
-  const change = (action: StandingOrderAction) => async (request: FastifyRequest): Promise<StandingOrder> => {
+  // A change is a write of the client's like the order itself: an Idempotency-Key replays its first
+  // answer (a resume may make an occurrence due today), and it takes its turn in the group commit.
+  const change = (action: StandingOrderAction) => async (request: FastifyRequest, reply: FastifyReply) => {
     const clientId = clientIdOf(request);
     const id = uuidParam(request, 'id');
-    return db.transaction().execute((trx) => changeStandingOrder(trx, app.deps.clock, { id: clientId, ip: request.ip }, id, action));
+    return replyIdempotently(app.money, db, request, reply, { id: clientId, path: `/api/standing-orders/${id}/${action}` }, async () =>
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await changeStandingOrder(trx, app.deps.clock, { id: clientId, ip: request.ip }, id, action) })),
+    );
   };
   // Stopping payments is always the client's to do; paying again takes an identified client.
   app.post('/standing-orders/:id/pause', { preHandler: requireClient }, change('pause'));

@@ -80,10 +80,10 @@ export default async function transferRoutes(app: FastifyInstance): Promise<void
   // The client cancels a scheduled transfer or withdraws a transfer abroad still waiting (withdrawal.ts).
   app.post('/transaction/cancel', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
-    const { db, config } = app.deps;
+    const { db } = app.deps;
     const { transactionNumber } = parseWith(cancelTransferRequestSchema, request.body);
     return replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/cancel' }, async () =>
-      ownWrite(clientId, async (trx) => ({ status: 200, body: await cancelOwnTransfer(trx, config, clientId, transactionNumber) })),
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await cancelOwnTransfer(trx, app.deps, clientId, transactionNumber) })),
     );
   });
 

@@ -2,8 +2,9 @@
 // dated Monday moves and holds nothing before Monday (balances, list, statement), is booked on
 // Monday at the payments hour, or on the first run after it when nothing ran; dates in the past or
 // more than a year ahead are refused on their field; a short balance on the date fails with the
-// reason and a mail in the client's language; one abroad is held with its fee for the bank; a
-// cancel is free; and runs at once book each transfer once.
+// reason and a mail in the client's language; one abroad is held with its fee quoted on the rates
+// of its date for the bank, and waits Scheduled while they are stale; a cancel is free; runs at once
+// book each transfer once; and one whose runs keep failing is Failed after a few.
 import type { Account, StatementPage, TransactionRecord } from '@bank/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,8 @@ import { fixedClock } from '../jobs/clock';
 import type { JobContext } from '../jobs/queue';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { deliverWaitingMail } from '../mail/outbox';
-import { cancelScheduledTransfer, runDueScheduledTransfers, runScheduledTransfersJob } from './scheduled';
+import { markRatesLoaded } from '../rates/freshness';
+import { cancelScheduledTransfer, MAX_SCHEDULED_RUN_ATTEMPTS, runDueScheduledTransfers, runScheduledTransfersJob } from './scheduled';
 import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
 
 // Wednesday 2 December 2026, 10:00 in the bank's zone (UTC); the payments hour is 06:00.
@@ -281,6 +283,99 @@ describe('runs at once', () => {
       expect((await listedAccount(context, payee, to.number)).balance).toBe('90.00');
       expect((await list(payee)).filter((row) => row.direction === 'IN')).toHaveLength(3);
     }
+    expect(await runDueScheduledTransfers(jobs)).toEqual({ Approved: 0, New: 0, Failed: 0 });
+  });
+});
+
+describe('a scheduled transfer abroad on the rates of its date', () => {
+  // An operator's rate over the snapshot's, taken away after.
+  async function setUsdRate(perEur: string): Promise<void> {
+    await context.db
+      .insertInto('fx_rates')
+      .values({ currency: 'USD', per_eur: perEur, source: 'operator' })
+      .onConflict((conflict) => conflict.column('currency').doUpdateSet({ per_eur: perEur }))
+      .execute();
+  }
+
+  it('is held with its fee quoted again on the rates of the day it runs', async () => {
+    at('2026-12-02T10:00:00Z');
+    const payer = await createSignedInClient(context);
+    const from = await openTestAccount(context, payer, 'USD', '1000.00');
+    try {
+      await setUsdRate('1');
+      expect((await create(payer, abroad(from, '100.00', MONDAY))).statusCode).toBe(200);
+      const [scheduled] = await list(payer);
+      // The 50 EUR minimum at 1 USD per EUR.
+      expect(scheduled).toMatchObject({ transactionStatus: 'Scheduled', fee: '50.00' });
+      // By Monday the euro costs 2 USD: the minimum is 100 USD.
+      await setUsdRate('2');
+      at('2026-12-07T06:00:00Z');
+      expect(await runDueScheduledTransfers(jobs)).toMatchObject({ New: 1 });
+    } finally {
+      await context.db.deleteFrom('fx_rates').where('currency', '=', 'USD').execute();
+    }
+    const [held] = await list(payer);
+    expect(held).toMatchObject({ transactionStatus: 'New', fee: '100.00' });
+    expect(await listedAccount(context, payer, from.number)).toMatchObject({ bookedBalance: '1000.00', balance: '800.00' });
+    const transferId = await transferIdOf(context.db, held!.transactionNumber);
+    const { fee } = await context.db.selectFrom('transfers').select('fee').where('id', '=', transferId).executeTakeFirstOrThrow();
+    expect(String(fee)).toBe('100.00');
+    const audit = await context.db.selectFrom('audit_log').select('after').where('subject_id', '=', transferId).where('action', '=', 'transfer.new').execute();
+    expect(audit).toMatchObject([{ after: { fee: '100.00', scheduledFee: '50.00' } }]);
+  });
+
+  it('waits Scheduled while the rates are stale, the others running, and is held once fresh ones are loaded', async () => {
+    at('2026-12-02T10:00:00Z');
+    const { payer, from, to } = await payerAndPayee();
+    expect((await create(payer, abroad(from, '100.00', MONDAY))).statusCode).toBe(200);
+    expect((await create(payer, internal(from, to, '10.00', MONDAY))).statusCode).toBe(200);
+    const abroadRow = (await list(payer)).find((row) => row.amount === '100.00');
+    // Rates loaded on Tuesday are six days old on Monday: more than 96 hours.
+    const strict = { ...jobs, config: { ...jobs.config, time: { ...jobs.config.time, ratesMaxAgeHours: 96 } } };
+    await markRatesLoaded(context.db, new Date('2026-12-01T16:00:00Z'));
+    at('2026-12-07T06:05:00Z');
+    await expect(runDueScheduledTransfers(strict)).rejects.toThrow(/1 scheduled transfers did not run/);
+    expect(await statusOf(abroadRow!.transactionNumber)).toMatchObject({ status: 'Scheduled', hold_id: null });
+    const { run_attempts } = await context.db.selectFrom('transfers').select('run_attempts').where('transaction_number', '=', abroadRow!.transactionNumber).executeTakeFirstOrThrow();
+    expect(run_attempts).toBe(0);
+    // The internal one needs no rates: booked all the same.
+    expect(await listedAccount(context, payer, from.number)).toMatchObject({ balance: '990.00', bookedBalance: '990.00' });
+
+    await markRatesLoaded(context.db, new Date('2026-12-07T05:00:00Z'));
+    at('2026-12-07T06:10:00Z');
+    expect(await runDueScheduledTransfers(strict)).toEqual({ Approved: 0, New: 1, Failed: 0 });
+    expect(await statusOf(abroadRow!.transactionNumber)).toMatchObject({ status: 'New' });
+  });
+});
+
+describe('a scheduled transfer whose run keeps failing for a reason of the bank’s', () => {
+  it('stays Scheduled for the next runs, the others running, then is Failed (refused), audited and mailed', async () => {
+    at('2026-12-02T10:00:00Z');
+    const broken = await payerAndPayee();
+    const healthy = await payerAndPayee();
+    expect((await create(broken.payer, internal(broken.from, broken.to, '10.00', MONDAY))).statusCode).toBe(200);
+    expect((await create(healthy.payer, internal(healthy.from, healthy.to, '10.00', MONDAY))).statusCode).toBe(200);
+    const [row] = await list(broken.payer);
+    const transferId = await transferIdOf(context.db, row!.transactionNumber);
+    // A stored request that no longer reads as one: every run of it throws.
+    await context.db.updateTable('transfers').set({ scheduled_request: JSON.stringify({ type: 'internal' }) }).where('id', '=', transferId).execute();
+    context.mails.length = 0;
+
+    at('2026-12-07T06:05:00Z');
+    for (let attempt = 1; attempt < MAX_SCHEDULED_RUN_ATTEMPTS; attempt += 1) {
+      await expect(runDueScheduledTransfers(jobs)).rejects.toThrow(/1 scheduled transfers did not run/);
+      expect(await context.db.selectFrom('transfers').select(['status', 'run_attempts']).where('id', '=', transferId).executeTakeFirstOrThrow()).toEqual({ status: 'Scheduled', run_attempts: attempt });
+    }
+    expect(await listedAccount(context, healthy.payer, healthy.from.number)).toMatchObject({ balance: '990.00' });
+
+    expect(await runDueScheduledTransfers(jobs)).toEqual({ Approved: 0, New: 0, Failed: 1 });
+    expect((await list(broken.payer))[0]).toMatchObject({ transactionStatus: 'Failed', statusReason: 'refused', balance: '1000.00' });
+    expect(await listedAccount(context, broken.payer, broken.from.number)).toMatchObject({ balance: '1000.00', bookedBalance: '1000.00' });
+    const audit = await context.db.selectFrom('audit_log').select(['actor_type', 'after']).where('subject_id', '=', transferId).where('action', '=', 'transfer.failed').execute();
+    expect(audit).toMatchObject([{ actor_type: 'system', after: { status: 'Failed', reason: 'refused' } }]);
+    await deliverWaitingMail(context.deps);
+    const [mail] = context.mails.filter((sent) => sent.to === broken.payer.email);
+    expect(mail?.text).toContain('the bank’s rules no longer allowed it');
     expect(await runDueScheduledTransfers(jobs)).toEqual({ Approved: 0, New: 0, Failed: 0 });
   });
 });

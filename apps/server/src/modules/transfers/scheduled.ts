@@ -21,6 +21,7 @@ import { addCalendarDays, bankDateOf, instantOnBankDate, type BankClock } from '
 import type { JobContext, JobDefinition } from '../jobs/queue';
 import { postEntry } from '../ledger/ledger';
 import { queueMail } from '../mail/outbox';
+import { refuseStaleRates } from '../rates/freshness';
 import { internalSides, internalTransferOf, internalTransferOrder } from './internal';
 import { holdInternationalTransfer, internationalOperation, internationalThresholds, internationalTransferOrder } from './international';
 import { addTransferSides, recordOperations, setTransferStatus, type NewOperation } from './records';
@@ -143,7 +144,6 @@ interface DueTransfer {
   fee: string;
   recipient: string | null;
   date: string;
-  request: SchedulableRequest;
 }
 
 const SYSTEM = { actorType: 'system', actorId: null } as const;
@@ -179,22 +179,28 @@ async function bookInternal(trx: Db, transfer: DueTransfer, request: InternalTra
   await auditRun(trx, transfer, 'Approved');
 }
 
-/** Holds a due transfer abroad with the fee quoted when it was scheduled; it waits for the bank (New), its thresholds fixed now. */
-async function holdAbroad(trx: Db, transfer: DueTransfer, request: InternationalTransferRequest): Promise<void> {
-  const quoted = await internationalTransferOrder(trx, transfer.clientId, request);
-  const order = { ...quoted, feeMinor: decimalToMinor(transfer.fee, quoted.from.currency) };
+/**
+ * Holds a due transfer abroad with its fee quoted on the rates of the day it runs, as one made that
+ * day would be; it waits for the bank (New), its thresholds fixed now. Stale rates price nothing:
+ * RATES_STALE leaves it Scheduled for a later run.
+ */
+async function holdAbroad(trx: Db, context: JobContext, transfer: DueTransfer, request: InternationalTransferRequest): Promise<void> {
+  await refuseStaleRates({ db: trx, clock: context.clock, config: context.config });
+  const order = await internationalTransferOrder(trx, transfer.clientId, request);
+  const fee = formatMinor(order.feeMinor, order.from.currency);
   const held = await holdInternationalTransfer(trx, order, transfer.id);
   const thresholds = await internationalThresholds(trx, order, held.heldAt);
   // The bank reviews it as a transfer made today: it counts towards today's sum of transfers abroad
   // (limits.ts sums by created_at), and its thresholds are fixed now (before New, which needs them).
   await sql`
     update transfers
-    set hold_id = ${held.holdId}::uuid, created_at = ${held.heldAt}::timestamptz,
+    set hold_id = ${held.holdId}::uuid, created_at = ${held.heldAt}::timestamptz, fee = ${fee}::numeric,
         amount_eur = ${formatMinor(thresholds.amountEurMinor, 'EUR')}::numeric,
         approvals_required = ${thresholds.approvalsRequired}, approval_reason = ${thresholds.reason}
     where id = ${transfer.id}::uuid`.execute(trx);
+  await trx.updateTable('transactions').set({ fee }).where('transfer_id', '=', transfer.id).execute();
   await setTransferStatus(trx, transfer.id, 'New');
-  await auditRun(trx, transfer, 'New');
+  await auditRun(trx, transfer, 'New', { fee, scheduledFee: transfer.fee });
 }
 
 /** The reason a client sees for a refusal met when its transfer runs; anything else is the bank's fault, retried. */
@@ -228,22 +234,17 @@ function storedRequest(value: unknown): SchedulableRequest {
 
 const dateText = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
-/**
- * Runs one due transfer in the caller's transaction, if it is still Scheduled and no other node
- * has it (skip locked): the attempt in a savepoint, so a refusal rolls back only the attempt and
- * leaves the transfer Failed. Answers what became of it, or null when it was not ours to run.
- */
-export async function runScheduledTransfer(trx: Db, context: JobContext, transferId: string): Promise<'Approved' | 'New' | 'Failed' | null> {
+/** Locks a transfer still Scheduled that no other node has (skip locked); null when there is none. */
+async function lockScheduled(trx: Db, transferId: string): Promise<{ transfer: DueTransfer; request: unknown; runAttempts: number } | null> {
   const row = await trx
     .selectFrom('transfers')
-    .select(['id', 'transaction_number', 'client_id', 'currency', 'amount', 'fee', 'recipient', 'scheduled_for', 'scheduled_request'])
+    .select(['id', 'transaction_number', 'client_id', 'currency', 'amount', 'fee', 'recipient', 'scheduled_for', 'scheduled_request', 'run_attempts'])
     .where('id', '=', transferId)
     .where('status', '=', 'Scheduled')
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
   if (!row?.scheduled_for) return null;
-  const request = storedRequest(row.scheduled_request);
   const transfer: DueTransfer = {
     id: row.id,
     transactionNumber: row.transaction_number,
@@ -253,12 +254,24 @@ export async function runScheduledTransfer(trx: Db, context: JobContext, transfe
     fee: row.fee,
     recipient: row.recipient,
     date: dateText(row.scheduled_for),
-    request,
   };
+  return { transfer, request: row.scheduled_request, runAttempts: row.run_attempts };
+}
+
+/**
+ * Runs one due transfer in the caller's transaction, if it is still Scheduled and no other node
+ * has it (skip locked): the attempt in a savepoint, so a refusal rolls back only the attempt and
+ * leaves the transfer Failed. Answers what became of it, or null when it was not ours to run.
+ */
+export async function runScheduledTransfer(trx: Db, context: JobContext, transferId: string): Promise<'Approved' | 'New' | 'Failed' | null> {
+  const locked = await lockScheduled(trx, transferId);
+  if (!locked) return null;
+  const { transfer } = locked;
+  const request = storedRequest(locked.request);
   await sql`savepoint scheduled_run`.execute(trx);
   try {
     if (request.type === 'internal') await bookInternal(trx, transfer, request);
-    else await holdAbroad(trx, transfer, request);
+    else await holdAbroad(trx, context, transfer, request);
     await sql`release savepoint scheduled_run`.execute(trx);
     return request.type === 'internal' ? 'Approved' : 'New';
   } catch (error) {
@@ -270,10 +283,36 @@ export async function runScheduledTransfer(trx: Db, context: JobContext, transfe
   }
 }
 
+/** Runs that may fail for a reason of the bank's before a Scheduled transfer is given up as Failed ('refused'). */
+export const MAX_SCHEDULED_RUN_ATTEMPTS = 5;
+
+/**
+ * Counts a run of a Scheduled transfer that failed for a reason of the bank's, in a transaction of
+ * its own (the run's was rolled back): the transfer stays Scheduled for the next run, until the
+ * last allowed attempt, which leaves it Failed with the reason 'refused', audited and mailed.
+ */
+async function countFailedRun(context: JobContext, transferId: string): Promise<'Failed' | null> {
+  return context.db.transaction().execute(async (trx) => {
+    const locked = await lockScheduled(trx, transferId);
+    if (!locked) return null;
+    const runAttempts = locked.runAttempts + 1;
+    if (runAttempts < MAX_SCHEDULED_RUN_ATTEMPTS) {
+      await trx.updateTable('transfers').set({ run_attempts: runAttempts }).where('id', '=', transferId).execute();
+      return null;
+    }
+    await failScheduledTransfer(trx, context, locked.transfer, 'refused');
+    return 'Failed';
+  });
+}
+
+const isRatesStale = (error: unknown) => error instanceof AppError && error.code === 'RATES_STALE';
+
 /**
  * The sweep: every Scheduled transfer due at the clock's now, oldest date first, each in a
  * transaction of its own (one's failure does not undo the others). One that throws is left
- * Scheduled and the sweep fails after the rest, for the queue to retry it.
+ * Scheduled and the sweep fails after the rest, for the queue to retry it: while the rates are
+ * stale a transfer abroad waits for fresh ones however long that takes; a run that fails otherwise
+ * is counted, and after MAX_SCHEDULED_RUN_ATTEMPTS the transfer is Failed.
  */
 export async function runDueScheduledTransfers(context: JobContext): Promise<Record<'Approved' | 'New' | 'Failed', number>> {
   const due = await context.db
@@ -292,8 +331,19 @@ export async function runDueScheduledTransfers(context: JobContext): Promise<Rec
       const outcome = await context.db.transaction().execute((trx) => runScheduledTransfer(trx, context, id));
       if (outcome) counts[outcome] += 1;
     } catch (error) {
+      if (isRatesStale(error)) {
+        context.log.warn({ transferId: id }, 'scheduled transfer waits for fresh rates');
+        errors.push(error);
+        continue;
+      }
       context.log.error({ err: error, transferId: id }, 'scheduled transfer did not run');
-      errors.push(error);
+      try {
+        if ((await countFailedRun(context, id)) === 'Failed') counts.Failed += 1;
+        else errors.push(error);
+      } catch (countError) {
+        context.log.error({ err: countError, transferId: id }, 'a failed run of a scheduled transfer could not be counted');
+        errors.push(error);
+      }
     }
   }
   if (errors.length > 0) throw new AggregateError(errors, `${errors.length} scheduled transfers did not run`);

@@ -56,6 +56,8 @@ export interface TransferTables {
     /** A standing order's occurrence: its order and date, once each. */
     standing_order_id: Generated<string | null>;
     occurrence_date: DateColumn | null;
+    /** A Scheduled transfer's runs failed for a reason of the bank's (migration 0086). */
+    run_attempts: Generated<number>;
     created_at: InstantColumn;
     updated_at: InstantColumn;
   };

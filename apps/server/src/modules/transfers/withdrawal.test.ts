@@ -15,6 +15,7 @@ import { addCalendarDays, bankToday } from '../jobs/clock';
 import { findLedgerViolations } from '../ledger/invariants';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { deliverWaitingMail } from '../mail/outbox';
+import { markRatesLoaded } from '../rates/freshness';
 import { approveTransfer, denyTransfer, markTransferProcessing } from './pending';
 import { setTransferStatus } from './records';
 import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
@@ -225,6 +226,60 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
     expect(await listedAccount(context, client, account.number)).toEqual(before);
     expect((await list(client)).map((row) => row.transactionStatus)).toEqual(['New']);
     expect(await mailsTo(client)).toEqual([]);
+  });
+});
+
+describe('POST /api/transaction/cancel while the rates are stale', () => {
+  /** Runs `act` with the rates loaded more than RATES_MAX_AGE_HOURS (96 by default) before the clock's now. */
+  async function withStaleRates(act: () => Promise<void>): Promise<void> {
+    const now = context.deps.clock.now();
+    await markRatesLoaded(context.db, new Date(now.getTime() - 100 * 3_600_000));
+    try {
+      await act();
+    } finally {
+      await markRatesLoaded(context.db, now);
+    }
+  }
+
+  it('refuses a withdrawal whose fee is converted (503 RATES_STALE), changing nothing', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'USD', '2000.00');
+    const number = await sendAbroad(client, account.number, '100.00');
+    const before = await listedAccount(context, client, account.number);
+    await withStaleRates(async () => {
+      const answer = await withdraw(client, number);
+      expect(answer.statusCode, answer.body).toBe(503);
+      expect(answer.json()).toMatchObject({ code: 'RATES_STALE' });
+    });
+    expect(await listedAccount(context, client, account.number)).toEqual(before);
+    expect((await list(client)).map((row) => row.transactionStatus)).toEqual(['New']);
+    expect(await mailsTo(client)).toEqual([]);
+    // Fresh rates again: withdrawn as ever.
+    expect((await withdraw(client, number)).statusCode).toBe(200);
+  });
+
+  it('withdraws from an EUR account and cancels a scheduled transfer all the same: no rate is needed', async () => {
+    const client = await createSignedInClient(context);
+    const account = await openTestAccount(context, client, 'EUR', '2000.00');
+    const number = await sendAbroad(client, account.number, '100.00');
+    const payee = await createSignedInClient(context);
+    const to = await openTestAccount(context, payee, 'EUR');
+    const sent = await context.app.inject({
+      method: 'POST', url: '/api/transaction/create', headers: client.headers,
+      payload: { type: 'internal', accNumberFrom: account.number, accNumberTo: to.number, amount: '5.00', transferDate: addCalendarDays(bankToday(context.deps.clock), 7) },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [scheduled] = await list(client);
+    expect(scheduled!.transactionStatus).toBe('Scheduled');
+    await withStaleRates(async () => {
+      const withdrawn = await withdraw(client, number);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(withdrawn.json<CancelTransferResponse>()).toEqual({ status: 'Canceled', fee: '30.00', currency: 'EUR' });
+      const canceled = await withdraw(client, scheduled!.transactionNumber);
+      expect(canceled.statusCode, canceled.body).toBe(200);
+      expect(canceled.json<CancelTransferResponse>()).toEqual({ status: 'Canceled', fee: '0.00', currency: 'EUR' });
+    });
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '1970.00', bookedBalance: '1970.00' });
   });
 });
 

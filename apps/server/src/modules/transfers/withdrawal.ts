@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ClientAccount } from '../accounts/service';
 import { convertAtMidMinor } from '../rates/quote';
+import { refuseStaleRates, type RatesAgeLimit } from '../rates/freshness';
 import { loadRateTable } from '../rates/service';
 import { chargeFee } from './fee-charge';
 import { mailEndedOrder } from './order-mail';
@@ -23,10 +24,19 @@ function conflict(status: string, reason: string): AppError {
   return new AppError('CONFLICT', { message: `The transfer is ${status} and can no longer be withdrawn`, details: { status, reason } });
 }
 
-/** The tariff's EUR fee in the account's currency, at the day's mid rate: exact decimals, one rounding. */
-async function withdrawalFeeIn(trx: Db, currency: Currency): Promise<bigint> {
+/** What a withdrawal needs of the bank: its mail settings, and the rates' age limit for a fee in another currency. */
+export interface WithdrawalDeps extends RatesAgeLimit {
+  config: Pick<Config, 'appUrl' | 'secret' | 'time'>;
+}
+
+/**
+ * The tariff's EUR fee in the account's currency, at the day's mid rate: exact decimals, one
+ * rounding. Never on stale rates (503 RATES_STALE); the EUR fee itself needs none.
+ */
+async function withdrawalFeeIn(trx: Db, deps: RatesAgeLimit, currency: Currency): Promise<bigint> {
   const tariffMinor = decimalToMinor(PAYMENT_ORDER_WITHDRAWAL_FEE.amount, PAYMENT_ORDER_WITHDRAWAL_FEE.currency);
   if (currency === PAYMENT_ORDER_WITHDRAWAL_FEE.currency) return tariffMinor;
+  await refuseStaleRates({ clock: deps.clock, config: deps.config, db: trx });
   return convertAtMidMinor(await loadRateTable(trx), tariffMinor, PAYMENT_ORDER_WITHDRAWAL_FEE.currency, currency);
 }
 
@@ -38,11 +48,11 @@ async function payingAccount(trx: Db, transfer: PendingTransfer): Promise<Client
 }
 
 /** Withdraws a locked transfer abroad that is still New: release, fee, mail, audit. */
-async function withdrawLockedTransfer(trx: Db, config: Pick<Config, 'appUrl' | 'secret'>, transfer: PendingTransfer): Promise<CancelTransferResponse> {
+async function withdrawLockedTransfer(trx: Db, deps: WithdrawalDeps, transfer: PendingTransfer): Promise<CancelTransferResponse> {
   if (transfer.status !== 'New') throw conflict(transfer.status, 'takenIntoWork');
   const account = await payingAccount(trx, transfer);
   const { currency } = account;
-  const feeMinor = await withdrawalFeeIn(trx, currency);
+  const feeMinor = await withdrawalFeeIn(trx, deps, currency);
   const fee = formatMinor(feeMinor, currency);
   const client = { type: 'client', id: transfer.clientId } as const;
   await endLockedTransfer(trx, transfer, 'Canceled', client, { fee, currency });
@@ -54,7 +64,7 @@ async function withdrawLockedTransfer(trx: Db, config: Pick<Config, 'appUrl' | '
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') throw new AppError('INSUFFICIENT_FUNDS', { details: { fee, currency } });
     throw error;
   }
-  await mailEndedOrder(trx, config, transfer.clientId, { transactionNumber: transfer.transactionNumber, amount: formatMinor(transfer.amountMinor, currency), currency }, {
+  await mailEndedOrder(trx, deps.config, transfer.clientId, { transactionNumber: transfer.transactionNumber, amount: formatMinor(transfer.amountMinor, currency), currency }, {
     kind: 'withdrawn',
     fee,
     feeCurrency: currency,
@@ -63,7 +73,7 @@ async function withdrawLockedTransfer(trx: Db, config: Pick<Config, 'appUrl' | '
 }
 
 /** POST /api/transaction/cancel for the client's own transfer by number; another client's or an unknown one is 404. */
-export async function cancelOwnTransfer(trx: Db, config: Pick<Config, 'appUrl' | 'secret'>, clientId: string, transactionNumber: string): Promise<CancelTransferResponse> {
+export async function cancelOwnTransfer(trx: Db, deps: WithdrawalDeps, clientId: string, transactionNumber: string): Promise<CancelTransferResponse> {
   const found = await trx
     .selectFrom('transfers')
     .select(['id', 'kind', 'status', 'currency'])
@@ -77,5 +87,5 @@ export async function cancelOwnTransfer(trx: Db, config: Pick<Config, 'appUrl' |
     return { status: 'Canceled', fee: formatMinor(0n, found.currency), currency: found.currency };
   }
   if (found.kind !== 'international') throw conflict(found.status, 'notWithdrawable');
-  return withdrawLockedTransfer(trx, config, await lockPendingTransfer(trx, found.id, { clientId, kinds: ['international'] }));
+  return withdrawLockedTransfer(trx, deps, await lockPendingTransfer(trx, found.id, { clientId, kinds: ['international'] }));
 }
