@@ -59,10 +59,13 @@ async function openStatementOf(language: Language, width: number, account: Accou
   await page.getByRole('heading', { level: 1, name: accounts('title') }).waitFor();
   await page.getByRole('tab', { name: accounts('tabs.statement') }).click();
   await page.getByRole('heading', { level: 2, name: t('title') }).waitFor();
-  // On a phone the filters are folded until asked for.
+  // On a phone the filters are folded until asked for; they may render after the heading, so the
+  // field is awaited before the fold is looked at.
+  const accountField = page.getByRole('form', { name: /./ }).getByLabel(t('filters.account'), { exact: true });
+  await accountField.waitFor({ state: 'attached' });
   const panel = page.locator('.statement-filters-panel');
   if ((await panel.count()) > 0 && (await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
-  await page.getByRole('form', { name: /./ }).getByLabel(t('filters.account'), { exact: true }).selectOption(account.number);
+  await accountField.selectOption(account.number);
   const expected = await answer(account.number);
   await page.locator('.statement__rows[aria-busy="false"]').waitFor();
   return { ...opened, expected };
