@@ -59,13 +59,10 @@ async function openStatementOf(language: Language, width: number, account: Accou
   await page.getByRole('heading', { level: 1, name: accounts('title') }).waitFor();
   await page.getByRole('tab', { name: accounts('tabs.statement') }).click();
   await page.getByRole('heading', { level: 2, name: t('title') }).waitFor();
-  // On a phone the filters are folded until asked for; they may render after the heading, so the
-  // field is awaited before the fold is looked at.
-  const accountField = page.getByRole('form', { name: /./ }).getByLabel(t('filters.account'), { exact: true });
-  await accountField.waitFor({ state: 'attached' });
+  // On a phone the filters are folded until asked for.
   const panel = page.locator('.statement-filters-panel');
   if ((await panel.count()) > 0 && (await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
-  await accountField.selectOption(account.number);
+  await page.getByRole('form', { name: /./ }).getByLabel(t('filters.account'), { exact: true }).selectOption(account.number);
   const expected = await answer(account.number);
   await page.locator('.statement__rows[aria-busy="false"]').waitFor();
   return { ...opened, expected };
