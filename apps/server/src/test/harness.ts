@@ -8,7 +8,9 @@ import { migrate } from '../db/migrate';
 import { grantApplicationRole } from '../db/roles';
 import { createScratchDatabase } from '../db/scratch';
 import { keysFromSeed } from '../modules/crypto/derivation';
+import pino from 'pino';
 import { systemClock, type BankClock } from '../modules/jobs/clock';
+import type { JobContext } from '../modules/jobs/queue';
 import type { Mailer, MailMessage } from '../modules/mail/mailer';
 import { deliverMail } from '../modules/mail/outbox';
 
@@ -162,4 +164,9 @@ export async function createTestContext(
       }
     },
   };
+}
+
+/** What a job is given, on the test app's database and mailer, reading `clock` (the app's own by default). */
+export function jobContextOf(context: TestContext, clock: BankClock = context.deps.clock): JobContext {
+  return { db: context.deps.db, config: context.deps.config, clock, mailer: context.deps.mailer, log: pino({ level: 'silent' }) };
 }

@@ -8,11 +8,10 @@
 // switched off without the months it was off being charged later.
 import type { Account, TransactionRecord } from '@bank/contracts';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createSignedInClient, type TestClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { findOwnAccount } from '../accounts/service';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { bankDateOf, fixedClock, monthDay, type FixedClock } from '../jobs/clock';
@@ -33,7 +32,7 @@ async function setUp(clock: FixedClock, maintenanceFee = true): Promise<{ contex
   const { time } = loadConfig({ NODE_ENV: 'test' });
   // The clock stands a month ahead of when the rates were loaded: they stay usable here.
   const context = await createTestContext({ time: { ...time, maintenanceFee, ratesMaxAgeHours: 24 * 14 } }, { clock });
-  const jobs = { db: context.deps.db, config: context.deps.config, clock, mailer: context.deps.mailer, log: pino({ level: 'silent' }) };
+  const jobs = jobContextOf(context, clock);
   return { context, jobs };
 }
 

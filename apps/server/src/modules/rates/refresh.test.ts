@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createSignedInClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { fixedClock, type FixedClock } from '../jobs/clock';
 import type { JobContext } from '../jobs/queue';
@@ -40,7 +39,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function setUp(clock: FixedClock): Promise<{ context: TestContext; jobs: JobContext }> {
   const { time } = loadConfig({ NODE_ENV: 'test' });
   const context = await createTestContext({ time: { ...time, ecbRatesUrl: url } }, { clock });
-  return { context, jobs: { db: context.deps.db, config: context.deps.config, clock, mailer: context.deps.mailer, log: pino({ level: 'silent' }) } };
+  return { context, jobs: jobContextOf(context, clock) };
 }
 
 describe('which ECB day should be out', () => {

@@ -4,10 +4,9 @@
 // not delivered yet and history stay. It runs as the application role on PostgreSQL (the harness),
 // so the role is shown to be allowed every delete it makes; a second run finds nothing.
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { fixedClock } from '../jobs/clock';
 import type { JobContext } from '../jobs/queue';
 import { insertInvitedOperator } from '../backoffice/operators';
@@ -29,7 +28,7 @@ async function open(retentionDays: Config['time']['retentionDays']): Promise<{ c
   const { time } = loadConfig({ NODE_ENV: 'test' });
   const opened = await createTestContext({ time: { ...time, retentionDays } }, { clock: fixedClock(NOW) });
   context = opened;
-  const job: JobContext = { db: opened.deps.db, config: opened.config, clock: opened.deps.clock, mailer: opened.deps.mailer, log: pino({ level: 'silent' }) };
+  const job = jobContextOf(opened);
   return { context: opened, job };
 }
 

@@ -4,10 +4,9 @@
 // and quarterly orders keep their dates; a count or an end date finishes an order; pause stops it,
 // resume plans again from today, cancel stops it for good; another client's order is 404; the back
 // office sees a client's schedules.
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
 import { openAccount, type ClientAccount } from '../accounts/service';
 import { fixedClock, type FixedClock } from '../jobs/clock';
@@ -25,7 +24,7 @@ let jobs: JobContext;
 beforeAll(async () => {
   clock = fixedClock('2024-01-31T07:00:00Z');
   context = await createTestContext({}, { clock });
-  jobs = { db: context.deps.db, config: context.config, clock, mailer: context.deps.mailer, log: pino({ level: 'silent' }) };
+  jobs = jobContextOf(context, clock);
 });
 afterAll(() => context.close());
 

@@ -4,12 +4,11 @@
 // English name, reads in Russian in a Russian PDF statement while the CSV keeps the stored text.
 import { randomUUID } from 'node:crypto';
 import type { Account, StatementPage, TransactionRecord } from '@bank/contracts';
-import pino from 'pino';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createSignedInClient, type TestClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { fixedClock } from '../jobs/clock';
 import type { JobContext } from '../jobs/queue';
@@ -33,7 +32,7 @@ const op = { paid: '', short: '', denied: '', withdrawn: '', fee: '' };
 beforeAll(async () => {
   const { time } = loadConfig({ NODE_ENV: 'test' });
   context = await createTestContext({ time: { ...time, ratesMaxAgeHours: Number.MAX_SAFE_INTEGER } }, { clock });
-  jobs = { db: context.deps.db, config: context.deps.config, clock, mailer: context.deps.mailer, log: pino({ level: 'silent' }) };
+  jobs = jobContextOf(context, clock);
   payer = await createSignedInClient(context);
   const payee = await createSignedInClient(context);
   from = await openTestAccount(context, payer, 'EUR', '1000.00');

@@ -6,10 +6,9 @@
 // sweep racing the client's withdrawal leaves exactly one of them done.
 import { randomUUID } from 'node:crypto';
 import type { TransactionRecord } from '@bank/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
-import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { bankToday, fixedClock } from '../jobs/clock';
@@ -25,7 +24,7 @@ import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
 const MADE = '2026-11-16T10:00:00Z';
 
 function jobContext(context: TestContext, at: string, timeZone = 'UTC'): JobContext {
-  return { db: context.deps.db, config: context.config, clock: fixedClock(at, timeZone), mailer: context.deps.mailer, log: pino({ level: 'silent' }) };
+  return jobContextOf(context, fixedClock(at, timeZone));
 }
 
 async function sendAbroad(context: TestContext, client: TestClient, fromAccount: string, amount: string): Promise<string> {

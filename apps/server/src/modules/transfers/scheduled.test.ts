@@ -6,11 +6,10 @@
 // of its date for the bank, and waits Scheduled while they are stale; a cancel is free; runs at once
 // book each transfer once; and one whose runs keep failing is Failed after a few.
 import type { Account, StatementPage, TransactionRecord } from '@bank/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createSignedInClient, type TestClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { fixedClock } from '../jobs/clock';
 import type { JobContext } from '../jobs/queue';
@@ -30,7 +29,7 @@ beforeAll(async () => {
   // The clock stands wherever the tests put it, far from when the rates were loaded: they stay usable.
   const { time } = loadConfig({ NODE_ENV: 'test' });
   context = await createTestContext({ time: { ...time, ratesMaxAgeHours: Number.MAX_SAFE_INTEGER } }, { clock });
-  jobs = { db: context.deps.db, config: context.deps.config, clock, mailer: context.deps.mailer, log: pino({ level: 'silent' }) };
+  jobs = jobContextOf(context, clock);
 });
 afterAll(() => closeCheckingLedger(context));
 
