@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { switchover } from './faults';
 import { longestGap } from './outage';
-import { fillCommand, isRemote, remoteTarget, runCommand } from './remote';
+import { isRemote, remoteTarget, runCommand } from './remote';
 
 const remoteEnv = {
   DRILL_URL: 'https://bank.example/',
@@ -12,9 +12,9 @@ const remoteEnv = {
   DRILL_APP_SECRET: 'a-secret',
   DRILL_PATRONI_URLS: 'http://db1:8008/, http://db2:8008',
   DRILL_API_URLS: 'http://api1:3000,http://api2:3000',
-  DRILL_KILL_POSTMASTER: 'ssh {host} pkill -9 -x postgres -P 1 # {node}',
-  DRILL_KILL_NODE: 'ssh {host} systemctl kill -s KILL patroni # {node}',
-  DRILL_REVIVE_NODE: 'ssh {host} systemctl start patroni # {node}',
+  DRILL_KILL_POSTMASTER: 'ssh -- "$DRILL_HOST" pkill -9 -x postgres -P 1',
+  DRILL_KILL_NODE: 'ssh -- "$DRILL_HOST" systemctl kill -s KILL patroni',
+  DRILL_REVIVE_NODE: 'ssh -- "$DRILL_HOST" systemctl start patroni',
   DRILL_KILL_API: 'ssh api1 systemctl kill -s KILL bank-api',
 };
 
@@ -29,23 +29,22 @@ describe('the drill on a cluster elsewhere', () => {
     expect(target.apiUrls).toEqual(['http://api1:3000', 'http://api2:3000']);
   });
 
-  it('runs the fault commands with the node and its host quoted for the shell', async () => {
-    const ran: string[] = [];
-    const target = remoteTarget(remoteEnv, async (command) => void ran.push(command));
+  it('runs the fault commands with the node and its host in their environment', async () => {
+    const ran: [string, Record<string, string> | undefined][] = [];
+    const target = remoteTarget(remoteEnv, async (command, values) => void ran.push([command, values]));
     await target.killPostmaster('pg1', 'db1');
-    await target.killNode('pg2', "db2'; rm -rf /");
+    await target.killNode('pg2', 'db2');
     await target.killApi();
     expect(ran).toEqual([
-      "ssh 'db1' pkill -9 -x postgres -P 1 # 'pg1'",
-      `ssh 'db2'\\''; rm -rf /' systemctl kill -s KILL patroni # 'pg2'`,
-      'ssh api1 systemctl kill -s KILL bank-api',
+      [remoteEnv.DRILL_KILL_POSTMASTER, { DRILL_NODE: 'pg1', DRILL_HOST: 'db1' }],
+      [remoteEnv.DRILL_KILL_NODE, { DRILL_NODE: 'pg2', DRILL_HOST: 'db2' }],
+      [remoteEnv.DRILL_KILL_API, undefined],
     ]);
     // A node left down by a step that failed is brought back by release, once.
     await target.release();
     await target.release();
-    expect(ran.slice(3)).toEqual([`ssh 'db2'\\''; rm -rf /' systemctl start patroni # 'pg2'`]);
-    expect(fillCommand('{other} {node}', { node: 'x' })).toBe("{other} 'x'");
-    expect(() => fillCommand('ssh {host} true', { node: 'pg1', host: '' })).toThrow(/no host/);
+    expect(ran.slice(3)).toEqual([[remoteEnv.DRILL_REVIVE_NODE, { DRILL_NODE: 'pg2', DRILL_HOST: 'db2' }]]);
+    await expect(target.killPostmaster('pg1', '')).rejects.toThrow(/no host/);
   });
 
   it('reports a failing command with its output', async () => {

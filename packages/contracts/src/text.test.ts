@@ -11,6 +11,23 @@ describe('control characters', () => {
     expect(controlCharacterPath('\u0085')).toBe('');
   });
 
+  it('finds a lone UTF-16 surrogate, high or low, in a text or a key, but not a well-formed pair', () => {
+    expect(controlCharacterPath({ recipientDetails: { fullName: 'Ann\ud800 Smith' } })).toBe('recipientDetails.fullName');
+    expect(controlCharacterPath({ paymentMethod: '\udc00account' })).toBe('paymentMethod');
+    expect(controlCharacterPath({ name: 'end\ud83d' })).toBe('name');
+    expect(controlCharacterPath({ name: '\udcb6\ud83d' })).toBe('name');
+    expect(controlCharacterPath({ 'k\udfff': 'value' })).toBe('k\udfff');
+    expect(controlCharacterPath({ name: 'Laptop 💶 \ud83d\udcb6' })).toBeNull();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), fc.integer({ min: 0xd800, max: 0xdfff }), (before, after, half) => {
+        // Keep the lone half alone: no partner just before or after it.
+        const left = before.replace(/[\ud800-\udbff]$/, '');
+        const right = after.replace(/^[\udc00-\udfff]/, '');
+        expect(hasControlCharacter(`${left}${String.fromCharCode(half)}${right}`)).toBe(true);
+      }),
+    );
+  });
+
   it('lets tab, line breaks and every printable text through, Cyrillic and emoji included', () => {
     expect(controlCharacterPath({ message: 'Здравствуйте!\r\n\tСчёт №1 — 💶', amount: 12.5, flag: true, none: null })).toBeNull();
     fc.assert(

@@ -19,6 +19,10 @@ describe('parseJsonBody', () => {
     });
   });
 
+  it('keeps a number in exponent form as its text, even one a double holds', () => {
+    expect(parseJsonBody('{"a": 1e3, "b": 1E-2, "c": 1.5E+2, "d": 0e0}')).toEqual({ a: '1e3', b: '1E-2', c: '1.5E+2', d: '0e0' });
+  });
+
   it('refuses prototype poisoning as Fastify does', () => {
     expect(() => parseJsonBody('{"__proto__": {"admin": true}}')).toThrow();
     expect(() => parseJsonBody('{"a": {"constructor": {"prototype": {"admin": true}}}}')).toThrow();
@@ -58,6 +62,29 @@ describe('JSON bodies of /api', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { amount: 'validation.amount.tooManyDecimals' } });
+    expect((await listedAccount(context, payer, from.number)).balance).toBe('100.00');
+  });
+
+  it('refuses an amount in exponent form sent as a JSON number, as it does the same text sent as a string', async () => {
+    const payer = await createSignedInClient(context);
+    const payee = await createSignedInClient(context);
+    const from = await openTestAccount(context, payer, 'EUR', '100.00');
+    const to = await openTestAccount(context, payee, 'EUR');
+    const payload = (amount: string) =>
+      JSON.stringify({ type: 'internal', accNumberFrom: from.number, fullName: 'Test Client', accNumberTo: to.number, transferDate: '2026-11-21', amount: 0, transferCurrency: 'EUR', paymentMethod: 'account' }).replace(
+        '"amount":0',
+        `"amount":${amount}`,
+      );
+    for (const amount of ['1E-2', '1e3', '1e1', '"1e3"']) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/transaction/create',
+        headers: { ...payer.headers, 'content-type': 'application/json' },
+        payload: payload(amount),
+      });
+      expect(response.statusCode, `${amount} ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { amount: 'validation.amount.invalid' } });
+    }
     expect((await listedAccount(context, payer, from.number)).balance).toBe('100.00');
   });
 

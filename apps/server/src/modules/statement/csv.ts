@@ -56,8 +56,43 @@ export function partyCell(account: string, name: string | null): string {
   return name ? `${name} (${account})` : account;
 }
 
-/** One line's cells, in STATEMENT_COLUMNS order (arrays cost csv-stringify far less than objects). */
-function csvRecord(row: StatementRow, datedAt: Date, formatTimestamp: (instant: Date) => string): string[] {
+/**
+ * What each column holds. Text cells can carry what another client typed (a name, a purpose), so
+ * they are escaped against formula injection; money cells are the bank's own decimals and stay
+ * bare, so a spreadsheet reads `-30.00` as a number. Every column is listed, so a new one is
+ * decided on here.
+ */
+const CSV_COLUMN_KINDS: Record<StatementColumn, 'text' | 'money'> = {
+  date: 'text',
+  transactionNumber: 'text',
+  sender: 'text',
+  recipient: 'text',
+  type: 'text',
+  purpose: 'text',
+  amount: 'money',
+  currency: 'text',
+  direction: 'text',
+  status: 'text',
+  openingBalance: 'money',
+  creditTurnover: 'money',
+  debitTurnover: 'money',
+  balance: 'money',
+};
+const TEXT_COLUMN = STATEMENT_COLUMNS.map((column) => CSV_COLUMN_KINDS[column] === 'text');
+
+/** A first character that makes a spreadsheet read the cell as a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as a spreadsheet shows it but never evaluates it: OWASP's advice, a leading single
+ * quote before a cell that starts like a formula, so `=HYPERLINK(…)` in a payee's name stays text.
+ */
+export function inertCsvText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One line's cells, in STATEMENT_COLUMNS order (arrays cost csv-stringify far less than objects); exported for tests. */
+export function csvRecord(row: StatementRow, datedAt: Date, formatTimestamp: (instant: Date) => string): string[] {
   const cells: Record<StatementColumn, string> = {
     date: formatTimestamp(datedAt),
     transactionNumber: row.transactionNumber,
@@ -74,7 +109,7 @@ function csvRecord(row: StatementRow, datedAt: Date, formatTimestamp: (instant: 
     debitTurnover: row.debitTurnover,
     balance: row.balance,
   };
-  return STATEMENT_COLUMNS.map((column) => cells[column]);
+  return STATEMENT_COLUMNS.map((column, index) => (TEXT_COLUMN[index] ? inertCsvText(cells[column]) : cells[column]));
 }
 
 export interface StatementCsv {

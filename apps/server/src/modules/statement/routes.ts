@@ -16,8 +16,10 @@ export default async function statementRoutes(app: FastifyInstance): Promise<voi
   app.get('/statement', { preHandler: requireClient }, async (request, reply): Promise<StatementPage | undefined> => {
     const clientId = clientIdOf(request);
     const query = parseWith(statementQuerySchema, request.query);
-    if (query.format === 'json') return readStatementPage(app.deps.db, clientId, query, new Date());
-    const file = await STATEMENT_FILE_WRITERS[query.format](app.deps, clientId, query, new Date());
+    // The bank's clock, so "now" (the open end of a period, the check that it has begun) is the one tests move.
+    const now = app.deps.clock.now();
+    if (query.format === 'json') return readStatementPage(app.deps.db, clientId, query, now);
+    const file = await STATEMENT_FILE_WRITERS[query.format](app.deps, clientId, query, now);
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="${file.filename}"`)

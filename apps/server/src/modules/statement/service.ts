@@ -59,6 +59,12 @@ export async function resolveScope(db: Db, clientId: string, query: StatementQue
     throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accountNumber: 'validation.accountNumber.notFound' } });
   }
   const period = resolvePeriod(query, query.timeZone, now);
+  // A period that begins after now holds no rows and no balances yet: every format refuses it
+  // alike, rather than answering an empty page or a file with made-up opening figures. Presets
+  // always start by today, so only a custom `from` can be late.
+  if (period.start && period.start > now) {
+    throw new AppError('VALIDATION_FAILED', { fields: { from: 'validation.period.fromInFuture' } });
+  }
   // Ticking only one of incoming/outgoing narrows the direction; both or neither show every row.
   const direction = query.incoming && !query.outgoing ? 'IN' : query.outgoing && !query.incoming ? 'OUT' : undefined;
   return {
