@@ -59,10 +59,18 @@ async function openStatementOf(language: Language, width: number, account: Accou
   await page.getByRole('heading', { level: 1, name: accounts('title') }).waitFor();
   await page.getByRole('tab', { name: accounts('tabs.statement') }).click();
   await page.getByRole('heading', { level: 2, name: t('title') }).waitFor();
-  // On a phone the filters are folded until asked for.
+  // On a phone the filters are folded until asked for. The panel renders with the statement's
+  // first answer, and the page may still be laying out when it is first clicked: unfold it until
+  // its account field shows.
+  const accountField = page.getByRole('form', { name: /./ }).getByLabel(t('filters.account'), { exact: true });
   const panel = page.locator('.statement-filters-panel');
-  if ((await panel.count()) > 0 && (await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
-  await page.getByRole('form', { name: /./ }).getByLabel(t('filters.account'), { exact: true }).selectOption(account.number);
+  await panel.waitFor();
+  for (let attempt = 0; !(await accountField.isVisible()); attempt += 1) {
+    if (attempt === 10) throw new Error('The statement filters do not unfold');
+    if ((await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
+    await page.waitForTimeout(300);
+  }
+  await accountField.selectOption(account.number);
   const expected = await answer(account.number);
   await page.locator('.statement__rows[aria-busy="false"]').waitFor();
   return { ...opened, expected };
