@@ -12,6 +12,7 @@ import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './lib/http-timeouts';
 import { routePageChooser } from './lib/route-pages';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
@@ -70,11 +71,14 @@ export async function buildApp(
     webDist?: string | null;
     /** Batch size and transactions in flight of the money writes (benchmarks try others). */
     groupCommit?: GroupCommitOptions;
+    /** How long a connection may take over its headers and body (tests shorten them). */
+    timeouts?: HttpTimeouts;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: LIMITS.maxBodyBytes,
+    ...timeoutOptions(options.timeouts ?? HTTP_TIMEOUTS),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Behind a reverse proxy, the configured proxies' X-Forwarded-For names the client (TRUST_PROXY).

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppDeps } from '../app';
+import type { HttpTimeouts } from '../lib/http-timeouts';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
 import { migrate } from '../db/migrate';
@@ -111,7 +112,14 @@ export function capturingMailer(mails: MailMessage[]): Mailer {
 
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  options: { postgresOnly?: boolean; mailer?: Mailer; clock?: BankClock; beforeReady?: (app: FastifyInstance) => void; pool?: { size: number; waitMs: number } } = {},
+  options: {
+    postgresOnly?: boolean;
+    mailer?: Mailer;
+    clock?: BankClock;
+    beforeReady?: (app: FastifyInstance) => void;
+    pool?: { size: number; waitMs: number };
+    timeouts?: HttpTimeouts;
+  } = {},
 ): Promise<TestContext> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (options.postgresOnly && !baseUrl) throw new Error('TEST_DATABASE_URL is required for this test');
@@ -141,7 +149,7 @@ export async function createTestContext(
     cryptoKeys: keysFromSeed(randomBytes(32)),
     clock: options.clock ?? systemClock(config.time.zone),
   };
-  const app = await buildApp(deps, { webDist: null });
+  const app = await buildApp(deps, { webDist: null, timeouts: options.timeouts });
   const answerOnly = deliverAfterEachRequest(app, deps);
   options.beforeReady?.(app);
   await app.ready();
