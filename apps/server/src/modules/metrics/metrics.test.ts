@@ -14,7 +14,7 @@ import { freshAddress } from '../../test/identity';
 import { FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS } from '../auth/throttle';
 import { offerJob } from '../jobs/queue';
 import { checkLedgerInvariantsJob } from '../ledger/invariant-check';
-import type { BankMetrics } from './instruments';
+import { BankMetrics } from './instruments';
 
 /** The value of one series in Prometheus's text (`name{labels}` exactly as written), or undefined. */
 function valueOf(text: string, series: string): number | undefined {
@@ -42,6 +42,15 @@ const FAMILIES = [
   'process_resident_memory_bytes',
   'nodejs_eventloop_lag_seconds',
 ];
+
+describe('METRICS_PORT', () => {
+  it('is off unless set, and never the public port', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(/METRICS_PORT/);
+  });
+});
 
 describe('the metrics listener of a running server', () => {
   let runtime: Runtime;
@@ -175,6 +184,25 @@ describe('the figures read at the scrape', () => {
     }
     await checkLedgerInvariantsJob.run(jobContextOf(context), {});
     expect(valueOf(await metrics.render(), 'bank_ledger_invariant_violations')).toBe(0);
+  });
+
+  it('leaves the database’s figures out of a scrape that cannot read them, and counts it', async () => {
+    const before = valueOf(await metrics.render(), 'bank_metrics_database_read_failures_total');
+    // The job queue's table taken away, as on a database that is away: the read fails.
+    await sql`alter table pgboss.queue rename to queue_away`.execute(context.db);
+    let text: string;
+    try {
+      text = await metrics.render();
+    } finally {
+      await sql`alter table pgboss.queue_away rename to queue`.execute(context.db);
+    }
+    expect(valueOf(text, 'bank_metrics_database_read_failures_total')).toBe(before! + 1);
+    expect(text).toContain('# TYPE bank_jobs_queue_depth gauge');
+    expect(text).not.toMatch(/^bank_jobs_queue_depth\{/m);
+    expect(text).not.toMatch(/^bank_ledger_invariants_checked_timestamp_seconds /m);
+    expect(valueOf(text, 'bank_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    // The next scrape that reads them shows them again.
+    expect(valueOf(await metrics.render(), 'bank_jobs_queue_depth{queue="mail.sweep"}')).toBe(0);
   });
 
   it('counts refused sign-ins by kind and the locks they set', async () => {
