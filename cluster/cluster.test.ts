@@ -21,6 +21,7 @@ const ports: ClusterPorts = {
     { name: 'pg1', postgres: 6001, restapi: 7001 },
     { name: 'pg2', postgres: 6002, restapi: 7002 },
   ],
+  backupMetrics: 9001,
 };
 
 describe('cluster configuration', () => {

@@ -20,6 +20,7 @@ import { ETCD_BINARY, etcdArgs, waitForEtcd } from './etcd';
 import { HAPROXY_BINARY, haproxyConfig } from './haproxy';
 import { ensurePackages } from './packages';
 import { hasLeaderAndSyncStandby, localRestApi, membersFromAny, preparePatroniNodes } from './patroni';
+import { prepareBackups, preparePgbackrest } from './pgbackrest';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,6 +167,7 @@ async function up(): Promise<void> {
     writeJson(STATE_FILE, state);
     await waitForEtcd(ports, () => etcd.exitCode === null);
 
+    preparePgbackrest(CLUSTER_DIR);
     preparePatroniNodes(CLUSTER_DIR, ports, secrets());
     const haproxyFile = path.join(CLUSTER_DIR, 'haproxy', 'haproxy.cfg');
     writeFileSync(haproxyFile, haproxyConfig(ports));
@@ -188,6 +190,7 @@ async function up(): Promise<void> {
     // Every API process, the second started once the first answers; then the front.
     for (const port of ports.api) await waitForHealth(`http://127.0.0.1:${port}`, supervisor, apiLogs, { timeoutMs: 120_000 });
     await waitForHealth(frontUrl(state), supervisor, apiLogs, { timeoutMs: 30_000 });
+    await prepareBackups(state, log);
   } catch (error) {
     log('The cluster did not come up; stopping what started.');
     await stopCluster(log).catch((stopError: unknown) => log(String(stopError)));
