@@ -1,7 +1,8 @@
 // cluster:up: installs the Debian packages the cluster lacks, then starts etcd, HAProxy and the
 // supervisor (which runs two Patroni agents, then two API processes); waits for a leader and its
 // synchronous standby, makes the application's roles (the owner, and the API's) and database, and
-// returns once /api/health answers through HAProxy, printing the URL. See README, "Cluster".
+// once /api/health answers through HAProxy, the pgBackRest stanza that the leader archives WAL to and
+// a first full backup; then prints the URL. See README, "Cluster" and "Backups and point-in-time recovery".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';

@@ -8,8 +8,8 @@
 // end of the archive: every operation acknowledged before the newest transaction it replayed is
 // there, and what was acknowledged after it is lost and counted (the RPO, which archive_timeout
 // bounds). Prints a table, writes a JSON report (CLUSTER_DIR/drill-restore-report.json, or --report
-// <path>); exit 1 on any violation. The nodes are let back up afterwards and the copies dropped
-// (--keep keeps them). `--short`: about a minute of load. The cluster is brought down at the end only
+// <path>); exit 1 on any violation. The nodes are let back up afterwards and, when it passed, the
+// copies dropped (--keep keeps them). `--short`: about a minute of load. The cluster is brought down at the end only
 // if the drill started it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,7 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
     log(`  ${new Date(startMs).toISOString()} ${step}: ${seconds(Date.now() - startMs)} s${detail ? ` — ${detail}` : ''}`);
   };
   let siteLost = false;
+  let passed = false;
   try {
     await waitForHealthy(target, 120_000);
     log(`drill: restore, the cluster in ${state.dir}, ${LOOPS} client loops through ${target.url}${short ? ' (short)' : ''}`);
@@ -214,10 +215,12 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
       violations,
     });
     log(`report: ${reportFile}`);
-    return violations.length === 0 ? 0 : 1;
+    passed = violations.length === 0;
+    return passed ? 0 : 1;
   } finally {
     await target.release();
-    if (!keep) for (const copy of copies) await dropRestore(state.dir, copy.name).catch((error: unknown) => log(`drop ${copy.name}: ${String(error)}`));
+    // A failed run leaves its copies to look at (cluster:down stops them).
+    if (passed && !keep) for (const copy of copies) await dropRestore(state.dir, copy.name).catch((error: unknown) => log(`drop ${copy.name}: ${String(error)}`));
     await database.close().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
