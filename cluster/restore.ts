@@ -23,6 +23,8 @@ import { pgbackrest, runAsPostgres } from './pgbackrest';
 import { dropRestore, listRestores, restoreDataDir, restoreDir, restoreRecordFile, restoresDir, type RestoreRecord } from './restores';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long replaying the WAL may take before the restore gives up waiting (the copy runs on). */
+const RECOVERY_TIMEOUT_MS = 30 * 60_000;
 
 /** A time as PostgreSQL's recovery_target_time reads it, in UTC to the millisecond. */
 export const recoveryTargetTime = (at: Date) => at.toISOString().replace('T', ' ').replace('Z', '+00');
@@ -113,10 +115,12 @@ export async function restoreCopy(dir: string, target: RestoreTarget, log: (line
   let pointReached: Date | null;
   try {
     await admin.connect();
+    const deadline = Date.now() + RECOVERY_TIMEOUT_MS;
     for (;;) {
       const { rows } = await admin.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering');
       if (!rows[0]!.recovering) break;
-      if (!postmasterPidIn(dataDir)) throw new Error(`The restored copy stopped during recovery:\n${tail(logFile)}`);
+      if (!postmasterPidIn(dataDir)) throw new Error('The restored copy stopped during recovery');
+      if (Date.now() > deadline) throw new Error(`The restored copy is still recovering after ${RECOVERY_TIMEOUT_MS / 60_000} min (it runs on: npm run restore -- --drop ${name})`);
       await sleep(200);
     }
     pointReached = (await admin.query<{ at: Date | null }>('select pg_last_xact_replay_timestamp() as at')).rows[0]!.at;
