@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db';
 import { CLUSTER_DIR, readState, writeJson, type ClusterState } from '../cluster/config';
-import { ARCHIVE_TIMEOUT_SECONDS } from '../cluster/pgbackrest-config';
+import { ARCHIVE_TIMEOUT_SECONDS, type BackupType } from '../cluster/pgbackrest-config';
 import { backupStatus, checkArchive, takeBackup } from '../cluster/pgbackrest';
 import { restoreCopy, type Restored } from '../cluster/restore';
 import { dropRestore } from '../cluster/restores';
@@ -25,7 +25,7 @@ import { timesApplied, type Violation } from '../faults/checks';
 import { clientLoop, type Operation } from '../faults/load';
 import { waitForHealthy } from './faults';
 import { clusterRunning, localTarget, npmRun } from './local';
-import { checkLatestCopy, checkTimeCopy } from './restore-checks';
+import { checkLatestCopy, checkTimeCopy, type LatestCopyCounts, type TimeCopyCounts } from './restore-checks';
 
 const argv = process.argv.slice(2);
 const short = argv.includes('--short');
@@ -42,6 +42,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** What the report says of each phase. */
+interface DrillResult {
+  backup?: { label: string; type: BackupType; ms: number };
+  atT?: TimeCopyCounts & { target: string; pointReached: string | null; restoreMs: number; readyMs: number; archiveLagMs: number | null; invariants: number };
+  latest?: LatestCopyCounts & {
+    pointReached: string | null;
+    lossAt: string;
+    lastAcknowledgedAt: string | null;
+    lastArchivedBeforeLoss: string | null;
+    rpoMs: number;
+    restoreMs: number;
+    readyMs: number;
+    invariants: number;
+  };
+}
 
 interface Row {
   step: string;
@@ -114,10 +130,10 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
       await Promise.all(loops);
     };
 
-    const result: Record<string, unknown> = {};
+    const result: DrillResult = {};
     try {
       await sleep(PHASES.warm * 1000);
-      const backupType = short ? 'incr' : 'full';
+      const backupType: BackupType = short ? 'incr' : 'full';
       let started = Date.now();
       const label = await takeBackup(state, backupType);
       row(`${backupType} backup under load`, started, label);
@@ -143,7 +159,7 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
       const timeCheck = await onCopy(atT, async (db) => checkTimeCopy(seen, await timesApplied(db, seen), targetMs));
       violations.push(...atT.violations, ...timeCheck.violations);
       if (atT.pointReached && Date.parse(atT.pointReached) > targetMs) violations.push({ rule: 'the copy to T replayed nothing after T', detail: `newest transaction ${atT.pointReached}` });
-      result.atT = { target: iso(targetMs), pointReached: atT.pointReached, restoreMs: atT.restoreMs, readyMs: atT.readyMs, archiveLagMs, invariants: atT.violations.length, ...timeCheck.counts };
+      result.atT = { target: new Date(targetMs).toISOString(), pointReached: atT.pointReached, restoreMs: atT.restoreMs, readyMs: atT.readyMs, archiveLagMs, invariants: atT.violations.length, ...timeCheck.counts };
       log(`    ${timeCheck.counts.before} acknowledged before T, ${timeCheck.counts.after} sent after it, ${timeCheck.counts.inFlight} in flight at T (${timeCheck.counts.inFlightPresent} of them in the copy)`);
 
       await sleep(PHASES.beforeLoss * 1000);
@@ -169,7 +185,7 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
       if (rpoMs > RPO_LIMIT_MS) violations.push({ rule: `the site's loss costs at most archive_timeout (${ARCHIVE_TIMEOUT_SECONDS} s) and the archiving of a segment`, detail: `${seconds(rpoMs)} s of acknowledged writes lost` });
       result.latest = {
         pointReached: latest.pointReached,
-        lossAt: iso(lossMs),
+        lossAt: new Date(lossMs).toISOString(),
         lastAcknowledgedAt: iso(lastAckMs),
         lastArchivedBeforeLoss: beforeLoss?.lastArchivedAt ?? null,
         rpoMs,
@@ -189,8 +205,7 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
     }
 
     const acknowledged = operations.filter((operation) => operation.outcome === 'acknowledged').length;
-    const atT = result.atT as { readyMs?: number } | undefined;
-    const latest = result.latest as { rpoMs?: number; readyMs?: number } | undefined;
+    const { atT, latest } = result;
     log('');
     log('step                                                  at (UTC)      s   ');
     for (const entry of rows) log(`${entry.step.padEnd(52)}  ${entry.at.slice(11, 19)}  ${seconds(entry.ms).padStart(6)}  ${entry.detail}`);
