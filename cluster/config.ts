@@ -41,6 +41,8 @@ export interface ClusterPorts {
   http: number;
   api: number[];
   nodes: NodePorts[];
+  /** The supervisor's Prometheus endpoint of backup facts (cluster/backup-metrics.ts). */
+  backupMetrics: number;
 }
 
 export interface Secrets {
@@ -137,6 +139,7 @@ export async function choosePorts(previous: ClusterPorts | undefined): Promise<C
     etcdPeer: await pick(undefined, previous?.etcdPeer),
     api: [],
     nodes: [],
+    backupMetrics: await pick(undefined, previous?.backupMetrics),
   };
   for (let index = 0; index < API_COUNT; index += 1) ports.api.push(await pick(undefined, previous?.api[index]));
   for (const [index, name] of NODE_NAMES.entries()) {

@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 
-export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy'] as const;
-/** Their init scripts, whose services must not run beside the cluster's own processes. */
+export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy', 'pgbackrest'] as const;
+/** Their init scripts, whose services must not run beside the cluster's own processes (pgbackrest has none). */
 const SERVICES: Record<string, string> = { 'postgresql-15': 'postgresql', 'etcd-server': 'etcd', patroni: 'patroni', haproxy: 'haproxy' };
 const POLICY = '/usr/sbin/policy-rc.d';
 
@@ -45,7 +45,7 @@ export function ensurePackages(log: (line: string) => void): string[] {
     if (ownPolicy) rmSync(POLICY, { force: true });
   }
   // Only the services of the packages installed here: a haproxy that ran before is left alone.
-  for (const service of missing.map((name) => SERVICES[name]!)) {
+  for (const service of missing.flatMap((name) => SERVICES[name] ?? [])) {
     if (!existsSync(`/etc/init.d/${service}`)) continue;
     spawnSync('service', [service, 'stop'], { stdio: 'ignore' });
     spawnSync('update-rc.d', [service, 'disable'], { stdio: 'ignore' });

@@ -1,7 +1,9 @@
 // cluster:status: one JSON object — the URLs, each PostgreSQL node's role, postmaster and agent
-// pids, port and replication lag as Patroni reports them, and each API process's pid and health.
+// pids, port and replication lag as Patroni reports them, each API process's pid and health, and
+// the newest backup and how WAL archiving goes.
 import { apiHealthy, frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl } from './config';
 import { localRestApi, membersFromAny, postmasterPid, type Role } from './patroni';
+import { backupSummary } from './pgbackrest';
 
 async function status(): Promise<object> {
   const state = readState();
@@ -34,6 +36,7 @@ async function status(): Promise<object> {
         return { pid: isOurProcess(pid, 'apps/server/dist/main.js') ? pid : null, port, healthy: await apiHealthy(`http://127.0.0.1:${port}`) };
       }),
     ),
+    backup: await backupSummary(state),
   };
 }
 

@@ -2,7 +2,8 @@
 // Patroni agents (as the postgres user) and, once cluster:up has made the database (SIGUSR2), the API
 // processes, one after the other. Whatever of them exits is started again (after 1 s, longer
 // when it keeps failing at start). It records their pids in supervisor.json; on SIGTERM it stops
-// the API processes, then the agents (each stops its PostgreSQL), and exits.
+// the API processes, then the agents (each stops its PostgreSQL), and exits. It also serves the
+// backup facts for Prometheus on 127.0.0.1:<ports.backupMetrics>/metrics (cluster/backup-metrics.ts).
 //
 // Holding one back: while the file CLUSTER_DIR/hold/<name> exists (name: pg1, pg2, api1, api2),
 // what exits under that name is not started again — as when its machine is down — until the file
@@ -10,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { serveBackupMetrics } from './backup-metrics';
 import { REPO_ROOT, SUPERVISOR_FILE, clusterMark, readState, writeJson, type SupervisorState } from './config';
 import { PATRONI_BINARY, nodeConfigFile, nodeDir, nodeLogFile, postgresUser } from './patroni';
 
@@ -151,5 +153,6 @@ process.on('SIGTERM', () => {
   })();
 });
 
+if (ports.backupMetrics) serveBackupMetrics(state, ports.backupMetrics, log);
 record();
 log(`supervisor running (pid ${process.pid})`);

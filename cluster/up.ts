@@ -1,7 +1,8 @@
 // cluster:up: installs the Debian packages the cluster lacks, then starts etcd, HAProxy and the
 // supervisor (which runs two Patroni agents, then two API processes); waits for a leader and its
 // synchronous standby, makes the application's roles (the owner, and the API's) and database, and
-// returns once /api/health answers through HAProxy, printing the URL. See README, "Cluster".
+// once /api/health answers through HAProxy, the pgBackRest stanza that the leader archives WAL to and
+// a first full backup; then prints the URL. See README, "Cluster" and "Backups and point-in-time recovery".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { ETCD_BINARY, etcdArgs, waitForEtcd } from './etcd';
 import { HAPROXY_BINARY, haproxyConfig } from './haproxy';
 import { ensurePackages } from './packages';
 import { hasLeaderAndSyncStandby, localRestApi, membersFromAny, preparePatroniNodes } from './patroni';
+import { prepareBackups, preparePgbackrest } from './pgbackrest';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,6 +168,7 @@ async function up(): Promise<void> {
     writeJson(STATE_FILE, state);
     await waitForEtcd(ports, () => etcd.exitCode === null);
 
+    preparePgbackrest(CLUSTER_DIR);
     preparePatroniNodes(CLUSTER_DIR, ports, secrets());
     const haproxyFile = path.join(CLUSTER_DIR, 'haproxy', 'haproxy.cfg');
     writeFileSync(haproxyFile, haproxyConfig(ports));
@@ -188,6 +191,7 @@ async function up(): Promise<void> {
     // Every API process, the second started once the first answers; then the front.
     for (const port of ports.api) await waitForHealth(`http://127.0.0.1:${port}`, supervisor, apiLogs, { timeoutMs: 120_000 });
     await waitForHealth(frontUrl(state), supervisor, apiLogs, { timeoutMs: 30_000 });
+    await prepareBackups(state, log);
   } catch (error) {
     log('The cluster did not come up; stopping what started.');
     await stopCluster(log).catch((stopError: unknown) => log(String(stopError)));
