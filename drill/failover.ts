@@ -104,6 +104,8 @@ async function drill(target: DrillTarget): Promise<number> {
   const steps: Step[] = [];
   try {
     await waitForHealthy(target, 120_000);
+    // Every Prometheus target up (within a minute) and every API process's /metrics answering.
+    for (const problem of (await target.monitoringProblems?.()) ?? []) violations.push({ rule: 'the monitoring sees the whole cluster', detail: problem });
     log(`drill: ${target.description}, ${LOOPS} client loops through ${baseUrl}, at least ${SECONDS} s${short ? ' (short)' : ''}`);
     const clients = await createClients(database.db, target.secret, baseUrl, LOOPS);
 

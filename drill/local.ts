@@ -4,6 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { frontUrl, isOurProcess, readSupervisor, readUrl, writeUrl, type ClusterState } from '../cluster/config';
+import { monitoringProblems } from '../cluster/monitoring';
 import { localRestApi, postmasterPid } from '../cluster/patroni';
 import type { DrillTarget } from './target';
 
@@ -45,5 +46,6 @@ export function localTarget(state: ClusterState): DrillTarget {
     async release() {
       rmSync(path.join(state.dir, 'hold'), { recursive: true, force: true });
     },
+    monitoringProblems: () => monitoringProblems(state),
   };
 }
