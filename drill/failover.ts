@@ -1,5 +1,6 @@
 // The failover drill (`npm run drill:failover`): brings the cluster up (unless it runs already),
-// runs DRILL_LOOPS client loops (default 16) of transfers and exchanges through HAProxy, each with an
+// checks that its monitoring sees it whole (every Prometheus target up, each API process's /metrics
+// answering: a violation otherwise), runs DRILL_LOOPS client loops (default 16) of transfers and exchanges through HAProxy, each with an
 // Idempotency-Key and retried with the same key on time-outs, refused connections and 5xx, and
 // meanwhile kills the leader's postmaster alone, kills the leader's node (agent and postmaster
 // together, held down until the standby has taken over, then rejoining as a standby), kills an API
