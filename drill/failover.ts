@@ -1,14 +1,14 @@
 // The failover drill (`npm run drill:failover`): brings the cluster up (unless it runs already),
 // checks that its monitoring sees it whole (every Prometheus target up, each API process's /metrics
-// answering: a violation otherwise), runs DRILL_LOOPS client loops (default 16) of transfers and exchanges through HAProxy, each with an
-// Idempotency-Key and retried with the same key on time-outs, refused connections and 5xx, and
-// meanwhile kills the leader's postmaster alone, kills the leader's node (agent and postmaster
-// together, held down until the standby has taken over, then rejoining as a standby), kills an API
-// process and makes planned switchovers. Afterwards the fault suite's checks; a table per step (write
-// outage, reads served while the leader was down), a summary line and a JSON report in
-// CLUSTER_DIR/drill-report.json (or --report <path>). Exit 1 on any violation. `--short`: about 60 s
-// and one leader-node kill. The cluster is brought down at the end only if the drill started it.
-// With DRILL_URL set it acts on a cluster on other machines instead (drill/remote.ts).
+// answering: a violation otherwise), runs DRILL_LOOPS client loops (default 16) of transfers and
+// exchanges through HAProxy, each with an Idempotency-Key and retried with the same key on time-outs,
+// refused connections and 5xx, and meanwhile kills the leader's postmaster alone, kills the leader's
+// node (agent and postmaster together, held down until the standby has taken over, then rejoining as a
+// standby), kills an API process and makes planned switchovers. Afterwards the fault suite's checks; a
+// table per step (write outage, reads served while the leader was down), a summary line and a JSON
+// report in CLUSTER_DIR/drill-report.json (or --report <path>). Exit 1 on any violation. `--short`:
+// about 60 s and one leader-node kill. The cluster is brought down at the end only if the drill
+// started it. With DRILL_URL set it acts on a cluster on other machines instead (drill/remote.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
