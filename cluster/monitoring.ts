@@ -97,14 +97,17 @@ async function exporterProblems(url: string, nodes: number): Promise<string[]> {
  * not answer with the API's metrics. Empty when all is well.
  */
 export async function monitoringProblems(state: ClusterState, timeoutMs = 60_000): Promise<string[]> {
+  const url = prometheusUrl(state.ports);
   const expected = scrapeTargets(state.ports);
   const deadline = Date.now() + timeoutMs;
-  let problems = targetProblems(expected, await prometheusTargets(prometheusUrl(state.ports)));
-  while (problems.length > 0 && Date.now() < deadline) {
+  let targets = await prometheusTargets(url);
+  while (targetProblems(expected, targets).length > 0 && Date.now() < deadline) {
     await sleep(1_000);
-    problems = targetProblems(expected, await prometheusTargets(prometheusUrl(state.ports)));
+    targets = await prometheusTargets(url);
   }
-  if (problems.length === 0) problems.push(...(await exporterProblems(prometheusUrl(state.ports), state.ports.nodes.length)));
+  const problems = targetProblems(expected, targets);
+  // What the exporters report, once Prometheus scrapes them all.
+  if (targetProblems(expected.filter((target) => target.job === 'postgres'), targets).length === 0) problems.push(...(await exporterProblems(url, state.ports.nodes.length)));
   for (const [index, port] of state.ports.metrics.entries()) {
     const url = `http://127.0.0.1:${port}/metrics`;
     try {
