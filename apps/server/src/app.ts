@@ -16,6 +16,7 @@ import { routePageChooser } from './lib/route-pages';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
 import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger/group-commit';
+import { measureApp } from './modules/metrics';
 import signingKeyRoute from './modules/statement/signing-key-route';
 
 export type { AppDeps } from './deps';
@@ -86,6 +87,7 @@ export async function buildApp(
   const background = new BackgroundWork();
   app.decorate('background', background);
   app.decorate('money', new GroupCommit(deps.db, options.groupCommit ?? HTTP_GROUP_COMMIT));
+  measureApp(app);
   app.addHook('onClose', async () => background.settled());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -11,6 +11,8 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Listen address; unset: every interface in production, this machine only otherwise. */
   HOST: z.string().min(1).optional(),
+  /** The port of GET /metrics (Prometheus), on HOST beside the API, never on PORT; unset: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
@@ -89,6 +91,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Where GET /metrics listens (modules/metrics); undefined: nowhere. 0: any free port (tests). */
+  metricsPort: number | undefined;
   databaseUrl: string | undefined;
   /** The role that owns the tables and runs migrations; undefined: DATABASE_URL's role does both. */
   databaseOwnerUrl?: string | undefined;
@@ -219,6 +223,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       throw new ConfigError('Invalid configuration: APP_SECRET is too predictable; set a random one (openssl rand -hex 32)');
     }
   }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT: the metrics are never served on the public port');
+  }
   if (values.DATABASE_OWNER_URL && !values.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_OWNER_URL is set without DATABASE_URL (the role the server runs as)');
   }
@@ -235,6 +242,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     env: values.NODE_ENV,
     port: values.PORT,
     host,
+    metricsPort: values.METRICS_PORT,
     databaseUrl: values.DATABASE_URL,
     databaseOwnerUrl: values.DATABASE_OWNER_URL,
     dataDir: values.DATA_DIR,

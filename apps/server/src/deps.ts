@@ -5,6 +5,7 @@ import type { DerivationKeys } from './modules/crypto/derivation';
 import type { GroupCommit } from './modules/ledger/group-commit';
 import type { BankClock } from './modules/jobs/clock';
 import type { Mailer } from './modules/mail/mailer';
+import type { BankMetrics } from './modules/metrics/instruments';
 
 /**
  * What every module reaches through `app.deps`: configuration, the database and the mailer. It
@@ -19,6 +20,11 @@ export interface AppDeps {
   cryptoKeys: DerivationKeys | null;
   /** The bank's time: what requests and jobs take "now" and "today" from (tests set it). */
   clock: BankClock;
+  /**
+   * This app's metrics (modules/metrics), which the requests, the group commit and the sign-ins
+   * report to; absent, nothing is measured (tools that build an app by hand).
+   */
+  metrics?: BankMetrics;
 }
 
 import type { FastifyRequest } from 'fastify';

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const metricsPort = await runtime.listenForMetrics();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     `  Database: ${runtime.deps.databaseKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
     `  Mail goes to ${runtime.deps.mailer.describe()}`,
   ];
+  if (metricsPort !== null) lines.push(`  Metrics: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${metricsPort}/metrics`);
   if (config.seedDemo) {
     lines.push('  Demo sign-ins:');
     for (const credential of DEMO_CREDENTIALS) {

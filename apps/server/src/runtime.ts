@@ -8,12 +8,18 @@ import { systemClock } from './modules/jobs/clock';
 import { JOB_DEFINITIONS } from './modules/jobs/definitions';
 import { JobQueue } from './modules/jobs/queue';
 import { createConsoleMailer, createSmtpMailer } from './modules/mail/mailer';
+import { BankMetrics, listenForMetrics, type MetricsListener } from './modules/metrics';
 import { seedDemoData, type SeedSummary } from './seed';
 
 export interface Runtime {
   deps: AppDeps;
   app: Awaited<ReturnType<typeof buildApp>>;
   seeded: SeedSummary | null;
+  /**
+   * Opens GET /metrics on METRICS_PORT, on the API's HOST (beside app.listen, main.ts); answers its
+   * port, or null when METRICS_PORT is unset. close() closes it.
+   */
+  listenForMetrics(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -50,16 +56,28 @@ export async function createRuntime(
     mailer,
     cryptoKeys: await resolveDerivationKeys(config),
     clock: systemClock(config.time.zone),
+    metrics: new BankMetrics(database, { processMetrics: true }),
   };
   const seeded = config.seedDemo ? await seedDemoData(deps) : null;
   const app = await buildApp(deps, { logger: loggerOptions(config.logLevel), webDist: options.webDist });
   const jobs = new JobQueue({ db: deps.db, config, clock: deps.clock, mailer, log: logger }, JOB_DEFINITIONS);
   if (config.time.jobsEnabled) await jobs.start();
+  let metricsListener: MetricsListener | undefined;
   return {
     deps,
     app,
     seeded,
+    async listenForMetrics() {
+      if (config.metricsPort === undefined || !deps.metrics || metricsListener) return metricsListener?.port ?? null;
+      metricsListener = await listenForMetrics(deps.metrics, {
+        host: config.host,
+        port: config.metricsPort,
+        onError: (error) => logger.error({ err: error }, 'metrics: the scrape failed'),
+      });
+      return metricsListener.port;
+    },
     async close() {
+      await metricsListener?.close();
       await jobs.stop();
       await app.close();
       mailer.close();

@@ -32,6 +32,11 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many attempts. Please try again later.' },
   /** The rates in use are older than the bank allows (RATES_MAX_AGE_HOURS): nothing is priced on them. */
   RATES_STALE: { status: 503, message: 'Exchange rates are out of date' },
+  /**
+   * The money writes' queue is full (ledger/group-commit.ts): nothing was written; `Retry-After` and
+   * details.retryAfterSeconds say when to try again.
+   */
+  BUSY: { status: 503, message: 'The bank is busy. Please try again in a moment.' },
   /** The database or another dependency does not answer. */
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
   /** Anything unexpected; details are logged, never sent. */

@@ -12,7 +12,19 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connections at this moment, for the metrics. */
+  connections(): ConnectionCounts;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL's pool: its open connections, those idle, and the queries waiting for one. PGlite has
+ * one connection and no pool: its total only (1).
+ */
+export interface ConnectionCounts {
+  total: number;
+  idle?: number;
+  waiting?: number;
 }
 
 /**
@@ -57,7 +69,12 @@ export async function openDatabase(options: {
       prepareRepeatedStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
 
   const inMemory = options.dataDir === 'memory://';
@@ -74,7 +91,7 @@ export async function openDatabase(options: {
     },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', connections: () => ({ total: 1 }), close: () => db.destroy() };
 }
 
 /** True when the database answers a trivial query within the time limit. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@bank/contracts';
 import { isDatabaseUnavailable } from '../db';
+import { METRICS_PATH } from '../modules/metrics/path';
 import { AppError } from './errors';
 
 /**
@@ -10,6 +11,10 @@ import { AppError } from './errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal that says when to come back (a full money queue, a lock) says it where HTTP
+      // clients and proxies look too.
+      const retryAfterSeconds = error.details?.retryAfterSeconds;
+      if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(Math.ceil(retryAfterSeconds)));
       return reply.status(error.status).send(error.toBody());
     }
     const status = error.statusCode ?? 500;
@@ -37,7 +42,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathOnly.startsWith('/api');
+    // The metrics' path is no page either: a scraper sent to the public port by mistake hears 404,
+    // not the web app's 200 (the metrics have a port of their own, modules/metrics).
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathOnly.startsWith('/api') && pathOnly !== METRICS_PATH;
     if (wantsPage && app.webPage) {
       // The SPA decides what an unknown page shows ('404 - Page Not Found').
       // The page a route gets may depend on the visitor's language (lib/route-pages.ts).

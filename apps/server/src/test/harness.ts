@@ -12,6 +12,7 @@ import pino from 'pino';
 import { systemClock, type BankClock } from '../modules/jobs/clock';
 import type { JobContext } from '../modules/jobs/queue';
 import type { Mailer, MailMessage } from '../modules/mail/mailer';
+import { BankMetrics } from '../modules/metrics';
 import { deliverMail } from '../modules/mail/outbox';
 
 /**
@@ -61,7 +62,7 @@ export async function openSecondNode(context: TestContext): Promise<SecondNode> 
   if (!context.databaseUrl) throw new Error('A second node needs PostgreSQL (TEST_DATABASE_URL)');
   const database = await openDatabase({ databaseUrl: context.databaseUrl, dataDir: 'memory://', poolSize: 20 });
   const mails: MailMessage[] = [];
-  const nodeDeps = { ...context.deps, db: database.db, mailer: capturingMailer(mails) };
+  const nodeDeps = { ...context.deps, db: database.db, mailer: capturingMailer(mails), metrics: new BankMetrics(database) };
   const app = await buildApp(nodeDeps, { webDist: null });
   deliverAfterEachRequest(app, nodeDeps);
   await app.ready();
@@ -140,6 +141,7 @@ export async function createTestContext(
     mailer: options.mailer ?? capturingMailer(mails),
     cryptoKeys: keysFromSeed(randomBytes(32)),
     clock: options.clock ?? systemClock(config.time.zone),
+    metrics: new BankMetrics(database),
   };
   const app = await buildApp(deps, { webDist: null });
   const answerOnly = deliverAfterEachRequest(app, deps);

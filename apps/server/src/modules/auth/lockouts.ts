@@ -92,8 +92,11 @@ export function counterKey(rule: LockRule, attempt: SignInAttempt): string {
   }
 }
 
-/** 429 with the wait in details while a counter of a rule that judges the attempt is blocked; one query. */
-export async function assertAttemptAllowed(db: Db, rules: readonly LockRule[], attempt: SignInAttempt): Promise<void> {
+/**
+ * 429 with the wait in details while a counter of a rule that judges the attempt is blocked; one
+ * query. `onRefused` hears of each refusal (the metrics).
+ */
+export async function assertAttemptAllowed(db: Db, rules: readonly LockRule[], attempt: SignInAttempt, onRefused?: () => void): Promise<void> {
   const counters = rules.filter((rule) => judges(rule, attempt)).map((rule) => ({ bucket: rule.policy.bucket, key: counterKey(rule, attempt) }));
   if (counters.length === 0) return;
   const row = await db
@@ -102,7 +105,9 @@ export async function assertAttemptAllowed(db: Db, rules: readonly LockRule[], a
     .where('blocked_until', '>', sql<Date>`now()`)
     .where((eb) => eb.or(counters.map((counter) => eb.and([eb('bucket', '=', counter.bucket), eb('key', '=', counter.key)]))))
     .executeTakeFirst();
-  refuseWhileBlocked(row?.seconds ?? null);
+  const blockedSeconds = row?.seconds ?? null;
+  if (blockedSeconds !== null) onRefused?.();
+  refuseWhileBlocked(blockedSeconds);
 }
 
 export interface CountedFailure {

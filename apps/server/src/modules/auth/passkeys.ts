@@ -290,8 +290,12 @@ export async function passkeySignInOptions(deps: AppDeps): Promise<PublicKeyCred
  * Counts a failed passkey sign-in against the address (it feeds the address's lock of password
  * sign-ins), audits it, slows the answer down, and refuses.
  */
-async function failPasskeySignIn(db: Db, ip: string, reason: string, clientId: string | null): Promise<never> {
+async function failPasskeySignIn(deps: Pick<AppDeps, 'db' | 'metrics'>, ip: string, reason: string, clientId: string | null): Promise<never> {
+  const { db } = deps;
   const hits = await recordHit(db, FAILED_SIGN_INS_PER_ADDRESS, ip);
+  deps.metrics?.signInRefused('passkey');
+  // The address's lock refuses its password sign-ins, not passkeys; it is set all the same.
+  if (hits === FAILED_SIGN_INS_PER_ADDRESS.blockAfter) deps.metrics?.signInLocksSet(1);
   await recordAudit(db, { actorType: 'anonymous', action: 'auth.signInFailed', subjectType: 'client', subjectId: clientId, ip, after: { method: 'passkey', reason } });
   const delay = slowDownMs(FAILED_SIGN_INS_PER_ADDRESS, hits);
   if (delay > 0) await sleep(delay);
@@ -310,14 +314,14 @@ export async function signInWithPasskey(deps: AppDeps, response: AuthenticationR
   const { db, config } = deps;
   const { ip } = origin;
   const challenge = challengeOf(response.response.clientDataJSON);
-  if (!challenge || !(await spendChallenge(db, config.secret, challenge, 'authentication', null))) return failPasskeySignIn(db, ip, 'challenge', null);
+  if (!challenge || !(await spendChallenge(db, config.secret, challenge, 'authentication', null))) return failPasskeySignIn(deps, ip, 'challenge', null);
   const passkey = await db
     .selectFrom('client_passkeys')
     .select(['id', 'client_id', 'credential_id', 'public_key', 'sign_count', 'transports'])
     .where('credential_id', '=', response.id)
     .executeTakeFirst();
-  if (!passkey) return failPasskeySignIn(db, ip, 'unknown-passkey', null);
-  if (clientIdOfHandle(response.response.userHandle) !== passkey.client_id) return failPasskeySignIn(db, ip, 'user-handle', passkey.client_id);
+  if (!passkey) return failPasskeySignIn(deps, ip, 'unknown-passkey', null);
+  if (clientIdOfHandle(response.response.userHandle) !== passkey.client_id) return failPasskeySignIn(deps, ip, 'user-handle', passkey.client_id);
   const { rpID, origin: expectedOrigin } = relyingParty(config);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
@@ -330,9 +334,9 @@ export async function signInWithPasskey(deps: AppDeps, response: AuthenticationR
       requireUserVerification: true,
     });
   } catch {
-    return failPasskeySignIn(db, ip, 'verification', passkey.client_id);
+    return failPasskeySignIn(deps, ip, 'verification', passkey.client_id);
   }
-  if (!verification.verified) return failPasskeySignIn(db, ip, 'verification', passkey.client_id);
+  if (!verification.verified) return failPasskeySignIn(deps, ip, 'verification', passkey.client_id);
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   await db
     .updateTable('client_passkeys')

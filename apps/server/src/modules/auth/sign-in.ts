@@ -78,6 +78,8 @@ async function failSignIn(deps: AppDeps, failure: Failure): Promise<never> {
   const { db, config } = deps;
   const { attempt, client } = failure;
   const counted = await countFailure(db, CLIENT_SIGN_IN_LOCKS, attempt, failure.kind);
+  deps.metrics?.signInRefused(failure.kind);
+  deps.metrics?.signInLocksSet(counted.started.length);
   await recordAudit(db, {
     actorType: 'anonymous',
     action: 'auth.signInFailed',
@@ -109,7 +111,7 @@ export async function beginSignIn(deps: AppDeps, input: { email: string; passwor
   const { db, config } = deps;
   const found = await findClient(db, input.email);
   const attempt = await signInAttempt(deps, input.email, found, meta.ip, meta.deviceToken);
-  await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt);
+  await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt, () => deps.metrics?.signInRefused('locked'));
   const client = (await checkPassword(found, input.password)) ? found : undefined;
   if (!client) return failSignIn(deps, { attempt, client: found, kind: 'password', step: 1, reason: 'credentials' });
   // The language the client signs in with is the one the bank writes to it in.
@@ -138,7 +140,7 @@ export async function completeSignIn(
   const { db, config } = deps;
   const found = await findClient(db, input.email);
   const attempt = await signInAttempt(deps, input.email, found, origin.ip, origin.deviceToken);
-  await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt);
+  await assertAttemptAllowed(db, CLIENT_SIGN_IN_LOCKS, attempt, () => deps.metrics?.signInRefused('locked'));
   const client = (await checkPassword(found, input.password)) ? found : undefined;
   if (!client) return failSignIn(deps, { attempt, client: found, kind: 'password', step: 2, reason: 'credentials' });
   const wrongCode = (reason: string) => failSignIn(deps, { attempt, client, kind: 'code', step: 2, reason });

@@ -58,13 +58,15 @@ export async function operatorAttempt(db: Db, email: string, operatorId: string 
  * Answers to operators are not slowed down.
  */
 export async function countOperatorFailure(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'metrics'>,
   attempt: SignInAttempt,
   failure: SignInFailure,
   operator: { email: string } | undefined,
 ): Promise<void> {
   const { db, config } = deps;
   const counted = await countFailure(db, OPERATOR_SIGN_IN_LOCKS, attempt, failure);
+  deps.metrics?.signInRefused(failure === 'password' ? 'operator_password' : 'operator_code');
+  deps.metrics?.signInLocksSet(counted.started.length);
   const lock = lockToTell(counted.started);
   if (!lock) return;
   await db.transaction().execute(async (trx) => {

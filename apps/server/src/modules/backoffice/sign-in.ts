@@ -44,7 +44,7 @@ async function checkCredentials(deps: AppDeps, input: Credentials, meta: SignInM
   const { db } = deps;
   const operator = await findOperatorByEmail(db, input.email);
   const attempt = await operatorAttempt(db, input.email, operator?.id ?? null, meta.ip);
-  await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt);
+  await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt, () => deps.metrics?.signInRefused('operator_locked'));
   // An unknown e-mail costs the same password check as a wrong password.
   const matches = await verifyPassword(operator?.password_hash ?? (await decoyPasswordHash()), input.password);
   const usable = operator?.status === 'active' && operator.totp_secret !== null && operator.totp_enrolled_at !== null;
@@ -65,7 +65,7 @@ async function checkCredentials(deps: AppDeps, input: Credentials, meta: SignInM
 async function spendCode(deps: AppDeps, operator: OperatorDbRow, sealedSecret: string, code: string, meta: SignInMeta): Promise<number> {
   const { db, config } = deps;
   const attempt = await operatorAttempt(db, operator.email, operator.id, meta.ip);
-  await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt);
+  await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt, () => deps.metrics?.signInRefused('operator_locked'));
   const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
   const step = await acceptedStep(openOperatorTotpSecret(sealedSecret, config.secret), code, lastStep);
   const spent = step !== null && (await spendTimeStep(db, 'operators', operator.id, step));

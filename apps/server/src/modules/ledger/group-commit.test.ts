@@ -3,13 +3,15 @@
 // an answer comes only once its write has committed; batches in flight never share a resource; and
 // HTTP transfers really go through it.
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { AppError } from '../../lib/errors';
-import { eachInSavepoint, GroupCommit, type MoneyWriteKind } from './group-commit';
+import { registerErrorHandling } from '../../lib/error-handler';
+import { BUSY_RETRY_AFTER_SECONDS, eachInSavepoint, GroupCommit, HTTP_GROUP_COMMIT, type MoneyWriteKind } from './group-commit';
 import { findLedgerViolations } from './invariants';
 
 let context: TestContext;
@@ -177,6 +179,58 @@ describe('GroupCommit', () => {
   });
 });
 
+/** A kind whose batches wait for `open()`: a flush held as by a database that stalls. */
+function gatedKind(): { kind: MoneyWriteKind<string>; open(): void } {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const kind: MoneyWriteKind<string> = {
+    name: 'gated',
+    async settle(trx, items) {
+      await gate;
+      for (const id of items) await trx.insertInto('group_commit_probe' as never).values({ id } as never).execute();
+      return items.map((id) => ({ ok: true, answer: { status: 200, body: { id } } }));
+    },
+  };
+  return { kind, open };
+}
+
+describe('the bound on waiting jobs', () => {
+  it('refuses a job at once with 503 BUSY and Retry-After when the queue is full, and loses none of those queued', async () => {
+    const refusals: number[] = [];
+    const writer = new GroupCommit(context.db, { maxBatch: 1, maxConcurrentFlushes: 1, maxWaitingJobs: 2 });
+    writer.observe({ batchStarted: () => undefined, jobRefused: () => refusals.push(1) });
+    const { kind, open } = gatedKind();
+    const submit = (id: string) => writer.submit({ kind, item: id, resources: [id] });
+    const inFlight = submit('bound-1');
+    // The first job's batch is taken on the next turn and then held at the gate.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writer.waitingJobs).toBe(0);
+    const queued = [submit('bound-2'), submit('bound-3')];
+    expect(writer.waitingJobs).toBe(2);
+
+    // Through the server's own error handler, as a money route answers it.
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.post('/write', async () => (await submit('bound-refused')).body);
+    const answer = await app.inject({ method: 'POST', url: '/write' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(answer.json()).toMatchObject({ code: 'BUSY', details: { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS } });
+    expect(refusals).toHaveLength(1);
+    expect(writer.waitingJobs).toBe(2);
+
+    open();
+    const answers = await Promise.all([inFlight, ...queued]);
+    expect(answers.map((written) => written.body)).toEqual([{ id: 'bound-1' }, { id: 'bound-2' }, { id: 'bound-3' }]);
+    expect((await probeRows()).filter((id) => id.startsWith('bound'))).toEqual(['bound-1', 'bound-2', 'bound-3']);
+    // Room again: the next job is taken.
+    await expect(submit('bound-4')).resolves.toMatchObject({ body: { id: 'bound-4' } });
+    await app.close();
+  });
+});
+
 describe('POST /api/transaction/create through the group commit', () => {
   it('shares transactions among concurrent transfers, each answered on its own', async () => {
     const payer = await createSignedInClient(context);
@@ -209,5 +263,33 @@ describe('POST /api/transaction/create through the group commit', () => {
     expect(again.filter((answer) => answer.statusCode === 422)).toHaveLength(10);
     expect(await listedAccount(context, payer, source.number)).toMatchObject({ balance: '0.00' });
     expect(await findLedgerViolations(context.db)).toEqual([]);
+  });
+
+  // On PostgreSQL only: on PGlite's one connection the held flush would hold the request too.
+  it.runIf(onPostgres)('answers a transfer 503 BUSY with Retry-After while the server’s queue is full, writing nothing', async () => {
+    const payer = await createSignedInClient(context);
+    const payee = await createSignedInClient(context);
+    const source = await openTestAccount(context, payer, 'EUR', '10.00');
+    const target = await openTestAccount(context, payee, 'EUR');
+    const { kind, open } = gatedKind();
+    const { maxBatch, maxConcurrentFlushes, maxWaitingJobs } = HTTP_GROUP_COMMIT;
+    // Every transaction in flight held at the gate with a full batch, and the queue full behind them.
+    const held = Array.from({ length: maxBatch * maxConcurrentFlushes + maxWaitingJobs! }, (_, index) =>
+      context.app.money.submit({ kind, item: `full-${String(index).padStart(5, '0')}`, resources: [`full-${index}`] }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(context.app.money.waitingJobs).toBe(maxWaitingJobs);
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: '/api/transaction/create',
+      headers: { ...payer.headers, 'idempotency-key': randomUUID() },
+      payload: { type: 'internal', accNumberFrom: source.number, accNumberTo: target.number, amount: '1.00' },
+    });
+    open();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(refused.json()).toMatchObject({ code: 'BUSY' });
+    expect(await Promise.all(held)).toHaveLength(held.length);
+    expect(await listedAccount(context, payer, source.number)).toMatchObject({ balance: '10.00' });
   });
 });

@@ -72,15 +72,40 @@ export interface WrittenAnswer extends MoneyAnswer {
 export interface GroupCommitOptions {
   maxBatch: number;
   maxConcurrentFlushes: number;
+  /**
+   * Jobs that may wait for a transaction at once (default DEFAULT_MAX_WAITING_JOBS); when that many
+   * wait, a new job is refused at once (503 BUSY with Retry-After) instead of queueing without end.
+   */
+  maxWaitingJobs?: number;
   /** Told of every batch's transaction, for the benchmark's counts. */
   onTransaction?: (jobs: number, resources: ReadonlySet<string>, elapsedMs: number) => void;
 }
 
 /**
+ * What the metrics (modules/metrics) are told: each batch as it starts, with how long each of its
+ * jobs waited since it was submitted, and each job refused because the queue was full.
+ */
+export interface GroupCommitObserver {
+  batchStarted(jobs: number, waitsSeconds: readonly number[]): void;
+  jobRefused(): void;
+}
+
+/**
+ * Two to three seconds of the server's money writes on the machines of BENCHMARKS.md (bench:api:
+ * about 700 to 1,000 transfers a second), and eight of its full batches: a burst fits, while a
+ * database that stalls (a failover, a disk that stops) fills it, and each client then hears at once
+ * to try again instead of waiting at the end of an ever longer queue, holding its memory.
+ */
+export const DEFAULT_MAX_WAITING_JOBS = 2_000;
+
+/** What a refused job's client is told to wait before it tries again: a batch or two. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
  * The server's group commit. Two transactions in flight: while one waits for its commit to reach
  * the disk, the next gathers what arrives (bench:ledger and bench:api measure the choice).
  */
-export const HTTP_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 256, maxConcurrentFlushes: 2 };
+export const HTTP_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 256, maxConcurrentFlushes: 2, maxWaitingJobs: DEFAULT_MAX_WAITING_JOBS };
 
 /** Jobs waiting for one resource that make it a busy resource, batched on its own. */
 const BUSY_RESOURCE_JOBS = 8;
@@ -92,6 +117,8 @@ interface Waiting {
   resources: readonly string[];
   /** The idempotency key's resource: unlike an account, never twice in one batch (the second replays the first). */
   key: string | undefined;
+  /** performance.now() at submission: the batch's start tells the metrics how long the job waited. */
+  submittedAt: number;
   resolve(answer: WrittenAnswer): void;
   reject(error: unknown): void;
 }
@@ -106,20 +133,42 @@ export class GroupCommit {
   private readonly busy = new Set<string>();
   /** Transactions committed and the jobs they carried, since the start. */
   readonly committed = { transactions: 0, jobs: 0 };
+  private readonly maxWaitingJobs: number;
+  private observer: GroupCommitObserver | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly options: GroupCommitOptions,
   ) {
-    if (options.maxBatch < 1 || options.maxConcurrentFlushes < 1) throw new Error('Batch size and flushes must be at least 1');
+    this.maxWaitingJobs = options.maxWaitingJobs ?? DEFAULT_MAX_WAITING_JOBS;
+    if (options.maxBatch < 1 || options.maxConcurrentFlushes < 1 || this.maxWaitingJobs < 1) {
+      throw new Error('Batch size, flushes and waiting jobs must be at least 1');
+    }
   }
 
-  /** Writes one job with whatever else is waiting; answers once its transaction has committed. */
+  /** Jobs submitted and not yet in a transaction. */
+  get waitingJobs(): number {
+    return this.queue.length;
+  }
+
+  /** Tells `observer` of every batch and refusal from now on (one observer: the app's metrics). */
+  observe(observer: GroupCommitObserver): void {
+    this.observer = observer;
+  }
+
+  /**
+   * Writes one job with whatever else is waiting; answers once its transaction has committed. When
+   * the queue is full the job is refused at once with 503 BUSY, and nothing of it is written.
+   */
   submit<T>(job: MoneyJob<T>): Promise<WrittenAnswer> {
+    if (this.queue.length >= this.maxWaitingJobs) {
+      this.observer?.jobRefused();
+      return Promise.reject(new AppError('BUSY', { details: { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS } }));
+    }
     const key = job.idempotency ? `idempotency:${job.idempotency.ownerId}:${job.idempotency.key}` : undefined;
     const resources = key ? [...job.resources, key] : job.resources;
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: job as AnyJob, resources, key, resolve, reject });
+      this.queue.push({ job: job as AnyJob, resources, key, submittedAt: performance.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -142,6 +191,10 @@ export class GroupCommit {
     while (this.flushing < this.options.maxConcurrentFlushes && this.queue.length > 0) {
       const batch = this.takeBatch();
       if (batch.length === 0) return;
+      if (this.observer) {
+        const startedAt = performance.now();
+        this.observer.batchStarted(batch.length, batch.map((waiting) => (startedAt - waiting.submittedAt) / 1000));
+      }
       const resources = new Set(batch.flatMap((waiting) => waiting.resources));
       for (const resource of resources) this.busy.add(resource);
       this.flushing += 1;

@@ -46,4 +46,11 @@ export interface LedgerTables {
     response_body: unknown;
     created_at: Generated<Date>;
   };
+  /** The last scheduled check of the invariants (migration 0087): one row. */
+  ledger_invariant_checks: {
+    singleton: Generated<boolean>;
+    checked_at: Date;
+    violations: number;
+    rules: string[];
+  };
 }
