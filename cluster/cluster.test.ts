@@ -25,6 +25,7 @@ const ports: ClusterPorts = {
   prometheus: 9090,
   haproxyMetrics: 8404,
   postgresExporters: [9187, 9188],
+  backupMetrics: 9001,
 };
 
 describe('cluster configuration', () => {

@@ -47,6 +47,8 @@ export interface ClusterPorts {
   prometheus: number;
   haproxyMetrics: number;
   postgresExporters: number[];
+  /** The supervisor's Prometheus endpoint of backup facts (cluster/backup-metrics.ts). */
+  backupMetrics: number;
 }
 
 export interface Secrets {
@@ -148,6 +150,7 @@ export async function choosePorts(previous: ClusterPorts | undefined): Promise<C
     metrics: [],
     haproxyMetrics: 0,
     postgresExporters: [],
+    backupMetrics: await pick(undefined, previous?.backupMetrics),
   };
   for (let index = 0; index < API_COUNT; index += 1) ports.api.push(await pick(undefined, previous?.api[index]));
   for (const [index, name] of NODE_NAMES.entries()) {

@@ -1,13 +1,14 @@
 // cluster:down: stops what cluster:up started and nothing else — the supervisor (which stops the API
 // processes and the Patroni agents, each agent its PostgreSQL), then Prometheus, the exporters,
-// HAProxy and etcd — and ends any
-// of them still running afterwards. Only pids in the state files count, and only while their
-// command line is still that of the process recorded (a recycled pid is someone else's).
+// HAProxy and etcd, and the copies `npm run restore` made — and ends any of them still running
+// afterwards. Only pids in the state files count, and only while their command line is still that
+// of the process recorded (a recycled pid is someone else's).
 import { readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CLUSTER_DIR, CLUSTER_MARK, isOurProcess, readState, readSupervisor, writeJson, STATE_FILE } from './config';
 import { monitoringProcesses } from './monitoring';
 import { nodeDataDir, postmasterPid } from './patroni';
+import { stopRestores } from './restores';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -121,6 +122,7 @@ export async function stopCluster(log: (line: string) => void): Promise<number> 
   }
   const remaining = await waitGone([supervisor, ...daemons, ...stragglers], 10_000);
   for (const entry of remaining) signal(entry, 'SIGKILL');
+  await stopRestores(state.dir, log);
   writeJson(STATE_FILE, { ...state, pids: {} });
   // Nothing that names the folder may be left (a backend whose postmaster died goes on its own soon after).
   const deadline = Date.now() + 10_000;

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy', 'prometheus', 'prometheus-postgres-exporter'] as const;
-/** Their init scripts, whose services must not run beside the cluster's own processes. */
+export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy', 'pgbackrest', 'prometheus', 'prometheus-postgres-exporter'] as const;
+/** Their init scripts, whose services must not run beside the cluster's own processes (pgbackrest has none). */
 const SERVICES: Record<string, string> = {
   'postgresql-15': 'postgresql',
   'etcd-server': 'etcd',
@@ -53,7 +53,7 @@ export function ensurePackages(log: (line: string) => void): string[] {
     if (ownPolicy) rmSync(POLICY, { force: true });
   }
   // Only the services of the packages installed here: a haproxy that ran before is left alone.
-  for (const service of missing.map((name) => SERVICES[name]!)) {
+  for (const service of missing.flatMap((name) => SERVICES[name] ?? [])) {
     if (!existsSync(`/etc/init.d/${service}`)) continue;
     spawnSync('service', [service, 'stop'], { stdio: 'ignore' });
     spawnSync('update-rc.d', [service, 'disable'], { stdio: 'ignore' });

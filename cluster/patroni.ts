@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PG_BIN_DIR, SCOPE, type ClusterPorts, type NodePorts, type Secrets } from './config';
+import { archiveParameters } from './pgbackrest-config';
 
 export const PATRONI_BINARY = '/usr/bin/patroni';
 
@@ -77,7 +78,7 @@ export function patroniConfig(dir: string, ports: ClusterPorts, node: NodePorts,
         superuser: { username: 'postgres', password: secrets.superuserPassword },
         replication: { username: 'replicator', password: secrets.replicationPassword },
       },
-      parameters: { unix_socket_directories: home },
+      parameters: { unix_socket_directories: home, ...archiveParameters(dir, nodeDataDir(dir, node.name)) },
       pg_hba: [
         'local all all trust',
         'host replication replicator 127.0.0.1/32 scram-sha-256',
@@ -165,10 +166,13 @@ export const isRunning = (member: Member) => member.state === 'running' || membe
 export const hasLeaderAndSyncStandby = (members: readonly Member[]) =>
   members.some((member) => member.role === 'leader' && isRunning(member)) && members.some((member) => member.role === 'sync_standby' && isRunning(member));
 
-/** The postmaster's pid from its data directory, or null when PostgreSQL is not running there. */
-export function postmasterPid(dir: string, name: string): number | null {
+/** The postmaster's pid from node `name`'s data directory, or null when PostgreSQL is not running there. */
+export const postmasterPid = (dir: string, name: string) => postmasterPidIn(nodeDataDir(dir, name));
+
+/** The postmaster's pid from the data directory `dataDir`, or null when PostgreSQL is not running there. */
+export function postmasterPidIn(dataDir: string): number | null {
   try {
-    const pid = Number(readFileSync(path.join(nodeDataDir(dir, name), 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     if (!Number.isInteger(pid) || pid <= 0) return null;
     process.kill(pid, 0);
     return pid;

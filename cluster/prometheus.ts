@@ -24,11 +24,11 @@ export interface ScrapeTarget {
 
 /**
  * Everything Prometheus scrapes. The backup facts (`ports.backupMetrics`, served by the supervisor)
- * are scraped only by a cluster that has them.
+ * are scraped only by a cluster that has them (a state file from before them has not).
  */
 export function scrapeTargets(ports: ClusterPorts): ScrapeTarget[] {
   const local = (port: number) => `127.0.0.1:${port}`;
-  const backup = (ports as ClusterPorts & { backupMetrics?: number }).backupMetrics;
+  const backup = ports.backupMetrics as number | undefined;
   return [
     { job: 'prometheus', address: local(ports.prometheus), labels: {} },
     ...ports.metrics.map((port, index) => ({ job: 'api' as const, address: local(port), labels: { process: `api${index + 1}` } })),

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { serveBackupMetrics } from './backup-metrics';
 import { REPO_ROOT, SUPERVISOR_FILE, clusterMark, readState, writeJson, type SupervisorState } from './config';
 import { PATRONI_BINARY, nodeConfigFile, nodeDir, nodeLogFile, postgresUser } from './patroni';
 
@@ -151,5 +152,6 @@ process.on('SIGTERM', () => {
   })();
 });
 
+if (ports.backupMetrics) serveBackupMetrics(state, ports.backupMetrics, log);
 record();
 log(`supervisor running (pid ${process.pid})`);

@@ -22,6 +22,7 @@ import { HAPROXY_BINARY, haproxyConfig } from './haproxy';
 import { startMonitoring } from './monitoring';
 import { ensurePackages } from './packages';
 import { hasLeaderAndSyncStandby, localRestApi, membersFromAny, preparePatroniNodes } from './patroni';
+import { prepareBackups, preparePgbackrest } from './pgbackrest';
 import { MONITOR_ROLE, monitorPassword } from './postgres-exporter';
 import { prometheusUrl } from './prometheus';
 
@@ -171,6 +172,7 @@ async function up(): Promise<void> {
     writeJson(STATE_FILE, state);
     await waitForEtcd(ports, () => etcd.exitCode === null);
 
+    preparePgbackrest(CLUSTER_DIR);
     preparePatroniNodes(CLUSTER_DIR, ports, secrets());
     const haproxyFile = path.join(CLUSTER_DIR, 'haproxy', 'haproxy.cfg');
     writeFileSync(haproxyFile, haproxyConfig(ports));
@@ -194,6 +196,7 @@ async function up(): Promise<void> {
     // Every API process, the second started once the first answers; then the front.
     for (const port of ports.api) await waitForHealth(`http://127.0.0.1:${port}`, supervisor, apiLogs, { timeoutMs: 120_000 });
     await waitForHealth(frontUrl(state), supervisor, apiLogs, { timeoutMs: 30_000 });
+    await prepareBackups(state, log);
   } catch (error) {
     log('The cluster did not come up; stopping what started.');
     await stopCluster(log).catch((stopError: unknown) => log(String(stopError)));

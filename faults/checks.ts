@@ -46,17 +46,54 @@ export function auditVerifyScriptViolations(repositoryRoot: string, databaseUrl:
   });
 }
 
-export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultClient[], operations: Operation[]): Promise<Violation[]> {
+/** The statement's chain: every row opens where the one before it closed, from a zero balance. */
+async function statementChainViolations(db: Db): Promise<Violation[]> {
+  const { rows: breaks } = await sql<{ detail: string }>`
+    select account_id::text || ' row ' || id::text as detail from (
+      select id, account_id, balance_after,
+        balance_after - case when booked_at is null then 0 when direction = 'IN' then amount - fee else -(amount + fee) end as opening,
+        coalesce(lag(balance_after) over (partition by account_id order by statement_at, id), 0) as previous
+      from transactions
+    ) chained where opening <> previous limit 20`.execute(db);
+  return breaks.map((row) => ({ rule: "the statement's balance-after chain is unbroken", detail: row.detail }));
+}
+
+/**
+ * What must hold in any state of the database, a restored copy's included: the ledger's invariants,
+ * the audit trail's hash chain, and each account's statement chaining its balances.
+ */
+export async function databaseViolations(db: Db): Promise<Violation[]> {
   const violations: Violation[] = (await findLedgerViolations(db)).map((violation) => ({ rule: violation.rule, detail: violation.detail }));
   violations.push(...(await auditChainViolations(db)));
+  violations.push(...(await statementChainViolations(db)));
+  return violations;
+}
 
-  const referenced = operations.filter((operation) => REFERENCED.has(operation.kind));
+/**
+ * How many times the database applied each operation, by key: the transfers that carry the key as
+ * their payment reference; an exchange (which carries none) 1 when the server recorded its key as
+ * done, else 0.
+ */
+export async function timesApplied(db: Db, operations: readonly Operation[]): Promise<Map<string, number>> {
+  const referenced = operations.filter((operation) => REFERENCED.has(operation.kind)).map((operation) => operation.key);
   const { rows: applied } = await sql<{ key: string; times: string }>`
     select payment_reference as key, count(*)::text as times from transfers
-    where payment_reference = any(${referenced.map((operation) => operation.key)}::text[]) group by payment_reference`.execute(db);
-  const timesApplied = new Map(applied.map((row) => [row.key, Number(row.times)]));
-  for (const operation of referenced) {
-    const times = timesApplied.get(operation.key) ?? 0;
+    where payment_reference = any(${referenced}::text[]) group by payment_reference`.execute(db);
+  const exchanges = operations.filter((operation) => operation.kind === 'exchange').map((operation) => operation.key);
+  const { rows: recorded } = await sql<{ key: string }>`
+    select key from idempotency_keys where response_status = 200 and key = any(${exchanges}::text[])`.execute(db);
+  const times = new Map(operations.map((operation) => [operation.key, 0]));
+  for (const row of applied) times.set(row.key, Number(row.times));
+  for (const row of recorded) times.set(row.key, 1);
+  return times;
+}
+
+export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultClient[], operations: Operation[]): Promise<Violation[]> {
+  const violations = await databaseViolations(db);
+  const applied = await timesApplied(db, operations);
+
+  for (const operation of operations.filter((candidate) => REFERENCED.has(candidate.kind))) {
+    const times = applied.get(operation.key) ?? 0;
     if (operation.outcome === 'acknowledged' && times !== 1) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `${operation.kind} ${operation.key}: ${times}` });
     if (operation.outcome !== 'acknowledged' && times > 1) violations.push({ rule: 'no operation is applied twice', detail: `${operation.kind} ${operation.key}: ${times}` });
     if (operation.outcome === 'refused' && times !== 0) violations.push({ rule: 'a refused operation moves nothing', detail: `${operation.kind} ${operation.key}: ${times}` });
@@ -65,15 +102,13 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
   // Exchanges carry no reference: each client's exchanges must be exactly its keys that the server
   // recorded as done, and include every acknowledged one.
   const exchanges = operations.filter((operation) => operation.kind === 'exchange');
-  const { rows: recorded } = await sql<{ key: string }>`
-    select key from idempotency_keys where response_status = 200 and key = any(${exchanges.map((operation) => operation.key)}::text[])`.execute(db);
-  const done = new Set(recorded.map((row) => row.key));
+  const done = (operation: Operation) => applied.get(operation.key) === 1;
   for (const operation of exchanges) {
-    if (operation.outcome === 'acknowledged' && !done.has(operation.key)) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `exchange ${operation.key}: not recorded` });
-    if (operation.outcome === 'refused' && done.has(operation.key)) violations.push({ rule: 'a refused operation moves nothing', detail: `exchange ${operation.key}` });
+    if (operation.outcome === 'acknowledged' && !done(operation)) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `exchange ${operation.key}: not recorded` });
+    if (operation.outcome === 'refused' && done(operation)) violations.push({ rule: 'a refused operation moves nothing', detail: `exchange ${operation.key}` });
   }
   for (const client of clients) {
-    const expected = exchanges.filter((operation) => operation.clientId === client.id && done.has(operation.key)).length;
+    const expected = exchanges.filter((operation) => operation.clientId === client.id && done(operation)).length;
     const { rows } = await sql<{ total: string }>`select count(*)::text as total from transfers where client_id = ${client.id} and kind = 'exchange'`.execute(db);
     if (Number(rows[0]!.total) !== expected) violations.push({ rule: 'no operation is applied twice', detail: `client ${client.id}: ${rows[0]!.total} exchanges for ${expected} keys done` });
   }
@@ -82,16 +117,6 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
     if (operation.serverErrors.length > 0) violations.push({ rule: 'no request is answered with a 5xx other than 503', detail: `${operation.kind} ${operation.key}: ${operation.serverErrors.join(',')}` });
     if (operation.replayed === false) violations.push({ rule: 'a repeated key replays the first answer', detail: `${operation.kind} ${operation.key}` });
   }
-
-  // The statement's chain: every row opens where the one before it closed, from a zero balance.
-  const { rows: breaks } = await sql<{ detail: string }>`
-    select account_id::text || ' row ' || id::text as detail from (
-      select id, account_id, balance_after,
-        balance_after - case when booked_at is null then 0 when direction = 'IN' then amount - fee else -(amount + fee) end as opening,
-        coalesce(lag(balance_after) over (partition by account_id order by statement_at, id), 0) as previous
-      from transactions
-    ) chained where opening <> previous limit 20`.execute(db);
-  for (const row of breaks) violations.push({ rule: "the statement's balance-after chain is unbroken", detail: row.detail });
 
   // The API shows the ledger's balances.
   const { rows: ledger } = await sql<{ number: string; booked: string; available: string }>`

@@ -20,7 +20,9 @@ export interface Operation {
   attempts: number;
   /** Statuses other than 2xx/4xx/502/503/504 (a 500 is a defect whatever the fault). */
   serverErrors: number[];
-  /** When the acknowledgement came (epoch ms), for measuring how long writes stopped. */
+  /** When it was first sent (epoch ms): whatever it moved was committed after this. */
+  sentAt: number;
+  /** When the acknowledgement came (epoch ms), for measuring how long writes stopped; what it moved was committed before. */
   acknowledgedAt?: number;
   /** Sent once more after its answer: whether the server replayed that answer (it must). */
   replayed?: boolean;
@@ -78,6 +80,7 @@ export async function clientLoop(baseUrl: string, client: FaultClient, others: F
     const key = randomUUID();
     const { path, body } = payloadOf(kind, client, others, key);
     const serverErrors: number[] = [];
+    const sentAt = Date.now();
     const answer = await persistently(
       async () => {
         const reply = await call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key });
@@ -88,7 +91,7 @@ export async function clientLoop(baseUrl: string, client: FaultClient, others: F
       (status) => status >= 500,
     );
     const outcome = answer.status === 200 ? 'acknowledged' : answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown';
-    const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors };
+    const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors, sentAt };
     if (outcome === 'acknowledged') operation.acknowledgedAt = Date.now();
     // Now and then the app sends an acknowledged request once more: the same answer, nothing moves.
     if (outcome === 'acknowledged' && Math.random() < 0.05) {
