@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/server-process.mjs';
 import type { ClusterPorts } from './config';
 import { haproxyConfig } from './haproxy';
-import { EXPORTER_BINARY, exporterArgs } from './postgres-exporter';
+import { EXPORTER_BINARY, exporterArgs, exporterProblems, type ExporterFacts } from './postgres-exporter';
 import { ALERT_RULES_FILE, PROMTOOL_BINARY, prometheusConfig, scrapeTargets, targetProblems } from './prometheus';
 
 const TESTS_FILE = path.join(path.dirname(ALERT_RULES_FILE), 'alerts.test.yml');
@@ -145,6 +145,29 @@ describe('what Prometheus scrapes', () => {
     const broken = up.filter((target) => target.instance !== '127.0.0.1:9188').map((target) => (target.instance === '127.0.0.1:8202' ? { ...target, health: 'down' as const, lastError: 'connection refused' } : target));
     expect(targetProblems(expected, broken)).toEqual(['api 127.0.0.1:8202: down (connection refused)', "postgres 127.0.0.1:9188: not among Prometheus's targets"]);
     expect(targetProblems(expected, null)).toEqual(['Prometheus does not answer']);
+  });
+});
+
+describe("what the exporters' facts say of the cluster", () => {
+  const sample = (node: string, value: number) => ({ labels: { node }, value });
+  const healthy: ExporterFacts = {
+    reached: [sample('pg1', 1), sample('pg2', 1)],
+    failedQueries: [sample('pg1', 0), sample('pg2', 0)],
+    replicas: [sample('pg1', 0), sample('pg2', 1)],
+    streaming: [sample('pg1', 1)],
+  };
+
+  it('nothing amiss on a leader with its standby streaming', () => {
+    expect(exporterProblems(healthy, 2)).toEqual([]);
+  });
+
+  it('a node unreached, a failed query, two leaders, no standby streaming', () => {
+    expect(exporterProblems({ ...healthy, reached: [sample('pg1', 1), sample('pg2', 0)] }, 2)).toEqual(['the exporters do not each reach their node: pg_up pg1=1, pg2=0']);
+    expect(exporterProblems({ ...healthy, reached: [sample('pg1', 1)] }, 2)).toEqual(['the exporters do not each reach their node: pg_up pg1=1']);
+    expect(exporterProblems({ ...healthy, failedQueries: [sample('pg1', 0), sample('pg2', 1)] }, 2)).toEqual(["an exporter's queries fail: pg_exporter_last_scrape_error pg1=0, pg2=1"]);
+    expect(exporterProblems({ ...healthy, replicas: [sample('pg1', 0), sample('pg2', 0)] }, 2)).toEqual(['not one leader among the nodes: bank_pg_replication_is_replica pg1=0, pg2=0']);
+    expect(exporterProblems({ ...healthy, streaming: [sample('pg1', 0)] }, 2)).toEqual(['no standby streams from the leader: bank_pg_leader_standbys_streaming pg1=0']);
+    expect(exporterProblems({ ...healthy, streaming: [] }, 2)).toEqual(['no standby streams from the leader: bank_pg_leader_standbys_streaming none']);
   });
 });
 

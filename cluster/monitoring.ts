@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { STATE_FILE, clusterMark, writeJson, type ClusterState } from './config';
-import { EXPORTER_BINARY, exporterArgs, exporterEnvironment } from './postgres-exporter';
+import { EXPORTER_BINARY, EXPORTER_FACTS, exporterArgs, exporterEnvironment, exporterProblems, type ExporterFacts } from './postgres-exporter';
 import {
   PROMETHEUS_BINARY, PROMTOOL_BINARY, prometheusArgs, prometheusConfig, prometheusConfigFile, prometheusDir, prometheusQuery, prometheusTargets, prometheusUrl, scrapeTargets,
   targetProblems,
@@ -73,25 +73,6 @@ export async function monitoringStatus(state: ClusterState): Promise<{ url: stri
 }
 
 /**
- * What the exporters' last scrapes say is wrong: a node unreached or a query failing (the custom ones
- * of postgres-queries.yml included), or not exactly one leader with a standby streaming from it.
- */
-async function exporterProblems(url: string, nodes: number): Promise<string[]> {
-  const values = async (expression: string) => (await prometheusQuery(url, expression)) ?? [];
-  const byNode = (series: { labels: Record<string, string>; value: number }[]) => series.map((entry) => `${entry.labels.node}=${entry.value}`).join(', ') || 'none';
-  const problems: string[] = [];
-  const reached = await values('pg_up{job="postgres"}');
-  if (reached.length !== nodes || reached.some((entry) => entry.value !== 1)) problems.push(`the exporters do not each reach their node: pg_up ${byNode(reached)}`);
-  const errors = await values('pg_exporter_last_scrape_error{job="postgres"}');
-  if (errors.some((entry) => entry.value !== 0)) problems.push(`an exporter's queries fail: pg_exporter_last_scrape_error ${byNode(errors)}`);
-  const replicas = await values('bank_pg_replication_is_replica{job="postgres"}');
-  if (replicas.length !== nodes || replicas.filter((entry) => entry.value === 0).length !== 1) problems.push(`not one leader among the nodes: bank_pg_replication_is_replica ${byNode(replicas)}`);
-  const streaming = await values('bank_pg_leader_standbys_streaming{job="postgres"}');
-  if (streaming.length !== 1 || streaming[0]!.value < 1) problems.push(`no standby streams from the leader: bank_pg_leader_standbys_streaming ${byNode(streaming)}`);
-  return problems;
-}
-
-/**
  * What keeps the monitoring from being whole: a target of `scrapeTargets` that Prometheus does not
  * report up within `timeoutMs`, what the exporters report amiss, or an API process whose /metrics does
  * not answer with the API's metrics. Empty when all is well.
@@ -107,7 +88,11 @@ export async function monitoringProblems(state: ClusterState, timeoutMs = 60_000
   }
   const problems = targetProblems(expected, targets);
   // What the exporters report, once Prometheus scrapes them all.
-  if (targetProblems(expected.filter((target) => target.job === 'postgres'), targets).length === 0) problems.push(...(await exporterProblems(url, state.ports.nodes.length)));
+  if (targetProblems(expected.filter((target) => target.job === 'postgres'), targets).length === 0) {
+    const read = async ([name, expression]: [string, string]) => [name, (await prometheusQuery(url, expression)) ?? []] as const;
+    const facts = Object.fromEntries(await Promise.all(Object.entries(EXPORTER_FACTS).map(read))) as ExporterFacts;
+    problems.push(...exporterProblems(facts, state.ports.nodes.length));
+  }
   for (const [index, port] of state.ports.metrics.entries()) {
     const url = `http://127.0.0.1:${port}/metrics`;
     try {

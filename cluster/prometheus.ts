@@ -103,8 +103,14 @@ export function targetProblems(expected: readonly ScrapeTarget[], targets: reado
   });
 }
 
-/** An instant query's answer (GET /api/v1/query): each series's labels and value, or null when Prometheus does not answer. */
-export async function prometheusQuery(url: string, expression: string): Promise<{ labels: Record<string, string>; value: number }[] | null> {
+/** One series of an instant query's answer. */
+export interface Sample {
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** An instant query's answer (GET /api/v1/query), or null when Prometheus does not answer. */
+export async function prometheusQuery(url: string, expression: string): Promise<Sample[] | null> {
   try {
     const answer = await fetch(`${url}/api/v1/query?${new URLSearchParams({ query: expression })}`, { signal: AbortSignal.timeout(5_000) });
     if (!answer.ok) return null;
