@@ -25,6 +25,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
 import { HTTP_GROUP_COMMIT } from '../apps/server/src/modules/ledger/group-commit';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
+import { BankMetrics } from '../apps/server/src/modules/metrics';
 import { capturingMailer } from '../apps/server/src/test/harness';
 import { inParallel, openBenchAccounts } from './support/accounts';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
@@ -98,7 +99,10 @@ async function main(): Promise<void> {
 
     // Logging as in production (info), into /dev/null: its cost is part of what clients wait for.
     const logger = pino(loggerOptions('info') as pino.LoggerOptions, pino.destination('/dev/null'));
-    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone) }, {
+    // Measured as in production (METRICS_PORT set): the request hooks and the group commit's
+    // observations are part of each request's cost. Nothing scrapes during the runs.
+    const metrics = new BankMetrics(database);
+    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone), metrics }, {
       webDist: null,
       loggerInstance: logger,
       groupCommit: FLUSHES ? { ...HTTP_GROUP_COMMIT, maxConcurrentFlushes: FLUSHES } : undefined,

@@ -273,19 +273,25 @@ describe('POST /api/transaction/create through the group commit', () => {
     const target = await openTestAccount(context, payee, 'EUR');
     const { kind, open } = gatedKind();
     const { maxBatch, maxConcurrentFlushes, maxWaitingJobs } = HTTP_GROUP_COMMIT;
-    // Every transaction in flight held at the gate with a full batch, and the queue full behind them.
-    const held = Array.from({ length: maxBatch * maxConcurrentFlushes + maxWaitingJobs! }, (_, index) =>
-      context.app.money.submit({ kind, item: `full-${String(index).padStart(5, '0')}`, resources: [`full-${index}`] }),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(context.app.money.waitingJobs).toBe(maxWaitingJobs);
-    const refused = await context.app.inject({
-      method: 'POST',
-      url: '/api/transaction/create',
-      headers: { ...payer.headers, 'idempotency-key': randomUUID() },
-      payload: { type: 'internal', accNumberFrom: source.number, accNumberTo: target.number, amount: '1.00' },
-    });
-    open();
+    const submit = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => context.app.money.submit({ kind, item: `${prefix}-${index}`, resources: [`${prefix}-${index}`] }));
+    let refused;
+    let held: Array<Promise<unknown>> = [];
+    try {
+      // Every transaction in flight held at the gate with a full batch, then the queue filled behind them.
+      held = submit(maxBatch * maxConcurrentFlushes, 'full-in-flight');
+      await new Promise((resolve) => setImmediate(resolve));
+      held.push(...submit(maxWaitingJobs!, 'full-waiting'));
+      expect(context.app.money.waitingJobs).toBe(maxWaitingJobs);
+      refused = await context.app.inject({
+        method: 'POST',
+        url: '/api/transaction/create',
+        headers: { ...payer.headers, 'idempotency-key': randomUUID() },
+        payload: { type: 'internal', accNumberFrom: source.number, accNumberTo: target.number, amount: '1.00' },
+      });
+    } finally {
+      open();
+    }
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
     expect(refused.json()).toMatchObject({ code: 'BUSY' });

@@ -91,7 +91,9 @@ export class DatabaseGauges {
       figures = await withinBound(readFigures(this.source.db), SCRAPE_DATABASE_TIMEOUT_MS + 500);
     } catch {
       this.readFailures.inc();
-      for (const gauge of [this.queueDepth, this.queueFailed, this.queueLag, this.invariantViolations, this.invariantsChecked]) gauge.reset();
+      for (const gauge of [this.queueDepth, this.queueFailed, this.queueLag]) gauge.reset();
+      // A gauge without labels shows 0 after a reset; removing its one series leaves it out.
+      for (const gauge of [this.invariantViolations, this.invariantsChecked]) gauge.remove({});
       return;
     }
     for (const gauge of [this.queueDepth, this.queueFailed, this.queueLag]) gauge.reset();
