@@ -1,5 +1,5 @@
-// The cluster's configuration, always; the whole cluster (up, status, a killed API process and
-// Patroni agent restarted, down) only with CLUSTER_TEST=1, since it needs root, apt and a few minutes.
+// The cluster's configuration, always; the whole cluster (up, status, backups, a restored copy, a
+// killed API process and Patroni agent restarted, down) only with CLUSTER_TEST=1, since it needs root, apt and a few minutes.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, clusterMark, type ClusterPorts } from './config';
 import { processesOf } from './down';
 import { haproxyConfig } from './haproxy';
+import { listRestores } from './restores';
 import { patroniConfig, roleOf } from './patroni';
 
 const ports: ClusterPorts = {
@@ -100,7 +101,7 @@ describe.runIf(process.env.CLUSTER_TEST === '1')('the cluster on this machine (o
   it('comes up, restarts what dies, and goes down leaving nothing', { timeout: 600_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bank-cluster-'));
     const env = { ...process.env, CLUSTER_DIR: dir };
-    const tsx = (script: string) => execFileSync(process.execPath, ['--import', 'tsx', `cluster/${script}.ts`], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+    const tsx = (script: string, ...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', `cluster/${script}.ts`, ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
     const status = () => JSON.parse(tsx('status')) as Status;
     const alive = (pid: number | null) => {
       try {
@@ -123,6 +124,20 @@ describe.runIf(process.env.CLUSTER_TEST === '1')('the cluster on this machine (o
       expect(first.api.every((api) => api.healthy)).toBe(true);
       execFileSync('psql', [first.writeUrl, '-Atc', 'create table cluster_probe (x int); insert into cluster_probe values (1); drop table cluster_probe']);
 
+      // Archiving works and the first full backup is there, as the status and the metrics say.
+      const backups = JSON.parse(tsx('backup', '--status')) as { backups: { type: string }[]; archiver: { failing: boolean } | null };
+      expect(backups.backups.map((backup) => backup.type)).toEqual(['full']);
+      expect(backups.archiver?.failing).toBe(false);
+      const { ports } = JSON.parse(readFileSync(path.join(dir, 'state.json'), 'utf8')) as { ports: { backupMetrics: number } };
+      const metrics = await (await fetch(`http://127.0.0.1:${ports.backupMetrics}/metrics`)).text();
+      expect(metrics).toMatch(/^bank_backup_status_up 1$/m);
+      expect(metrics).toMatch(/^bank_backup_last_completion_timestamp_seconds\{type="full"\} \d+$/m);
+      // A restored copy, which cluster:down stops with the rest.
+      tsx('restore', '--latest');
+      const copies = listRestores(dir);
+      expect(copies).toHaveLength(1);
+      expect(copies[0]!.record?.violations).toEqual([]);
+
       const api = first.api[0]!.pid!;
       const agent = first.postgres[0]!.agentPid!;
       process.kill(api, 'SIGKILL');
@@ -135,7 +150,7 @@ describe.runIf(process.env.CLUSTER_TEST === '1')('the cluster on this machine (o
       const every = status();
       const pids = [...every.api.map((entry) => entry.pid), ...every.postgres.flatMap((node) => [node.pid, node.agentPid])];
       const state = JSON.parse(readFileSync(path.join(dir, 'state.json'), 'utf8')) as { pids: Record<string, number> };
-      pids.push(...Object.values(state.pids));
+      pids.push(...Object.values(state.pids), copies[0]!.pid);
       tsx('down');
       expect(pids.filter(alive)).toEqual([]);
     } finally {

@@ -236,3 +236,17 @@ export async function backupStatus(state: Pick<ClusterState, 'dir' | 'ports'>): 
   }
   return status;
 }
+
+/** What cluster:status shows of it: the newest backup, and how archiving goes. */
+export async function backupSummary(state: Pick<ClusterState, 'dir' | 'ports'>): Promise<object> {
+  const status = await backupStatus(state);
+  const newest = status.backups.at(-1);
+  return {
+    newest: newest ? { label: newest.label, type: newest.type, stoppedAt: newest.stoppedAt } : null,
+    count: status.backups.length,
+    lastArchivedAt: status.archiver?.lastArchivedAt ?? null,
+    archiveFailing: status.archiver?.failing ?? null,
+    metricsUrl: `http://127.0.0.1:${state.ports.backupMetrics}/metrics`,
+    errors: status.errors,
+  };
+}

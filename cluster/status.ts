@@ -1,9 +1,10 @@
 // cluster:status: one JSON object — the URLs, each PostgreSQL node's role, postmaster and agent
 // pids, port and replication lag as Patroni reports them, Prometheus's URL and its targets' health,
-// and each API process's pid and health.
+// each API process's pid and health, and the newest backup and how WAL archiving goes.
 import { apiHealthy, frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl } from './config';
 import { monitoringStatus } from './monitoring';
 import { localRestApi, membersFromAny, postmasterPid, type Role } from './patroni';
+import { backupSummary } from './pgbackrest';
 
 async function status(): Promise<object> {
   const state = readState();
@@ -37,6 +38,7 @@ async function status(): Promise<object> {
         return { pid: isOurProcess(pid, 'apps/server/dist/main.js') ? pid : null, port, healthy: await apiHealthy(`http://127.0.0.1:${port}`) };
       }),
     ),
+    backup: await backupSummary(state),
   };
 }
 

@@ -2,7 +2,8 @@
 // Patroni agents (as the postgres user) and, once cluster:up has made the database (SIGUSR2), the API
 // processes, one after the other. Whatever of them exits is started again (after 1 s, longer
 // when it keeps failing at start). It records their pids in supervisor.json; on SIGTERM it stops
-// the API processes, then the agents (each stops its PostgreSQL), and exits.
+// the API processes, then the agents (each stops its PostgreSQL), and exits. It also serves the
+// backup facts for Prometheus on 127.0.0.1:<ports.backupMetrics>/metrics (cluster/backup-metrics.ts).
 //
 // Holding one back: while the file CLUSTER_DIR/hold/<name> exists (name: pg1, pg2, api1, api2),
 // what exits under that name is not started again — as when its machine is down — until the file

@@ -1,8 +1,9 @@
 // cluster:up: installs the Debian packages the cluster lacks, then starts etcd, HAProxy and the
 // supervisor (which runs two Patroni agents, then two API processes); waits for a leader and its
 // synchronous standby, makes the application's roles (the owner, the API's, and the exporters') and
-// database, starts a postgres exporter per node and Prometheus, and returns once /api/health
-// answers through HAProxy, printing the URLs. See README, "Cluster" and "Monitoring".
+// database, starts a postgres exporter per node and Prometheus, and once /api/health answers through
+// HAProxy, the pgBackRest stanza that the leader archives WAL to and a first full backup; then prints
+// the URLs. See README, "Cluster", "Monitoring" and "Backups and point-in-time recovery".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';

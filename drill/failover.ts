@@ -1,26 +1,26 @@
 // The failover drill (`npm run drill:failover`): brings the cluster up (unless it runs already),
-// checks that its monitoring sees it whole (every Prometheus target up, each API process's /metrics
-// answering: a violation otherwise), runs DRILL_LOOPS client loops (default 16) of transfers and
-// exchanges through HAProxy, each with an Idempotency-Key and retried with the same key on time-outs,
-// refused connections and 5xx, and meanwhile kills the leader's postmaster alone, kills the leader's
-// node (agent and postmaster together, held down until the standby has taken over, then rejoining as a
-// standby), kills an API process and makes planned switchovers. Afterwards the fault suite's checks; a
-// table per step (write outage, reads served while the leader was down), a summary line and a JSON
-// report in CLUSTER_DIR/drill-report.json (or --report <path>). Exit 1 on any violation. `--short`:
-// about 60 s and one leader-node kill. The cluster is brought down at the end only if the drill
-// started it. With DRILL_URL set it acts on a cluster on other machines instead (drill/remote.ts).
-import { spawnSync } from 'node:child_process';
+// runs DRILL_LOOPS client loops (default 16) of transfers and exchanges through HAProxy, each with an
+// Idempotency-Key and retried with the same key on time-outs, refused connections and 5xx, and
+// meanwhile kills the leader's postmaster alone, kills the leader's node (agent and postmaster
+// together, held down until the standby has taken over, then rejoining as a standby), kills an API
+// process and makes planned switchovers. Afterwards the fault suite's checks; a table per step (write
+// outage, reads served while the leader was down), a summary line and a JSON report in
+// CLUSTER_DIR/drill-report.json (or --report <path>). Exit 1 on any violation. `--short`: about 60 s
+// and one leader-node kill. The cluster is brought down at the end only if the drill started it.
+// With DRILL_URL set it acts on a cluster on other machines instead (drill/remote.ts). Before the
+// load it checks the local cluster's monitoring: every Prometheus target up and each API process's
+// /metrics answering, a violation otherwise.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db';
 import type { Member } from '../cluster/patroni';
-import { CLUSTER_DIR, REPO_ROOT, isOurProcess, readState, writeJson, type ClusterState } from '../cluster/config';
+import { CLUSTER_DIR, readState, writeJson, type ClusterState } from '../cluster/config';
 import { createClients } from '../faults/bank';
 import { checkAfterFaults, type Violation } from '../faults/checks';
 import { clientLoop, type Operation } from '../faults/load';
 import { members, switchover, waitForHealthy, waitForLeader } from './faults';
-import { localTarget } from './local';
+import { clusterRunning, localTarget, npmRun } from './local';
 import { countBetween, longestGap, startReadLoop } from './outage';
 import { isRemote, remoteTarget } from './remote';
 import { checkStandingOrders, makeDueStandingOrders, offerDueWork, type DueStandingOrders } from './standing-orders';
@@ -64,16 +64,6 @@ interface Step {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : (ms / 1000).toFixed(2));
-
-function clusterRunning(): boolean {
-  const state = readState();
-  return Boolean(state && isOurProcess(state.pids.supervisor, 'cluster/supervisor.ts'));
-}
-
-function npmRun(script: string): void {
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error(`npm run ${script} failed`);
-}
 
 async function main(): Promise<number> {
   // DRILL_URL and the rest of drill/remote.ts's variables: a cluster on other machines, left running.

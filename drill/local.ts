@@ -1,12 +1,25 @@
 // The drill's target on this machine: the cluster of `npm run cluster:up`. A node's death is its
 // Patroni agent held back by the supervisor (CLUSTER_DIR/hold/<name>) while agent and postmaster
 // are SIGKILLed together; its revival is the hold file removed.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { frontUrl, isOurProcess, readSupervisor, readUrl, writeUrl, type ClusterState } from '../cluster/config';
+import { REPO_ROOT, frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl, type ClusterState } from '../cluster/config';
 import { monitoringProblems } from '../cluster/monitoring';
 import { localRestApi, postmasterPid } from '../cluster/patroni';
 import type { DrillTarget } from './target';
+
+/** Whether the cluster of CLUSTER_DIR runs (its supervisor does). */
+export function clusterRunning(): boolean {
+  const state = readState();
+  return Boolean(state && isOurProcess(state.pids.supervisor, 'cluster/supervisor.ts'));
+}
+
+/** `npm run <script>` in the repository, its output shown; throws when it fails. */
+export function npmRun(script: string): void {
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed`);
+}
 
 function kill(pid: number | null | undefined, what: string): void {
   if (!pid) throw new Error(`${what}: not running`);

@@ -80,29 +80,39 @@ if (!failedSteps.includes('build')) {
 // the ledger's checks and the fuzz of every route (npm run test:faults runs the long one).
 if (!failedSteps.includes('build')) run('fault suite (short run)', 'npx', ['tsx', 'faults/run.ts', '--short']);
 
-// The failover drill's short run: a cluster of its own (Patroni, etcd, HAProxy, two API processes) in
-// a folder of this run, one leader-node death under load, then the same checks. It installs Debian
-// packages and runs PostgreSQL as the postgres user, so it needs root (as CI runs); elsewhere it is
-// skipped and the summary says so (npm run drill:failover runs the long one).
+// The drills' short runs, each on a cluster of its own (Patroni, etcd, HAProxy, two API processes) in
+// a folder of this run, brought up and down by the drill. The failover drill: one leader-node death
+// under load, then the fault suite's checks. The restore drill after it: a backup under load, a copy
+// restored to a time and one to the latest point after both nodes are killed, each checked. A
+// cluster each rather than one shared: a failure of one leaves the other's run and logs whole, for
+// the 30 s or so a cluster's start costs. They install Debian packages and run PostgreSQL as the
+// postgres user, so they need root (as CI runs); elsewhere they are skipped and the summary says so
+// (npm run drill:failover and npm run drill:restore run the long ones).
+function clusterDrill(name, script, report) {
+  const clusterDir = mkdtempSync(path.join(tmpdir(), 'bank-drill-'));
+  // The postgres user passes through it to its nodes' folders.
+  chmodSync(clusterDir, 0o755);
+  // DRILL_URL emptied: never a cluster elsewhere that this shell happens to describe (drill/remote.ts).
+  const env = { CLUSTER_DIR: clusterDir, DRILL_URL: '' };
+  const passed = run(name, 'npx', ['tsx', script, '--short', '--report', `${reports}/${report}.json`], env, {
+    timeout: 15 * 60_000,
+    killSignal: 'SIGKILL',
+  });
+  // What a failure leaves to read: the logs of the supervisor, etcd, HAProxy, each node, API process,
+  // restored copy and pgBackRest command.
+  if (!passed) cpSync(clusterDir, `${reports}/${report.replace(/-report$/, '')}-cluster`, { recursive: true, filter: (source) => (statSync(source).isDirectory() ? !/\/(data|repo)$/.test(source) : source.endsWith('.log')) });
+  // Whatever the drill left running (it stops the cluster it started, unless it was itself stopped).
+  spawnSync('npx', ['tsx', 'cluster/down.ts'], { stdio: 'inherit', env: { ...process.env, ...env }, timeout: 3 * 60_000 });
+  rmSync(clusterDir, { recursive: true, force: true });
+}
+
 let drillNote = '';
 if (!failedSteps.includes('build')) {
   if (process.getuid?.() === 0) {
-    const clusterDir = mkdtempSync(path.join(tmpdir(), 'bank-drill-'));
-    // The postgres user passes through it to its nodes' folders.
-    chmodSync(clusterDir, 0o755);
-    // DRILL_URL emptied: never a cluster elsewhere that this shell happens to describe (drill/remote.ts).
-    const env = { CLUSTER_DIR: clusterDir, DRILL_URL: '' };
-    const passed = run('failover drill (short run)', 'npx', ['tsx', 'drill/failover.ts', '--short', '--report', `${reports}/drill-report.json`], env, {
-      timeout: 15 * 60_000,
-      killSignal: 'SIGKILL',
-    });
-    // What a failure leaves to read: the logs of the supervisor, etcd, HAProxy, each node and API process.
-    if (!passed) cpSync(clusterDir, `${reports}/drill-cluster`, { recursive: true, filter: (source) => (statSync(source).isDirectory() ? !source.endsWith('/data') : source.endsWith('.log')) });
-    // Whatever the drill left running (it stops the cluster it started, unless it was itself stopped).
-    spawnSync('npx', ['tsx', 'cluster/down.ts'], { stdio: 'inherit', env: { ...process.env, ...env }, timeout: 3 * 60_000 });
-    rmSync(clusterDir, { recursive: true, force: true });
+    clusterDrill('failover drill (short run)', 'drill/failover.ts', 'drill-report');
+    clusterDrill('restore drill (short run)', 'drill/restore.ts', 'drill-restore-report');
   } else {
-    drillNote = '\nThe failover drill was SKIPPED: it needs root (npm run drill:failover -- --short as root runs it)';
+    drillNote = '\nThe failover and restore drills were SKIPPED: they need root (npm run drill:failover -- --short and npm run drill:restore -- --short as root run them)';
   }
 }
 
