@@ -22,6 +22,10 @@ const ports: ClusterPorts = {
     { name: 'pg2', postgres: 6002, restapi: 7002 },
   ],
   backupMetrics: 9001,
+  metrics: [8201, 8202],
+  prometheus: 9090,
+  haproxyMetrics: 8404,
+  postgresExporters: [9187, 9188],
 };
 
 /** `pgbackrest info --output=json` of a stanza with a full backup and an incremental one on it. */

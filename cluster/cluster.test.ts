@@ -22,6 +22,10 @@ const ports: ClusterPorts = {
     { name: 'pg1', postgres: 6001, restapi: 7001 },
     { name: 'pg2', postgres: 6002, restapi: 7002 },
   ],
+  metrics: [8201, 8202],
+  prometheus: 9090,
+  haproxyMetrics: 8404,
+  postgresExporters: [9187, 9188],
   backupMetrics: 9001,
 };
 

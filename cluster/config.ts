@@ -41,6 +41,12 @@ export interface ClusterPorts {
   http: number;
   api: number[];
   nodes: NodePorts[];
+  /** Each API process's METRICS_PORT (its /metrics), by the index of `api`. */
+  metrics: number[];
+  /** Prometheus, HAProxy's own metrics endpoint, and each node's postgres exporter (by the index of `nodes`). */
+  prometheus: number;
+  haproxyMetrics: number;
+  postgresExporters: number[];
   /** The supervisor's Prometheus endpoint of backup facts (cluster/backup-metrics.ts). */
   backupMetrics: number;
 }
@@ -57,7 +63,7 @@ export interface ClusterState {
   ports: ClusterPorts;
   /** The environment the API processes run with (secrets given as file paths where possible). */
   apiEnv: Record<string, string>;
-  pids: { etcd?: number; haproxy?: number; supervisor?: number };
+  pids: { etcd?: number; haproxy?: number; supervisor?: number; prometheus?: number; postgresExporters?: number[] };
 }
 
 /** supervisor.json, written by the supervisor whenever a process it runs starts or ends. */
@@ -111,8 +117,9 @@ function portFromEnv(name: string): number | undefined {
 }
 
 /**
- * The ports: CLUSTER_PORT (the API front), CLUSTER_WRITE_PORT and CLUSTER_READ_PORT when set, else
- * those of the previous run (its etcd and Patroni remember them), else free ones, all distinct.
+ * The ports: CLUSTER_PORT (the API front), CLUSTER_WRITE_PORT, CLUSTER_READ_PORT and
+ * CLUSTER_PROMETHEUS_PORT when set, else those of the previous run (its etcd and Patroni remember
+ * them), else free ones, all distinct.
  */
 export async function choosePorts(previous: ClusterPorts | undefined): Promise<ClusterPorts> {
   const taken = new Set<number>();
@@ -135,10 +142,14 @@ export async function choosePorts(previous: ClusterPorts | undefined): Promise<C
     http: await pick(portFromEnv('CLUSTER_PORT'), previous?.http),
     write: await pick(portFromEnv('CLUSTER_WRITE_PORT'), previous?.write),
     read: await pick(portFromEnv('CLUSTER_READ_PORT'), previous?.read),
+    prometheus: await pick(portFromEnv('CLUSTER_PROMETHEUS_PORT'), previous?.prometheus),
     etcdClient: await pick(undefined, previous?.etcdClient),
     etcdPeer: await pick(undefined, previous?.etcdPeer),
     api: [],
     nodes: [],
+    metrics: [],
+    haproxyMetrics: 0,
+    postgresExporters: [],
     backupMetrics: await pick(undefined, previous?.backupMetrics),
   };
   for (let index = 0; index < API_COUNT; index += 1) ports.api.push(await pick(undefined, previous?.api[index]));
@@ -146,6 +157,10 @@ export async function choosePorts(previous: ClusterPorts | undefined): Promise<C
     const before = previous?.nodes[index];
     ports.nodes.push({ name, postgres: await pick(undefined, before?.postgres), restapi: await pick(undefined, before?.restapi) });
   }
+  // A state file older than the monitoring has none of these.
+  for (let index = 0; index < API_COUNT; index += 1) ports.metrics.push(await pick(undefined, previous?.metrics?.[index]));
+  ports.haproxyMetrics = await pick(undefined, previous?.haproxyMetrics);
+  for (let index = 0; index < NODE_NAMES.length; index += 1) ports.postgresExporters.push(await pick(undefined, previous?.postgresExporters?.[index]));
   return ports;
 }
 

@@ -1,11 +1,12 @@
 // cluster:down: stops what cluster:up started and nothing else — the supervisor (which stops the API
-// processes and the Patroni agents, each agent its PostgreSQL), then HAProxy and etcd, and the
-// copies `npm run restore` made — and ends any of them still running afterwards. Only pids in the
-// state files count, and only while their command line is still that of the process recorded (a
-// recycled pid is someone else's).
+// processes and the Patroni agents, each agent its PostgreSQL), then Prometheus, the exporters,
+// HAProxy and etcd, and the copies `npm run restore` made — and ends any of them still running
+// afterwards. Only pids in the state files count, and only while their command line is still that
+// of the process recorded (a recycled pid is someone else's).
 import { readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CLUSTER_DIR, CLUSTER_MARK, isOurProcess, readState, readSupervisor, writeJson, STATE_FILE } from './config';
+import { monitoringProcesses } from './monitoring';
 import { nodeDataDir, postmasterPid } from './patroni';
 import { stopRestores } from './restores';
 
@@ -105,6 +106,7 @@ export async function stopCluster(log: (line: string) => void): Promise<number> 
   for (const entry of left) signal(entry, 'SIGKILL');
 
   const daemons: Tracked[] = [
+    ...monitoringProcesses(state),
     { what: 'HAProxy', pid: state.pids.haproxy, expected: 'haproxy' },
     { what: 'etcd', pid: state.pids.etcd, expected: 'etcd' },
   ];

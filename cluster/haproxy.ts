@@ -1,5 +1,6 @@
 // HAProxy in front of everything: a write port to the leader (Patroni's /primary answers 200 only
-// there), a read port to the standbys (/replica), and an HTTP front balancing the API processes.
+// there), a read port to the standbys (/replica), an HTTP front balancing the API processes, and
+// its own metrics for Prometheus.
 import type { ClusterPorts } from './config';
 
 export const HAPROXY_BINARY = '/usr/sbin/haproxy';
@@ -64,5 +65,14 @@ backend api_servers
     retries 2
     option redispatch
 ${apiServers}
+
+# HAProxy's own metrics, which Prometheus scrapes (job "haproxy"), and its statistics page.
+frontend stats
+    bind 127.0.0.1:${ports.haproxyMetrics}
+    mode http
+    timeout client 30s
+    http-request use-service prometheus-exporter if { path /metrics }
+    stats enable
+    stats uri /stats
 `;
 }

@@ -1,13 +1,21 @@
 // The Debian packages the cluster runs on: whatever `dpkg-query` does not report installed is
 // installed with apt-get. Their packages would start system services of their own (an etcd, a
-// haproxy) on install; a policy-rc.d that answers 101 keeps them from starting, and any that
+// haproxy, a prometheus) on install; a policy-rc.d that answers 101 keeps them from starting, and any that
 // started all the same are stopped and disabled, so only the cluster's own processes run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy', 'pgbackrest'] as const;
+export const PACKAGES = ['postgresql-15', 'etcd-server', 'patroni', 'haproxy', 'pgbackrest', 'prometheus', 'prometheus-postgres-exporter'] as const;
 /** Their init scripts, whose services must not run beside the cluster's own processes (pgbackrest has none). */
-const SERVICES: Record<string, string> = { 'postgresql-15': 'postgresql', 'etcd-server': 'etcd', patroni: 'patroni', haproxy: 'haproxy' };
+const SERVICES: Record<string, string> = {
+  'postgresql-15': 'postgresql',
+  'etcd-server': 'etcd',
+  patroni: 'patroni',
+  haproxy: 'haproxy',
+  prometheus: 'prometheus',
+  'prometheus-postgres-exporter': 'prometheus-postgres-exporter',
+};
 const POLICY = '/usr/sbin/policy-rc.d';
 
 function installed(name: string): boolean {
@@ -52,3 +60,6 @@ export function ensurePackages(log: (line: string) => void): string[] {
   }
   return missing;
 }
+
+// `tsx cluster/packages.ts` installs them alone: CI does, before the unit tests that run promtool and the exporter.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) ensurePackages((line) => process.stdout.write(`${line}\n`));

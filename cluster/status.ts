@@ -1,7 +1,8 @@
 // cluster:status: one JSON object — the URLs, each PostgreSQL node's role, postmaster and agent
-// pids, port and replication lag as Patroni reports them, each API process's pid and health, and
-// the newest backup and how WAL archiving goes.
+// pids, port and replication lag as Patroni reports them, Prometheus's URL and its targets' health,
+// each API process's pid and health, and the newest backup and how WAL archiving goes.
 import { apiHealthy, frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl } from './config';
+import { monitoringStatus } from './monitoring';
 import { localRestApi, membersFromAny, postmasterPid, type Role } from './patroni';
 import { backupSummary } from './pgbackrest';
 
@@ -30,6 +31,7 @@ async function status(): Promise<object> {
         lagBytes: member ? member.lagBytes : null,
       };
     }),
+    prometheus: await monitoringStatus(state),
     api: await Promise.all(
       state.ports.api.map(async (port, index) => {
         const pid = running ? supervisor?.api[index]?.pid : null;

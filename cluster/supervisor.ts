@@ -121,7 +121,7 @@ async function startApi(): Promise<void> {
     supervise(`api${index + 1}`, () =>
       spawnLogged(process.execPath, ['--enable-source-maps', '--max-old-space-size=512', 'apps/server/dist/main.js'], path.join(dir, 'api', `api${index + 1}.log`), {
         cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...state!.apiEnv, PORT: String(port), ...clusterMark(dir) },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...state!.apiEnv, PORT: String(port), METRICS_PORT: String(ports.metrics[index]), ...clusterMark(dir) },
       }),
     );
     await healthy(port, 120_000);

@@ -1,8 +1,9 @@
 // cluster:up: installs the Debian packages the cluster lacks, then starts etcd, HAProxy and the
 // supervisor (which runs two Patroni agents, then two API processes); waits for a leader and its
-// synchronous standby, makes the application's roles (the owner, and the API's) and database, and
-// once /api/health answers through HAProxy, the pgBackRest stanza that the leader archives WAL to and
-// a first full backup; then prints the URL. See README, "Cluster" and "Backups and point-in-time recovery".
+// synchronous standby, makes the application's roles (the owner, the API's, and the exporters') and
+// database, starts a postgres exporter per node and Prometheus, and once /api/health answers through
+// HAProxy, the pgBackRest stanza that the leader archives WAL to and a first full backup; then prints
+// the URLs. See README, "Cluster", "Monitoring" and "Backups and point-in-time recovery".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,9 +20,12 @@ import {
 import { stopCluster } from './down';
 import { ETCD_BINARY, etcdArgs, waitForEtcd } from './etcd';
 import { HAPROXY_BINARY, haproxyConfig } from './haproxy';
+import { startMonitoring } from './monitoring';
 import { ensurePackages } from './packages';
 import { hasLeaderAndSyncStandby, localRestApi, membersFromAny, preparePatroniNodes } from './patroni';
 import { prepareBackups, preparePgbackrest } from './pgbackrest';
+import { MONITOR_ROLE, monitorPassword } from './postgres-exporter';
+import { prometheusUrl } from './prometheus';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -122,11 +126,12 @@ async function provisionDatabase(state: ClusterState): Promise<void> {
     const admin = new pg.Client({ host: '127.0.0.1', port: state.ports.write, user: 'postgres', password: superuserPassword, database: 'postgres' });
     try {
       await admin.connect();
-      for (const [name, secret] of [[APP_DATABASE, appPassword], [APP_ROLE, applicationRolePassword()]] as const) {
+      for (const [name, secret] of [[APP_DATABASE, appPassword], [APP_ROLE, applicationRolePassword()], [MONITOR_ROLE, monitorPassword()]] as const) {
         const role = await admin.query('select 1 from pg_roles where rolname = $1', [name]);
         const password = `'${secret.replace(/'/g, "''")}'`;
         await admin.query(`${role.rowCount ? 'alter' : 'create'} role ${name} login password ${password}`);
       }
+      await admin.query(`grant pg_monitor to ${MONITOR_ROLE}`);
       const database = await admin.query('select 1 from pg_database where datname = $1', [APP_DATABASE]);
       if (!database.rowCount) await admin.query(`create database ${APP_DATABASE} owner ${APP_DATABASE}`);
       return;
@@ -152,7 +157,7 @@ async function up(): Promise<void> {
   mkdirSync(CLUSTER_DIR, { recursive: true, mode: 0o755 });
   // The postgres user passes through it to its nodes' folders.
   chmodSync(CLUSTER_DIR, 0o755);
-  for (const folder of ['etcd', 'haproxy', 'api']) mkdirSync(path.join(CLUSTER_DIR, folder), { recursive: true });
+  for (const folder of ['etcd', 'haproxy', 'api', 'prometheus']) mkdirSync(path.join(CLUSTER_DIR, folder), { recursive: true });
   mkdirSync(path.join(CLUSTER_DIR, 'secrets'), { recursive: true, mode: 0o700 });
 
   const ports = await choosePorts(previous?.ports);
@@ -185,6 +190,7 @@ async function up(): Promise<void> {
     log('Waiting for the PostgreSQL leader and its synchronous standby …');
     await waitForReplication(state, supervisor);
     await provisionDatabase(state);
+    await startMonitoring(state, startDetached);
 
     supervisor.kill('SIGUSR2');
     const apiLogs = () => ports.api.map((_, index) => tail(path.join(CLUSTER_DIR, 'api', `api${index + 1}.log`))).join('\n');
@@ -199,6 +205,7 @@ async function up(): Promise<void> {
   }
   log(`Cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${frontUrl(state)}`);
   log(`  writes: postgres://…@127.0.0.1:${ports.write}/${APP_DATABASE}   reads: postgres://…@127.0.0.1:${ports.read}/${APP_DATABASE}`);
+  log(`  Prometheus: ${prometheusUrl(ports)} (alerts: ${prometheusUrl(ports)}/alerts)`);
   log('  npm run cluster:status · npm run cluster:down');
 }
 

@@ -7,7 +7,9 @@
 // outage, reads served while the leader was down), a summary line and a JSON report in
 // CLUSTER_DIR/drill-report.json (or --report <path>). Exit 1 on any violation. `--short`: about 60 s
 // and one leader-node kill. The cluster is brought down at the end only if the drill started it.
-// With DRILL_URL set it acts on a cluster on other machines instead (drill/remote.ts).
+// With DRILL_URL set it acts on a cluster on other machines instead (drill/remote.ts). Before the
+// load it checks the local cluster's monitoring: every Prometheus target up and each API process's
+// /metrics answering, a violation otherwise.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +95,8 @@ async function drill(target: DrillTarget): Promise<number> {
   const steps: Step[] = [];
   try {
     await waitForHealthy(target, 120_000);
+    // Every Prometheus target up (within a minute) and every API process's /metrics answering.
+    for (const problem of (await target.monitoringProblems?.()) ?? []) violations.push({ rule: 'the monitoring sees the whole cluster', detail: problem });
     log(`drill: ${target.description}, ${LOOPS} client loops through ${baseUrl}, at least ${SECONDS} s${short ? ' (short)' : ''}`);
     const clients = await createClients(database.db, target.secret, baseUrl, LOOPS);
 

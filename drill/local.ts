@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, frontUrl, isOurProcess, readState, readSupervisor, readUrl, writeUrl, type ClusterState } from '../cluster/config';
+import { monitoringProblems } from '../cluster/monitoring';
 import { localRestApi, postmasterPid } from '../cluster/patroni';
 import type { DrillTarget } from './target';
 
@@ -58,5 +59,6 @@ export function localTarget(state: ClusterState): DrillTarget {
     async release() {
       rmSync(path.join(state.dir, 'hold'), { recursive: true, force: true });
     },
+    monitoringProblems: () => monitoringProblems(state),
   };
 }

@@ -25,4 +25,9 @@ export interface DrillTarget {
   killApi(): Promise<void>;
   /** Undoes what a step that failed half-way may have left (a node still held down). */
   release(): Promise<void>;
+  /**
+   * What keeps its monitoring from being whole (a Prometheus target not up, an API process's
+   * /metrics not answering), empty when nothing does; absent where the drill does not see it.
+   */
+  monitoringProblems?(): Promise<string[]>;
 }
