@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { hashCandidates, hashSecret, openWithRing, sealSecret, type OpenedSecret } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import type { SealedColumn } from '../../lib/sealed-columns';
 import { recordAudit } from '../audit/service';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
@@ -22,6 +23,12 @@ import { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } 
  * other sessions. Secrets are sealed under a key of their own from APP_SECRET.
  */
 const SEAL_PURPOSE = 'client-totp';
+
+/** Where clients' authenticator secrets are kept sealed: re-sealed in bulk after a rotation (cli/secrets-reseal.ts). */
+export const CLIENT_SEALED_COLUMNS: readonly SealedColumn[] = [
+  { table: 'clients', column: 'totp_secret', purpose: SEAL_PURPOSE },
+  { table: 'clients', column: 'totp_pending_secret', purpose: SEAL_PURPOSE },
+];
 
 /** Wrong codes when confirming or turning off, per client, before it is refused for a while. */
 export const WRONG_AUTHENTICATOR_CODES: CounterPolicy = {

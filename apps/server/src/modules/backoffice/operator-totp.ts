@@ -2,6 +2,7 @@ import { TOTP_LOCK_MINUTES, TOTP_MAX_FAILURES } from '@bank/contracts/backoffice
 import type { Db } from '../../db';
 import { openWithRing, sealSecret, type OpenedSecret, type SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import type { SealedColumn } from '../../lib/sealed-columns';
 import { recordAudit } from '../audit/service';
 import type { CounterPolicy } from '../auth/throttle';
 
@@ -17,6 +18,12 @@ export const WRONG_TOTP_CODES: CounterPolicy = {
 
 /** Authenticator secrets are sealed under a key of their own derived from APP_SECRET. */
 const TOTP_SEAL_PURPOSE = 'operator-totp';
+
+/** Where operators' authenticator secrets are kept sealed: re-sealed in bulk after a rotation (cli/secrets-reseal.ts). */
+export const OPERATOR_SEALED_COLUMNS: readonly SealedColumn[] = [
+  { table: 'operators', column: 'totp_secret', purpose: TOTP_SEAL_PURPOSE },
+  { table: 'operators', column: 'totp_pending_secret', purpose: TOTP_SEAL_PURPOSE },
+];
 
 export function sealOperatorTotpSecret(secret: string, appSecret: SecretRing): string {
   return sealSecret(secret, appSecret.current, TOTP_SEAL_PURPOSE);

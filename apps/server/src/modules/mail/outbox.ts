@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { openWithRing, sealSecret, type SecretRing } from '../../lib/crypto';
+import type { SealedColumn } from '../../lib/sealed-columns';
 import { offerJob, type JobContext, type JobDefinition } from '../jobs/queue';
 import type { MailMessage } from './mailer';
 
@@ -12,6 +13,8 @@ import type { MailMessage } from './mailer';
  */
 const SEALING_PURPOSE = 'outgoing-mail';
 export const DELIVER_MAIL = 'mail.deliver';
+/** Where waiting mail is kept sealed: re-sealed in bulk after a rotation (cli/secrets-reseal.ts). */
+export const MAIL_SEALED_COLUMNS: readonly SealedColumn[] = [{ table: 'outgoing_mail', column: 'sealed_body', purpose: SEALING_PURPOSE }];
 /** The error kept on a mail sealed under a secret the server no longer has: it can never be sent. */
 export const UNREADABLE_MAIL = 'Sealed under an APP_SECRET this server no longer has (dropped from APP_SECRET_PREVIOUS)';
 
