@@ -65,7 +65,8 @@ async function audit(db: Db, clientId: string, action: string, ip: string | null
 /**
  * A client's sealed authenticator secret, opened by the current or the previous APP_SECRET. One that
  * neither opens (sealed under a secret since dropped) is audited and refused with a code of its own:
- * no code can be checked against it, so the client must set the app up again (support turns it off).
+ * no code can be checked against it, so the client turns the app off with a recovery code and sets it
+ * up again.
  */
 async function openAuthenticator(deps: AppDeps, clientId: string, sealed: string, ip: string | null): Promise<OpenedSecret> {
   const opened = openWithRing(sealed, deps.config.secret, SEAL_PURPOSE);
