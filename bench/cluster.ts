@@ -18,6 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../apps/server/src/db';
+import { secretRing } from '../apps/server/src/lib/crypto';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
 import { ServerProcess } from '../faults/server';
@@ -44,11 +45,12 @@ function npmRun(script: string, env: NodeJS.ProcessEnv): string {
 
 /** CLIENTS funded clients with a session each, in `db`, under the servers' `secret`. */
 async function benchClients(db: Db, secret: string): Promise<BenchClient[]> {
+  const ring = secretRing(secret);
   const accounts = await openBenchAccounts(db, { count: CLIENTS, workers: 8, currency: 'EUR', openingMinor: 100_000n });
   const clients: BenchClient[] = new Array(accounts.length);
   await inParallel(accounts.length, 8, async (index) => {
     const account = accounts[index]!;
-    clients[index] = { token: await createSession(db, secret, 'client', account.clientId), accountNumber: account.number };
+    clients[index] = { token: await createSession(db, ring, 'client', account.clientId), accountNumber: account.number };
   });
   await sql`analyze`.execute(db);
   return clients;

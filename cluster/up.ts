@@ -67,6 +67,8 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
     DATABASE_URL: applicationUrl(state),
     DATABASE_OWNER_URL: writeUrl(state),
     APP_URL: frontUrl(state),
+    // The front is HAProxy's plain http on this machine; production otherwise demands https (README).
+    ALLOW_HTTP_APP_URL: 'true',
     DATA_DIR: path.join(CLUSTER_DIR, 'api', 'data'),
     APP_SECRET: process.env.APP_SECRET || keptSecret('app-secret', () => randomBytes(32).toString('hex')),
     STATEMENT_SIGNING_KEY: process.env.STATEMENT_SIGNING_KEY || signingKey,

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../apps/server/src/db';
+import { secretRing } from '../apps/server/src/lib/crypto';
 import { findAccountByNumber } from '../apps/server/src/modules/accounts/service';
 import { bookCryptoDeposit } from '../apps/server/src/modules/crypto/deposits';
 import { bookIncomingPayment } from '../apps/server/src/modules/transfers/incoming';
@@ -58,7 +59,7 @@ async function opened(baseUrl: string, token: string, path: string, body: unknow
 }
 
 /** The service code's test helpers want a context; the suite's is the database and the secret. */
-const contextOf = (db: Db, secret: string) => ({ db, config: { secret } }) as unknown as TestContext;
+const contextOf = (db: Db, secret: string) => ({ db, config: { secret: secretRing(secret) } }) as unknown as TestContext;
 
 /** A payments-and-admin operator's token, for the fuzz of the back office's routes. */
 export async function createOperatorToken(db: Db, secret: string): Promise<string> {

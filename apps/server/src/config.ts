@@ -1,6 +1,7 @@
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { secretRing, type SecretRing } from './lib/crypto';
 
 /**
  * Configuration, read and validated once at start (DESIGN §3).
@@ -33,8 +34,12 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Bank <no-reply@bank.example>'),
   CONTACT_EMAIL: z.string().email().default('info@bank.example'),
   APP_URL: z.string().url().optional(),
+  /** 'true': production accepts an http APP_URL, for a try-out on one machine (never for clients). */
+  ALLOW_HTTP_APP_URL: z.enum(['true', 'false']).default('false'),
   /** Keys the pepper of token and code hashes; required in production. */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The APP_SECRET before the last rotation: what was hashed or sealed under it is still accepted. */
+  APP_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seeds demo data into an empty database; never in production. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -53,6 +58,12 @@ const environmentSchema = z.object({
    * written as \n) or the path of a file holding it; required in production.
    */
   STATEMENT_SIGNING_KEY: z.string().max(10_000).optional(),
+  /**
+   * The keys that signed statements before the last rotations, which now only verify: PEM keys
+   * (public SPKI or private PKCS#8; several may follow one another) or paths of files holding them,
+   * separated by commas.
+   */
+  STATEMENT_SIGNING_KEYS_PREVIOUS: z.string().max(100_000).optional(),
   /** The bank's time zone (IANA): what "today" is for payment dates, fees and the jobs' times (DESIGN §14). */
   BANK_TIME_ZONE: z
     .string()
@@ -101,7 +112,8 @@ export interface Config {
   mailFrom: string;
   contactEmail: string;
   appUrl: string;
-  secret: string;
+  /** APP_SECRET, and APP_SECRET_PREVIOUS while a rotation is under way (lib/crypto.ts). */
+  secret: SecretRing;
   logLevel: string;
   seedDemo: boolean;
   /** Deposit-address keys from configuration; null: a development seed in DATA_DIR (never in production). */
@@ -113,6 +125,8 @@ export interface Config {
    * DATA_DIR (in memory for tests), never in production (statement/signing-key.ts).
    */
   statementSigningKeyPem: string | null;
+  /** The public keys (SPKI PEM) of earlier signing keys: statements they signed still verify. */
+  statementPreviousPublicKeyPems: string[];
   /** The bank's time and the jobs that run on it (DESIGN §14, modules/jobs). */
   time: TimeConfig;
 }
@@ -138,20 +152,61 @@ export class ConfigError extends Error {}
 /** Fewest bits a secret must carry by the count of its characters (a random 32-byte key has 256). */
 const SECRET_MIN_BITS = 128;
 
+/** Shannon's estimate from the symbols' own frequencies, times their number. */
+function frequencyBits<T>(symbols: readonly T[]): number {
+  const counts = new Map<T, number>();
+  for (const symbol of symbols) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+  let bitsPerSymbol = 0;
+  for (const count of counts.values()) {
+    const share = count / symbols.length;
+    bitsPerSymbol -= share * Math.log2(share);
+  }
+  return bitsPerSymbol * symbols.length;
+}
+
 /**
- * An estimate of a text's entropy from its own character frequencies (Shannon), times its length:
- * 'aaaa…' or 'abababab…' carry almost nothing whatever their length; 64 hex digits of a random key
- * carry about 250 bits.
+ * The length of the shortest unit the text repeats ('abcabcab' → 3), or its whole length when it
+ * repeats none: its length less its longest border (a prefix that is also a suffix), as the
+ * Knuth–Morris–Pratt prefix function finds it.
+ */
+export function smallestPeriod(symbols: readonly string[]): number {
+  const border = new Array<number>(symbols.length).fill(0);
+  for (let index = 1; index < symbols.length; index += 1) {
+    let length = border[index - 1]!;
+    while (length > 0 && symbols[index] !== symbols[length]) length = border[length - 1]!;
+    border[index] = symbols[index] === symbols[length] ? length + 1 : length;
+  }
+  return symbols.length - (border.at(-1) ?? 0);
+}
+
+/**
+ * An estimate of how many bits of chance a secret carries. Only its shortest repeating unit counts,
+ * as the rest follows from it ('0123456789abcdef' four times carries what one does). Of the unit,
+ * the lesser of two Shannon estimates: from its characters' frequencies ('aaaa…' or 'abab…' carry
+ * almost nothing) and from the steps between neighbouring characters ('abcdef…' or '0123…' use many
+ * characters, but always the same step). 64 hex digits of a random key carry about 240 bits.
  */
 export function estimatedEntropyBits(text: string): number {
-  const counts = new Map<string, number>();
-  for (const character of text) counts.set(character, (counts.get(character) ?? 0) + 1);
-  let bitsPerCharacter = 0;
-  for (const count of counts.values()) {
-    const share = count / text.length;
-    bitsPerCharacter -= share * Math.log2(share);
+  const characters = [...text];
+  const unit = characters.slice(0, smallestPeriod(characters));
+  const codes = unit.map((character) => character.codePointAt(0)!);
+  const steps = codes.slice(1).map((code, index) => code - codes[index]!);
+  return Math.min(frequencyBits(unit), frequencyBits(steps));
+}
+
+/**
+ * Refuses a secret anyone could guess: the one printed in this file, or one that carries too little
+ * chance (too short, too few characters, a repeated unit or a sequential run). `name` is the variable.
+ */
+function checkSecretStrength(name: 'APP_SECRET' | 'APP_SECRET_PREVIOUS', value: string): void {
+  // The secret keys every token and code hash: the one printed in this file, or a guessable one,
+  // would let anyone forge them.
+  if (value === DEVELOPMENT_SECRET) {
+    throw new ConfigError(`Invalid configuration: ${name} is the development secret written in the source; set a random one (openssl rand -hex 32)`);
   }
-  return bitsPerCharacter * text.length;
+  if (estimatedEntropyBits(value) < SECRET_MIN_BITS) {
+    throw new ConfigError(`Invalid configuration: ${name} is too predictable (too few different characters, a repeated pattern or a sequence); set a random one (openssl rand -hex 32)`);
+  }
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {
@@ -198,6 +253,51 @@ function statementSigningKeyOf(value: string | undefined): string | null {
   throw new ConfigError('Invalid configuration: STATEMENT_SIGNING_KEY must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)');
 }
 
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]+?-----END \1-----/g;
+
+/**
+ * The public keys of STATEMENT_SIGNING_KEYS_PREVIOUS, each checked to be an Ed25519 key: entries
+ * separated by commas, each PEM text or a file's path, and each of those holding one or more PEM
+ * keys, public or private (only the public part is kept). No key is ever put into a message.
+ */
+function previousStatementKeysOf(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const name = 'STATEMENT_SIGNING_KEYS_PREVIOUS';
+  const blocks = value.split(',').map((entry) => entry.trim()).filter(Boolean).flatMap((entry) => {
+    let text = entry.replace(/\\n/g, '\n');
+    if (!text.includes('-----BEGIN')) {
+      try {
+        text = readFileSync(entry, 'utf8');
+      } catch {
+        throw new ConfigError(`Invalid configuration: ${name} has an entry that is neither a PEM key nor a readable file`);
+      }
+    }
+    const found = text.match(PEM_BLOCK);
+    if (!found) throw new ConfigError(`Invalid configuration: ${name} has an entry without a PEM key`);
+    return found;
+  });
+  return blocks.map((block) => {
+    try {
+      const publicKey = createPublicKey(block);
+      if (publicKey.asymmetricKeyType === 'ed25519') return publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    } catch {
+      // Reported below without the library's message, which may quote the key.
+    }
+    throw new ConfigError(`Invalid configuration: ${name} must hold Ed25519 keys in PEM (public SPKI or private PKCS#8)`);
+  });
+}
+
+/**
+ * Production links and cookies name APP_URL: without https, reset links and passkeys would name a
+ * plain-text address and the device cookie would lose Secure. A try-out on one machine may allow it.
+ */
+function checkProductionAppUrl(values: z.infer<typeof environmentSchema>): void {
+  if (values.NODE_ENV !== 'production' || values.ALLOW_HTTP_APP_URL === 'true') return;
+  if (values.APP_URL !== undefined && new URL(values.APP_URL).protocol !== 'https:') {
+    throw new ConfigError('Invalid configuration: APP_URL must be an https:// address when NODE_ENV=production (ALLOW_HTTP_APP_URL=true allows http for a try-out on one machine)');
+  }
+}
+
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(
     Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
@@ -208,20 +308,21 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const values = parsed.data;
   if (values.NODE_ENV === 'production') {
-    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY'] as const).filter((name) => !values[name]);
+    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY', 'APP_URL'] as const).filter((name) => !values[name]);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production`);
     }
   }
+  checkProductionAppUrl(values);
+  if (values.APP_SECRET_PREVIOUS !== undefined && values.APP_SECRET === undefined) {
+    throw new ConfigError('Invalid configuration: APP_SECRET_PREVIOUS is set without APP_SECRET (the secret it was replaced by)');
+  }
+  if (values.APP_SECRET_PREVIOUS !== undefined && values.APP_SECRET_PREVIOUS === values.APP_SECRET) {
+    throw new ConfigError('Invalid configuration: APP_SECRET_PREVIOUS is the same as APP_SECRET');
+  }
   if (values.APP_SECRET !== undefined && (values.NODE_ENV === 'production' || values.HOST !== undefined)) {
-    // The secret keys every token and code hash: the one printed in this file, or a guessable one,
-    // would let anyone forge them.
-    if (values.APP_SECRET === DEVELOPMENT_SECRET) {
-      throw new ConfigError('Invalid configuration: APP_SECRET is the development secret written in the source; set a random one (openssl rand -hex 32)');
-    }
-    if (estimatedEntropyBits(values.APP_SECRET) < SECRET_MIN_BITS) {
-      throw new ConfigError('Invalid configuration: APP_SECRET is too predictable; set a random one (openssl rand -hex 32)');
-    }
+    checkSecretStrength('APP_SECRET', values.APP_SECRET);
+    if (values.APP_SECRET_PREVIOUS !== undefined) checkSecretStrength('APP_SECRET_PREVIOUS', values.APP_SECRET_PREVIOUS);
   }
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
     throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT: the metrics are never served on the public port');
@@ -250,12 +351,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mailFrom: values.MAIL_FROM,
     contactEmail: values.CONTACT_EMAIL,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
-    secret: values.APP_SECRET ?? DEVELOPMENT_SECRET,
+    secret: secretRing(values.APP_SECRET ?? DEVELOPMENT_SECRET, values.APP_SECRET_PREVIOUS ?? null),
     logLevel: values.LOG_LEVEL,
     seedDemo,
     crypto: cryptoKeysOf(values),
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     statementSigningKeyPem: statementSigningKeyOf(values.STATEMENT_SIGNING_KEY),
+    statementPreviousPublicKeyPems: previousStatementKeysOf(values.STATEMENT_SIGNING_KEYS_PREVIOUS),
     time: {
       zone: values.BANK_TIME_ZONE,
       jobsEnabled: values.JOBS_ENABLED === 'true',

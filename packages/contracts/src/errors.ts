@@ -24,6 +24,11 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, message: 'Conflict' },
   /** Wrong credentials or code. */
   INVALID_CREDENTIALS: { status: 400, message: 'Invalid credentials' },
+  /**
+   * An authenticator secret sealed under an APP_SECRET the bank no longer holds (rotated twice, or
+   * without APP_SECRET_PREVIOUS): no code can be checked, so it must be set up again.
+   */
+  AUTHENTICATOR_RESET_REQUIRED: { status: 409, message: 'The authenticator must be set up again' },
   /** Not enough available balance for the debit. */
   INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient funds' },
   /** The rate the client confirmed is no longer the rate on offer. */

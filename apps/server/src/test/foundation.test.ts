@@ -1,9 +1,12 @@
 // Proves the foundation: health, error answers (never a 500), security headers, migrations and the
 // single-connection PGlite driver keeping transactions apart.
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { estimatedEntropyBits, loadConfig, smallestPeriod } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db';
 import { createTestContext, onPostgres, type TestContext } from './harness';
@@ -118,6 +121,25 @@ describe('bearer guard', () => {
 const PRODUCTION_SECRET = '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486';
 /** A statement signing key as `openssl genpkey -algorithm ed25519` makes one. */
 const SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+/** A production configuration that starts. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://x/y',
+  SMTP_URL: 'smtp://m:25',
+  APP_URL: 'https://bank.example',
+  APP_SECRET: PRODUCTION_SECRET,
+  STATEMENT_SIGNING_KEY: SIGNING_KEY,
+};
+/** Secrets anyone could guess: the source's own, one character, a pair, too short, a repeated run, sequences. */
+const PREDICTABLE_SECRETS = [
+  'development-only-secret-never-used-in-production',
+  'x'.repeat(40),
+  'ab'.repeat(32),
+  'short-secret',
+  '0123456789abcdef'.repeat(4),
+  'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  '9f1c2e7a4b8d03f6e5a1c9b2'.repeat(3),
+];
 
 describe('configuration', () => {
   it('names the bad variable in one line', () => {
@@ -125,21 +147,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
   it('refuses production without database, SMTP and secret, and never seeds there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL, SMTP_URL, APP_SECRET/);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://x/y',
-      SMTP_URL: 'smtp://mail:25',
-      APP_SECRET: PRODUCTION_SECRET,
-      STATEMENT_SIGNING_KEY: SIGNING_KEY,
-      SEED_DEMO: 'true',
-    });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL, SMTP_URL, APP_SECRET, STATEMENT_SIGNING_KEY, APP_URL/);
+    const config = loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' });
     expect(config.seedDemo).toBe(false);
   });
   it('listens on this machine only in development unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', APP_SECRET: PRODUCTION_SECRET, STATEMENT_SIGNING_KEY: SIGNING_KEY }).host).toBe('0.0.0.0');
+    expect(loadConfig(PRODUCTION).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
   });
   it('refuses the development secret on a reachable HOST, and seeds nothing there unless asked', () => {
@@ -147,17 +162,74 @@ describe('configuration', () => {
       expect(() => loadConfig({ HOST: host })).toThrow(/^Invalid configuration: APP_SECRET/);
     }
     const exposed = loadConfig({ HOST: '0.0.0.0', APP_SECRET: 'a-secret-of-this-installation-32-chars-long' });
-    expect(exposed.secret).toBe('a-secret-of-this-installation-32-chars-long');
+    expect(exposed.secret).toEqual({ current: 'a-secret-of-this-installation-32-chars-long', previous: null });
     expect(exposed.seedDemo).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0', APP_SECRET: 'a-secret-of-this-installation-32-chars-long', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
   it('refuses in production the development secret of the source and any predictable one, naming APP_SECRET', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', STATEMENT_SIGNING_KEY: SIGNING_KEY };
-    for (const secret of ['development-only-secret-never-used-in-production', 'x'.repeat(40), 'ab'.repeat(32), 'short-secret']) {
-      expect(() => loadConfig({ ...production, APP_SECRET: secret }), secret).toThrow(/^Invalid configuration: APP_SECRET/);
-      expect(() => loadConfig({ ...production, APP_SECRET: secret }), secret).not.toThrow(/\n/);
+    for (const secret of PREDICTABLE_SECRETS) {
+      expect(() => loadConfig({ ...PRODUCTION, APP_SECRET: secret }), secret).toThrow(/^Invalid configuration: APP_SECRET /);
+      expect(() => loadConfig({ ...PRODUCTION, APP_SECRET: secret }), secret).not.toThrow(/\n/);
     }
-    expect(loadConfig({ ...production, APP_SECRET: PRODUCTION_SECRET }).secret).toBe(PRODUCTION_SECRET);
+    expect(loadConfig({ ...PRODUCTION, APP_SECRET: PRODUCTION_SECRET }).secret).toEqual({ current: PRODUCTION_SECRET, previous: null });
+    // Secrets as `openssl rand` makes them pass, whatever the draw.
+    for (let draw = 0; draw < 50; draw += 1) {
+      for (const secret of [randomBytes(32).toString('hex'), randomBytes(24).toString('hex'), randomBytes(32).toString('base64')]) {
+        expect(estimatedEntropyBits(secret), secret).toBeGreaterThanOrEqual(128);
+      }
+    }
+  });
+  it('counts only the unit a secret repeats, and the steps of a sequence, as its chance', () => {
+    expect(smallestPeriod([...'abcabcab'])).toBe(3);
+    expect(smallestPeriod([...'0123456789abcdef'.repeat(4)])).toBe(16);
+    expect(smallestPeriod([...'abcd'])).toBe(4);
+    expect(smallestPeriod([])).toBe(0);
+    const random = randomBytes(16).toString('hex');
+    // 32 random hex digits carry about 128 bits; written twice they carry no more.
+    expect(estimatedEntropyBits(random + random)).toBe(estimatedEntropyBits(random));
+    expect(estimatedEntropyBits('abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')).toBeLessThan(32);
+  });
+  it('takes APP_SECRET_PREVIOUS as the secret before a rotation, checked as APP_SECRET is', () => {
+    const previous = randomBytes(32).toString('hex');
+    expect(loadConfig({ ...PRODUCTION, APP_SECRET_PREVIOUS: previous }).secret).toEqual({ current: PRODUCTION_SECRET, previous });
+    expect(loadConfig({ APP_SECRET: PRODUCTION_SECRET, APP_SECRET_PREVIOUS: previous }).secret.previous).toBe(previous);
+    for (const secret of PREDICTABLE_SECRETS) {
+      expect(() => loadConfig({ ...PRODUCTION, APP_SECRET_PREVIOUS: secret }), secret).toThrow(/^Invalid configuration: APP_SECRET_PREVIOUS /);
+    }
+    expect(() => loadConfig({ APP_SECRET_PREVIOUS: previous })).toThrow(/^Invalid configuration: APP_SECRET_PREVIOUS is set without APP_SECRET/);
+    expect(() => loadConfig({ ...PRODUCTION, APP_SECRET_PREVIOUS: PRODUCTION_SECRET })).toThrow(/^Invalid configuration: APP_SECRET_PREVIOUS is the same/);
+  });
+  it('refuses production without an https APP_URL, unless ALLOW_HTTP_APP_URL=true', () => {
+    expect(() => loadConfig({ ...PRODUCTION, APP_URL: '' })).toThrow(/^Invalid configuration: APP_URL must be set when NODE_ENV=production/);
+    expect(() => loadConfig({ ...PRODUCTION, APP_URL: 'http://bank.example' })).toThrow(/^Invalid configuration: APP_URL must be an https:\/\/ address/);
+    expect(() => loadConfig({ ...PRODUCTION, APP_URL: 'ftp://bank.example' })).toThrow(/^Invalid configuration: APP_URL/);
+    expect(loadConfig({ ...PRODUCTION, APP_URL: 'http://127.0.0.1:8080', ALLOW_HTTP_APP_URL: 'true' }).appUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ ...PRODUCTION, APP_URL: 'https://bank.example/' }).appUrl).toBe('https://bank.example');
+    // Development keeps its http://localhost default.
+    expect(loadConfig({}).appUrl).toBe('http://localhost:3000');
+  });
+  it('takes the earlier statement keys as PEM text or files, keeping only their public halves', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'bank-config-'));
+    try {
+      const earlier = [1, 2, 3].map(() => generateKeyPairSync('ed25519'));
+      const publicPem = (index: number) => earlier[index]!.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      const privatePem = (index: number) => earlier[index]!.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      // Two keys in one file, one after the other; a private key given inline with its line breaks as \n.
+      const file = path.join(folder, 'previous.pem');
+      writeFileSync(file, publicPem(0) + privatePem(1));
+      const config = loadConfig({ STATEMENT_SIGNING_KEYS_PREVIOUS: `${file}, ${privatePem(2).replace(/\n/g, '\\n')}` });
+      expect(config.statementPreviousPublicKeyPems).toEqual([publicPem(0), publicPem(1), publicPem(2)]);
+      expect(loadConfig({}).statementPreviousPublicKeyPems).toEqual([]);
+
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      for (const value of [rsa, path.join(folder, 'missing.pem'), '-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----']) {
+        expect(() => loadConfig({ STATEMENT_SIGNING_KEYS_PREVIOUS: value })).toThrow(/^Invalid configuration: STATEMENT_SIGNING_KEYS_PREVIOUS/);
+      }
+      // The message never quotes a key.
+      expect(() => loadConfig({ STATEMENT_SIGNING_KEYS_PREVIOUS: rsa })).not.toThrow(/BEGIN|MI/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

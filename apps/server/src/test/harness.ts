@@ -78,6 +78,19 @@ export async function openSecondNode(context: TestContext): Promise<SecondNode> 
 }
 
 /**
+ * The app started anew over the same database with another configuration, as after a restart with
+ * new settings (a rotated key, say): an app and mails of its own; the first app is left as it was.
+ */
+export async function restartWithConfig(context: TestContext, config: Config): Promise<SecondNode> {
+  const mails: MailMessage[] = [];
+  const nodeDeps = { ...context.deps, config, mailer: capturingMailer(mails) };
+  const app = await buildApp(nodeDeps, { webDist: null });
+  deliverAfterEachRequest(app, nodeDeps);
+  await app.ready();
+  return { app, mails, close: () => app.close() };
+}
+
+/**
  * Makes `app.inject` answer once the request is done with its mail, as a running bank's delivery job
  * would soon after (no job queue runs in these tests): the work the request left running after its
  * answer is waited for, then each mail in the outbox not tried yet is delivered, once. One that

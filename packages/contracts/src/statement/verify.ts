@@ -91,3 +91,25 @@ export const statementVerificationSchema = z.discriminatedUnion('genuine', [
   z.object({ genuine: z.literal(false), reason: z.enum(VERIFICATION_FAILURES), statement: issuedStatementSchema.optional() }),
 ]);
 export type StatementVerification = z.infer<typeof statementVerificationSchema>;
+
+/** One key that verifies statements, as GET /.well-known/statement-signing-key lists it. */
+export const statementPublicKeySchema = z.object({
+  /** The first 16 hex digits of the SHA-256 of the public key's DER: the `keyId` a statement names. */
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  /** Ed25519, SPKI PEM. */
+  publicKeyPem: z.string(),
+  /** The key that signs statements now; the others signed earlier ones and only verify. */
+  current: z.boolean(),
+});
+export type StatementPublicKey = z.infer<typeof statementPublicKeySchema>;
+
+/**
+ * GET /.well-known/statement-signing-key asked for JSON (`Accept: application/json`): the signing
+ * key (as the plain answer gives it) and every published key, the signing one first.
+ */
+export const statementSigningKeysSchema = z.object({
+  keyId: z.string(),
+  publicKeyPem: z.string(),
+  keys: z.array(statementPublicKeySchema),
+});
+export type StatementSigningKeys = z.infer<typeof statementSigningKeysSchema>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { hashSecret, randomToken } from '../../lib/crypto';
+import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 
 /**
  * The devices a client signs in from. A browser is known by a random token in an HttpOnly cookie,
@@ -22,31 +22,33 @@ export interface RecognizedDevice {
   newToClient: boolean;
 }
 
-const tokenHash = (clientId: string, token: string, secret: string) => hashSecret(`device:${clientId}:${token}`, secret);
+const tokenText = (clientId: string, token: string) => `device:${clientId}:${token}`;
 
 /**
  * Remembers the device of a sign-in, and gives it a new token: the cookie's token changes with
  * every sign-in, so a token planted in a browser beforehand (on a shared computer, say) stops
  * naming the device once its owner signs in there. A device is news to the client when they have
  * signed in before (a device remembered, or an earlier session) but never from this one; the very
- * first sign-in, just after registration, is not.
+ * first sign-in, just after registration, is not. A cookie hashed under the previous APP_SECRET
+ * still names its device; the new token is hashed under the current one.
  */
 export async function recognizeDevice(
   db: Db,
-  secret: string,
+  secret: SecretRing,
   clientId: string,
   cookieToken: string | undefined,
   userAgent: string | undefined,
 ): Promise<RecognizedDevice> {
-  const presented = cookieToken && TOKEN_PATTERN.test(cookieToken) ? tokenHash(clientId, cookieToken, secret) : null;
+  // No hash matches an empty list's stand-in: a cookie that is missing or malformed names no device.
+  const presented = cookieToken && TOKEN_PATTERN.test(cookieToken) ? hashCandidates(tokenText(clientId, cookieToken), secret) : [''];
   const token = randomToken(32);
-  const hash = tokenHash(clientId, token, secret);
+  const hash = hashSecret(tokenText(clientId, token), secret.current);
   const agent = userAgent?.slice(0, 512) ?? null;
   // The checks of the final select read the tables as they were before this statement.
   const { rows } = await sql<{ known: boolean; signed_in_before: boolean }>`
     with known as (
       update client_devices set token_hash = ${hash}, last_seen_at = now(), user_agent = ${agent}
-      where client_id = ${clientId} and token_hash = ${presented}
+      where client_id = ${clientId} and token_hash in (${sql.join(presented)})
       returning id
     ),
     added as (
@@ -70,14 +72,14 @@ const NO_CLIENT = '00000000-0000-0000-0000-000000000000';
  * (that is recognizeDevice's, once the sign-in succeeds). An e-mail nobody has is looked up all
  * the same, so that its answer takes as long as a client's.
  */
-export async function knownDeviceId(db: Db, secret: string, clientId: string | null, cookieToken: string | undefined): Promise<string | null> {
+export async function knownDeviceId(db: Db, secret: SecretRing, clientId: string | null, cookieToken: string | undefined): Promise<string | null> {
   if (!cookieToken || !TOKEN_PATTERN.test(cookieToken)) return null;
   const owner = clientId ?? NO_CLIENT;
   const row = await db
     .selectFrom('client_devices')
     .select('id')
     .where('client_id', '=', owner)
-    .where('token_hash', '=', tokenHash(owner, cookieToken, secret))
+    .where('token_hash', 'in', hashCandidates(tokenText(owner, cookieToken), secret))
     .executeTakeFirst();
   return row ? String(row.id) : null;
 }

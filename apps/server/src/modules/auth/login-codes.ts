@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_SECONDS } from '@bank/contracts/auth/codes';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { hashSecret, randomDigits, safeEqualHex } from '../../lib/crypto';
+import { hashSecret, matchesAnyHash, randomDigits, type SecretRing } from '../../lib/crypto';
 
 /**
  * One-time e-mail codes. Each sign-in or registration attempt opens a challenge holding a keyed
@@ -11,15 +11,13 @@ import { hashSecret, randomDigits, safeEqualHex } from '../../lib/crypto';
  */
 export type ChallengePurpose = 'login' | 'registration';
 
-function codeHash(challengeId: string, code: string, secret: string): string {
-  return hashSecret(`login-code:${challengeId}:${code}`, secret);
-}
+const codeText = (challengeId: string, code: string) => `login-code:${challengeId}:${code}`;
 
 /**
  * Opens a challenge for the client, closing any open one, and returns the plain code to mail. In
  * the caller's transaction, which writes the code's mail too.
  */
-export async function openChallenge(trx: Db, secret: string, clientId: string, purpose: ChallengePurpose): Promise<string> {
+export async function openChallenge(trx: Db, secret: SecretRing, clientId: string, purpose: ChallengePurpose): Promise<string> {
   const code = randomDigits(LOGIN_CODE_LENGTH);
   const id = randomUUID();
   await trx
@@ -40,7 +38,7 @@ export async function openChallenge(trx: Db, secret: string, clientId: string, p
       id,
       client_id: clientId,
       purpose,
-      code_hash: codeHash(id, code, secret),
+      code_hash: hashSecret(codeText(id, code), secret.current),
       expires_at: sql<Date>`now() + ${`${LOGIN_CODE_TTL_SECONDS} seconds`}::interval`,
     })
     .execute();
@@ -54,9 +52,10 @@ export type ChallengeOutcome =
 /**
  * Checks a code against the client's open, unexpired challenge. The right code closes it (a code
  * works once, even when two requests race); a wrong one counts, and the last allowed wrong one
- * burns the challenge.
+ * burns the challenge. A code hashed under the previous APP_SECRET still answers (it is closed once
+ * used, so nothing is left to re-hash).
  */
-export async function answerChallenge(db: Db, secret: string, clientId: string, code: string): Promise<ChallengeOutcome> {
+export async function answerChallenge(db: Db, secret: SecretRing, clientId: string, code: string): Promise<ChallengeOutcome> {
   const challenge = await db
     .selectFrom('login_challenges')
     .select(['id', 'code_hash', 'purpose'])
@@ -67,7 +66,7 @@ export async function answerChallenge(db: Db, secret: string, clientId: string, 
     .executeTakeFirst();
   if (!challenge) return { ok: false, reason: 'none' };
 
-  if (safeEqualHex(codeHash(challenge.id, code, secret), challenge.code_hash)) {
+  if (matchesAnyHash(challenge.code_hash, codeText(challenge.id, code), secret)) {
     const closed = await db
       .updateTable('login_challenges')
       .set({ closed_at: sql`now()`, closed_reason: 'used' })

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
-import { hashSecret } from '../../lib/crypto';
+import { hashCandidates, hashSecret, type SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import type { MailMessage } from '../mail/mailer';
@@ -70,15 +70,15 @@ function challengeOf(clientDataJSON: string): string | null {
   }
 }
 
-const challengeHash = (challenge: string, secret: string) => hashSecret(`webauthn:${challenge}`, secret);
+const challengeText = (challenge: string) => `webauthn:${challenge}`;
 
 /** Remembers a challenge just handed out; challenges long expired are forgotten on the way. */
-async function storeChallenge(db: Db, secret: string, challenge: string, purpose: ChallengePurpose, clientId: string | null): Promise<void> {
+async function storeChallenge(db: Db, secret: SecretRing, challenge: string, purpose: ChallengePurpose, clientId: string | null): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
   await db
     .insertInto('webauthn_challenges')
     .values({
-      challenge_hash: challengeHash(challenge, secret),
+      challenge_hash: hashSecret(challengeText(challenge), secret.current),
       purpose,
       client_id: clientId,
       expires_at: sql<Date>`now() + ${`${CHALLENGE_LIFETIME_MS} milliseconds`}::interval`,
@@ -91,11 +91,11 @@ async function storeChallenge(db: Db, secret: string, challenge: string, purpose
  * was made for; false for a second answer, a late one, or one made up. One statement, so two
  * answers racing cannot both win.
  */
-async function spendChallenge(db: Db, secret: string, challenge: string, purpose: ChallengePurpose, clientId: string | null): Promise<boolean> {
+async function spendChallenge(db: Db, secret: SecretRing, challenge: string, purpose: ChallengePurpose, clientId: string | null): Promise<boolean> {
   const spent = await db
     .updateTable('webauthn_challenges')
     .set({ used_at: sql<Date>`now()` })
-    .where('challenge_hash', '=', challengeHash(challenge, secret))
+    .where('challenge_hash', 'in', hashCandidates(challengeText(challenge), secret))
     .where('purpose', '=', purpose)
     .where('client_id', clientId === null ? 'is' : '=', clientId)
     .where('used_at', 'is', null)
@@ -160,7 +160,7 @@ export async function passkeyRegistrationOptions(
   if (!client) throw new AppError('INVALID_AUTHORIZATION');
   await checkPassword(db, clientId, client.password_hash, factors.password);
   // A passkey signs in without the app: with the app on, adding one takes the app's code too.
-  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code)))) {
+  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code, null)))) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
     throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: factors.code ? 'validation.totpCode.wrong' : 'validation.code.required' } });
   }

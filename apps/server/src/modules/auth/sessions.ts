@@ -2,7 +2,7 @@ import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank
 import type { KycStatus } from '@bank/contracts/kyc/kyc-record';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { hashSecret, randomToken } from '../../lib/crypto';
+import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 
 export type SubjectType = 'client' | 'operator';
 
@@ -37,7 +37,7 @@ const USER_AGENT_MAX = 512;
 /** Creates a session and returns its token; only the token's keyed hash is stored. */
 export async function createSession(
   db: Db,
-  secret: string,
+  secret: SecretRing,
   subjectType: SubjectType,
   subjectId: string,
   origin: SessionOrigin = {},
@@ -48,7 +48,7 @@ export async function createSession(
   await db
     .insertInto('sessions')
     .values({
-      token_hash: hashSecret(token, secret),
+      token_hash: hashSecret(token, secret.current),
       subject_type: subjectType,
       subject_id: subjectId,
       idle_expires_at: new Date(now + limits.idleMs),
@@ -68,24 +68,31 @@ export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
  * give null. The inactivity window slides only when the session was last seen more than a minute
  * ago: most requests then write nothing, so a read is not held up by a commit's disk flush, and
  * idle expiry stays right to the minute. Revocation is read on every request, so it holds at once.
+ * A token hashed under the previous APP_SECRET is found too, and re-hashed under the current one by
+ * the same statement, so the session outlives the end of the rotation.
  */
-export async function touchSession(db: Db, secret: string, token: string, subjectType: SubjectType): Promise<Session | null> {
+export async function touchSession(db: Db, secret: SecretRing, token: string, subjectType: SubjectType): Promise<Session | null> {
   if (token.length < 16 || token.length > 200) return null;
   const idle = `${SESSION_LIMITS[subjectType].idleMs} milliseconds`;
   const slideEvery = `${SESSION_SLIDE_EVERY_MS} milliseconds`;
+  const [currentHash, ...otherHashes] = hashCandidates(token, secret);
+  const due = sql`live.last_seen_at <= now() - ${slideEvery}::interval`;
   // The client's KYC status comes in the same round trip: every money call needs it, and reading it
-  // here, fresh on each request, keeps an approval or a revocation effective at once.
+  // here, fresh on each request, keeps an approval or a revocation effective at once. One update
+  // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
   const { rows } = await sql<{ id: string; subject_type: SubjectType; subject_id: string; kyc_status: KycStatus | null }>`
     with live as (
-      select id, subject_type, subject_id, last_seen_at from sessions
-      where token_hash = ${hashSecret(token, secret)} and subject_type = ${subjectType} and revoked_at is null
+      select id, subject_type, subject_id, last_seen_at, token_hash from sessions
+      where token_hash in (${sql.join([currentHash, ...otherHashes])}) and subject_type = ${subjectType} and revoked_at is null
         and idle_expires_at > now() and absolute_expires_at > now()
     ),
     slid as (
       update sessions as session
-      set last_seen_at = now(), idle_expires_at = least(now() + ${idle}::interval, session.absolute_expires_at)
+      set last_seen_at = case when ${due} then now() else session.last_seen_at end,
+        idle_expires_at = case when ${due} then least(now() + ${idle}::interval, session.absolute_expires_at) else session.idle_expires_at end,
+        token_hash = ${currentHash}
       from live
-      where session.id = live.id and live.last_seen_at <= now() - ${slideEvery}::interval
+      where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
     )
     select live.id, live.subject_type, live.subject_id, client.kyc_status
     from live left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`.execute(db);

@@ -148,7 +148,7 @@ export async function completeSignIn(
   // With an authenticator app the code is the app's (or a recovery code); otherwise the e-mailed one.
   let purpose: string;
   if (client.totp_enabled_at) {
-    const factor = await spendSecondFactor(deps, client.id, input.emailCode);
+    const factor = await spendSecondFactor(deps, client.id, input.emailCode, origin.ip);
     if (!factor) return wrongCode('authenticator');
     purpose = factor === 'recovery' ? 'login-recovery-code' : 'login-authenticator';
   } else {

@@ -2,6 +2,7 @@ import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@bank/contracts/backoffice/sig
 import { sql } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../../db';
+import type { OpenedSecret } from '../../lib/crypto';
 
 /**
  * Authenticator-app codes (RFC 6238) through otplib: SHA-1, 6 digits, 30 s steps, one step of
@@ -35,11 +36,13 @@ export async function acceptedStep(secret: string, code: string, afterStep: numb
 
 /**
  * Spends a code's time step for an operator or a client: true when the step moved forward. Two
- * requests with one code race here, and only the one that moves the step wins.
+ * requests with one code race here, and only the one that moves the step wins. A secret that the
+ * previous APP_SECRET opened is sealed anew under the current one by the same update.
  */
-export async function spendTimeStep(db: Db, table: 'operators' | 'clients', id: string, step: number): Promise<boolean> {
+export async function spendTimeStep(db: Db, table: 'operators' | 'clients', id: string, step: number, secret?: OpenedSecret): Promise<boolean> {
+  const reseal = secret?.stale ? sql`, totp_secret = ${secret.resealed}` : sql``;
   const { rows } = await sql<{ id: string }>`
-    update ${sql.table(table)} set totp_last_step = ${step}
+    update ${sql.table(table)} set totp_last_step = ${step}${reseal}
     where id = ${id} and (totp_last_step is null or totp_last_step < ${step})
     returning id`.execute(db);
   return rows.length > 0;

@@ -5,8 +5,9 @@ import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
-import { hashSecret, openSecret, sealSecret } from '../../lib/crypto';
+import { hashCandidates, hashSecret, openWithRing, sealSecret, type OpenedSecret } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import type { SealedColumn } from '../../lib/sealed-columns';
 import { recordAudit } from '../audit/service';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
@@ -22,6 +23,12 @@ import { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } 
  * other sessions. Secrets are sealed under a key of their own from APP_SECRET.
  */
 const SEAL_PURPOSE = 'client-totp';
+
+/** Where clients' authenticator secrets are kept sealed: re-sealed in bulk after a rotation (cli/secrets-reseal.ts). */
+export const CLIENT_SEALED_COLUMNS: readonly SealedColumn[] = [
+  { table: 'clients', column: 'totp_secret', purpose: SEAL_PURPOSE },
+  { table: 'clients', column: 'totp_pending_secret', purpose: SEAL_PURPOSE },
+];
 
 /** Wrong codes when confirming or turning off, per client, before it is refused for a while. */
 export const WRONG_AUTHENTICATOR_CODES: CounterPolicy = {
@@ -40,7 +47,7 @@ function newRecoveryCode(): string {
 }
 
 /** Keyed with the client too, so one code's hash says nothing about another client's. */
-const recoveryHash = (clientId: string, code: string, secret: string) => hashSecret(`recovery:${clientId}:${code}`, secret);
+const recoveryText = (clientId: string, code: string) => `recovery:${clientId}:${code}`;
 
 /** The current password, or a 400 counted like a wrong code (here and when adding a passkey). */
 export async function checkPassword(db: Db, clientId: string, hash: string, password: string): Promise<void> {
@@ -51,8 +58,21 @@ export async function checkPassword(db: Db, clientId: string, hash: string, pass
 
 const wrongCode = () => new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: 'validation.totpCode.wrong' } });
 
-async function audit(db: Db, clientId: string, action: string, ip: string): Promise<void> {
+async function audit(db: Db, clientId: string, action: string, ip: string | null): Promise<void> {
   await recordAudit(db, { actorType: 'client', actorId: clientId, action, subjectType: 'client', subjectId: clientId, ip });
+}
+
+/**
+ * A client's sealed authenticator secret, opened by the current or the previous APP_SECRET. One that
+ * neither opens (sealed under a secret since dropped) is audited and refused with a code of its own:
+ * no code can be checked against it, so the client turns the app off with a recovery code and sets it
+ * up again.
+ */
+async function openAuthenticator(deps: AppDeps, clientId: string, sealed: string, ip: string | null): Promise<OpenedSecret> {
+  const opened = openWithRing(sealed, deps.config.secret, SEAL_PURPOSE);
+  if (opened) return opened;
+  await audit(deps.db, clientId, 'auth.authenticatorUnreadable', ip);
+  throw new AppError('AUTHENTICATOR_RESET_REQUIRED');
 }
 
 async function clientRow(db: Db, clientId: string) {
@@ -72,7 +92,7 @@ export async function setUpAuthenticator(deps: AppDeps, clientId: string): Promi
   const secret = newTotpSecret();
   await deps.db
     .updateTable('clients')
-    .set({ totp_pending_secret: sealSecret(secret, deps.config.secret, SEAL_PURPOSE) })
+    .set({ totp_pending_secret: sealSecret(secret, deps.config.secret.current, SEAL_PURPOSE) })
     .where('id', '=', clientId)
     .where('totp_enabled_at', 'is', null)
     .execute();
@@ -96,7 +116,8 @@ export async function enableAuthenticator(
   if (client.totp_enabled_at) throw new AppError('CONFLICT', { message: 'Two-factor sign-in is already on' });
   if (!client.totp_pending_secret) throw new AppError('CONFLICT', { message: 'Set up the authenticator first' });
   await checkPassword(db, clientId, client.password_hash, input.password);
-  const step = await acceptedStep(openSecret(client.totp_pending_secret, config.secret, SEAL_PURPOSE), input.code, null);
+  const pending = await openAuthenticator(deps, clientId, client.totp_pending_secret, ip);
+  const step = await acceptedStep(pending.plain, input.code, null);
   if (step === null) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
     throw wrongCode();
@@ -105,7 +126,7 @@ export async function enableAuthenticator(
   await db.transaction().execute(async (trx) => {
     const enabled = await trx
       .updateTable('clients')
-      .set((update) => ({ totp_secret: update.ref('totp_pending_secret'), totp_pending_secret: null, totp_enabled_at: new Date(), totp_last_step: step }))
+      .set({ totp_secret: pending.resealed, totp_pending_secret: null, totp_enabled_at: new Date(), totp_last_step: step })
       .where('id', '=', clientId)
       .where('totp_enabled_at', 'is', null)
       .where('totp_pending_secret', '=', client.totp_pending_secret)
@@ -115,7 +136,7 @@ export async function enableAuthenticator(
     await trx.deleteFrom('client_recovery_codes').where('client_id', '=', clientId).execute();
     await trx
       .insertInto('client_recovery_codes')
-      .values(recoveryCodes.map((recovery) => ({ client_id: clientId, code_hash: recoveryHash(clientId, recovery, config.secret) })))
+      .values(recoveryCodes.map((recovery) => ({ client_id: clientId, code_hash: hashSecret(recoveryText(clientId, recovery), config.secret.current) })))
       .execute();
     await revokeAllSessions(trx, 'client', clientId, session.sessionId);
     await audit(trx, clientId, 'auth.twoFactorEnabled', ip);
@@ -126,31 +147,29 @@ export async function enableAuthenticator(
 
 /**
  * Spends a second factor of a client with the app on: a code from the app (each time step once)
- * or an unused recovery code (then used up). Answers which it was, or null for neither.
+ * or an unused recovery code (then used up). Answers which it was, or null for neither. A secret
+ * sealed under the previous APP_SECRET is sealed anew under the current one as its code is spent;
+ * one that no secret opens is a 409 AUTHENTICATOR_RESET_REQUIRED. A recovery code hashed under the
+ * previous secret still works, but those unused stop working once that secret is dropped (only
+ * their hashes are kept, so they cannot be hashed anew).
  */
-export async function spendSecondFactor(deps: AppDeps, clientId: string, code: string): Promise<'authenticator' | 'recovery' | null> {
+export async function spendSecondFactor(deps: AppDeps, clientId: string, code: string, ip: string | null): Promise<'authenticator' | 'recovery' | null> {
   const { db, config } = deps;
   const client = await clientRow(db, clientId);
   if (!client.totp_secret || !client.totp_enabled_at) return null;
   const given = code.trim().toLowerCase();
   if (/^\d{6}$/.test(given)) {
     const lastStep = client.totp_last_step === null ? null : Number(client.totp_last_step);
-    let secret: string;
-    try {
-      secret = openSecret(client.totp_secret, config.secret, SEAL_PURPOSE);
-    } catch {
-      // Sealed under another APP_SECRET: no code can match; the client signs in with a recovery code.
-      return null;
-    }
-    const step = await acceptedStep(secret, given, lastStep);
-    return step !== null && (await spendTimeStep(db, 'clients', clientId, step)) ? 'authenticator' : null;
+    const secret = await openAuthenticator(deps, clientId, client.totp_secret, ip);
+    const step = await acceptedStep(secret.plain, given, lastStep);
+    return step !== null && (await spendTimeStep(db, 'clients', clientId, step, secret)) ? 'authenticator' : null;
   }
   if (!RECOVERY_CODE_PATTERN.test(given)) return null;
   const used = await db
     .updateTable('client_recovery_codes')
     .set({ used_at: sql`now()` })
     .where('client_id', '=', clientId)
-    .where('code_hash', '=', recoveryHash(clientId, given, config.secret))
+    .where('code_hash', 'in', hashCandidates(recoveryText(clientId, given), config.secret))
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
@@ -174,7 +193,7 @@ export async function disableAuthenticator(
   await assertNotBlocked(db, WRONG_CODES_PER_EMAIL, email);
   if (!client.totp_enabled_at) throw new AppError('CONFLICT', { message: 'Two-factor sign-in is not on' });
   await checkPassword(db, clientId, client.password_hash, input.password);
-  if (!(await spendSecondFactor(deps, clientId, input.code))) {
+  if (!(await spendSecondFactor(deps, clientId, input.code, ip))) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
     await recordHit(db, WRONG_CODES_PER_EMAIL, email);
     throw wrongCode();

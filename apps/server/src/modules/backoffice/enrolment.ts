@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
-import { hashSecret, randomToken } from '../../lib/crypto';
+import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
@@ -24,9 +24,7 @@ import { toOperator } from './operators';
  * it shows is drawn when the link is issued and kept sealed on the operator until a code from it
  * confirms the enrolment, so no admin ever sees the password or the secret.
  */
-function tokenHash(token: string, appSecret: string): string {
-  return hashSecret(`operator-enrolment:${token}`, appSecret);
-}
+const tokenText = (token: string) => `operator-enrolment:${token}`;
 
 export function enrolmentLinkUrl(appUrl: string, token: string): string {
   return `${appUrl}/backoffice/enrol/${token}`;
@@ -47,7 +45,7 @@ export async function revokeEnrolmentLinks(trx: Db, operatorId: string): Promise
  * Issues a link to an invited operator, in the caller's transaction: earlier links are revoked and
  * a new authenticator secret is drawn. Answers the token, which is never stored and only mailed.
  */
-export async function issueEnrolmentLink(trx: Db, appSecret: string, operatorId: string): Promise<string> {
+export async function issueEnrolmentLink(trx: Db, appSecret: SecretRing, operatorId: string): Promise<string> {
   const token = randomToken(32);
   const prepared = await trx
     .updateTable('operators')
@@ -62,7 +60,7 @@ export async function issueEnrolmentLink(trx: Db, appSecret: string, operatorId:
     .insertInto('operator_enrolment_links')
     .values({
       operator_id: operatorId,
-      token_hash: tokenHash(token, appSecret),
+      token_hash: hashSecret(tokenText(token), appSecret.current),
       expires_at: sql<Date>`now() + ${`${ENROLMENT_LINK_HOURS} hours`}::interval`,
     })
     .execute();
@@ -97,13 +95,16 @@ interface OpenLink {
   sealedSecret: string;
 }
 
-/** The link of a token if it may still be used: not spent, not revoked, not expired, its operator still invited. */
-async function findOpenLink(db: Db, appSecret: string, token: string): Promise<OpenLink | null> {
+/**
+ * The link of a token if it may still be used: not spent, not revoked, not expired, its operator
+ * still invited. A link issued under the previous APP_SECRET is found too.
+ */
+async function findOpenLink(db: Db, appSecret: SecretRing, token: string): Promise<OpenLink | null> {
   const row = await db
     .selectFrom('operator_enrolment_links as link')
     .innerJoin('operators as operator', 'operator.id', 'link.operator_id')
     .select(['link.id', 'link.expires_at', 'operator.id as operator_id', 'operator.email', 'operator.full_name', 'operator.roles', 'operator.totp_pending_secret'])
-    .where('link.token_hash', '=', tokenHash(token, appSecret))
+    .where('link.token_hash', 'in', hashCandidates(tokenText(token), appSecret))
     .where('link.spent_at', 'is', null)
     .where('link.revoked_at', 'is', null)
     .where('link.expires_at', '>', sql<Date>`now()`)
@@ -127,10 +128,10 @@ function linkNotValid(): AppError {
 }
 
 /** GET /api/backoffice/enrolment/:token: whom the link enrols and the authenticator secret to add. */
-export async function readEnrolment(deps: AppDeps, token: string): Promise<EnrolmentInfo> {
+export async function readEnrolment(deps: AppDeps, token: string, meta: { ip: string }): Promise<EnrolmentInfo> {
   const link = await findOpenLink(deps.db, deps.config.secret, token);
   if (!link) throw linkNotValid();
-  const secret = openOperatorTotpSecret(link.sealedSecret, deps.config.secret);
+  const { plain: secret } = await openOperatorTotpSecret(deps.db, link.sealedSecret, deps.config.secret, { operatorId: link.operatorId, ip: meta.ip, during: 'enrolment' });
   return {
     email: link.email,
     name: link.fullName,
@@ -150,7 +151,8 @@ export async function completeEnrolment(deps: AppDeps, token: string, input: { p
   const link = await findOpenLink(db, config.secret, token);
   if (!link) throw linkNotValid();
   await assertNotBlocked(db, WRONG_TOTP_CODES, link.operatorId);
-  const step = await acceptedStep(openOperatorTotpSecret(link.sealedSecret, config.secret), input.totpCode, null);
+  const secret = await openOperatorTotpSecret(db, link.sealedSecret, config.secret, { operatorId: link.operatorId, ip: meta.ip, during: 'enrolment' });
+  const step = await acceptedStep(secret.plain, input.totpCode, null);
   if (step === null) {
     await recordHit(db, WRONG_TOTP_CODES, link.operatorId);
     await recordAudit(db, { actorType: 'anonymous', action: 'backoffice.codeRefused', subjectType: 'operator', subjectId: link.operatorId, ip: meta.ip, after: { reason: 'wrong', during: 'enrolment' } });
@@ -176,7 +178,8 @@ export async function completeEnrolment(deps: AppDeps, token: string, input: { p
       .updateTable('operators')
       .set({
         password_hash: passwordHash,
-        totp_secret: link.sealedSecret,
+        // Sealed anew under the current APP_SECRET when the link was issued under the previous one.
+        totp_secret: secret.resealed,
         totp_pending_secret: null,
         totp_enrolled_at: new Date(),
         totp_last_step: step,

@@ -74,7 +74,7 @@ export function operatorRoutes(app: FastifyInstance): void {
   });
 
   const enrolment = { config: { rateLimit: ENROLMENT_RATE_LIMIT } };
-  app.get('/backoffice/enrolment/:token', enrolment, async (request): Promise<EnrolmentInfo> => readEnrolment(deps, enrolmentToken(request)));
+  app.get('/backoffice/enrolment/:token', enrolment, async (request): Promise<EnrolmentInfo> => readEnrolment(deps, enrolmentToken(request), { ip: request.ip }));
   app.post('/backoffice/enrolment/:token', enrolment, async (request): Promise<OperatorSignedIn> => {
     const token = enrolmentToken(request);
     return completeEnrolment(deps, token, parseWith(completeEnrolmentRequestSchema, request.body), { ip: request.ip });

@@ -67,8 +67,9 @@ async function spendCode(deps: AppDeps, operator: OperatorDbRow, sealedSecret: s
   const attempt = await operatorAttempt(db, operator.email, operator.id, meta.ip);
   await assertAttemptAllowed(db, OPERATOR_SIGN_IN_LOCKS, attempt, () => deps.metrics?.signInRefused('operator_locked'));
   const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
-  const step = await acceptedStep(openOperatorTotpSecret(sealedSecret, config.secret), code, lastStep);
-  const spent = step !== null && (await spendTimeStep(db, 'operators', operator.id, step));
+  const secret = await openOperatorTotpSecret(db, sealedSecret, config.secret, { operatorId: operator.id, ip: meta.ip, during: 'signIn' });
+  const step = await acceptedStep(secret.plain, code, lastStep);
+  const spent = step !== null && (await spendTimeStep(db, 'operators', operator.id, step, secret));
   if (step === null || !spent) {
     await countOperatorFailure(deps, attempt, 'code', operator);
     await audit(db, operator.id, 'backoffice.codeRefused', meta, { reason: step === null ? 'wrong' : 'reused' });

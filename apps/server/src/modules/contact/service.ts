@@ -2,6 +2,7 @@ import type { ContactMessage } from '@bank/contracts/backoffice/contact-messages
 import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
 import type { ContactFormRequest } from '@bank/contracts/contact/send-contact-form';
 import type { Db } from '../../db';
+import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
 import type { MailMessage } from '../mail/mailer';
@@ -18,7 +19,7 @@ export interface StoredContactMessage {
  * address (the outbox delivers it, retrying while the mail server is down): the visitor's request
  * is never lost, nor forwarded twice.
  */
-export async function receiveContactMessage(db: Db, secret: string, request: ContactFormRequest, ip: string | null, to: string): Promise<StoredContactMessage> {
+export async function receiveContactMessage(db: Db, secret: SecretRing, request: ContactFormRequest, ip: string | null, to: string): Promise<StoredContactMessage> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('contact_messages')

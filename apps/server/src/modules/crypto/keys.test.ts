@@ -28,7 +28,7 @@ describe('deposit-address keys', () => {
   });
 
   it('production never uses a development seed; configured keys are used as given', async () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://x', APP_SECRET: '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486',
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://x', APP_URL: 'https://bank.example', APP_SECRET: '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486',
       STATEMENT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
     expect(await resolveDerivationKeys(loadConfig(production))).toBeNull();
     const keys = await resolveDerivationKeys(

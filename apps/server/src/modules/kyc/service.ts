@@ -5,6 +5,7 @@ import { isIdentified, type KycRecord, type KycStatus } from '@bank/contracts/ky
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit, type AuditRecord } from '../audit/service';
 import { requireClient } from '../auth/guard';
@@ -196,7 +197,7 @@ export async function decideKyc(
   decision: { status: 'Approved' | 'Rejected'; reason?: string | null; version: number },
   actor: Actor,
   /** When given, the client is mailed the decision, in their language, in the deciding transaction. */
-  notify?: { secret: string; cabinetUrl: string },
+  notify?: { secret: SecretRing; cabinetUrl: string },
 ): Promise<KycDecisionOutcome> {
   return db.transaction().execute(async (trx) => {
     const clientId = await clientOfKyc(trx, kycId);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { openSecret, sealSecret } from '../../lib/crypto';
+import { openWithRing, sealSecret, type SecretRing } from '../../lib/crypto';
+import type { SealedColumn } from '../../lib/sealed-columns';
 import { offerJob, type JobContext, type JobDefinition } from '../jobs/queue';
 import type { MailMessage } from './mailer';
 
@@ -12,12 +13,16 @@ import type { MailMessage } from './mailer';
  */
 const SEALING_PURPOSE = 'outgoing-mail';
 export const DELIVER_MAIL = 'mail.deliver';
+/** Where waiting mail is kept sealed: re-sealed in bulk after a rotation (cli/secrets-reseal.ts). */
+export const MAIL_SEALED_COLUMNS: readonly SealedColumn[] = [{ table: 'outgoing_mail', column: 'sealed_body', purpose: SEALING_PURPOSE }];
+/** The error kept on a mail sealed under a secret the server no longer has: it can never be sent. */
+export const UNREADABLE_MAIL = 'Sealed under an APP_SECRET this server no longer has (dropped from APP_SECRET_PREVIOUS)';
 
-export async function queueMail(trx: Db, secret: string, message: MailMessage): Promise<string> {
+export async function queueMail(trx: Db, secret: SecretRing, message: MailMessage): Promise<string> {
   const body = JSON.stringify({ text: message.text, html: message.html ?? null });
   const row = await trx
     .insertInto('outgoing_mail')
-    .values({ recipient: message.to, subject: message.subject, sealed_body: sealSecret(body, secret, SEALING_PURPOSE), last_error: null, delivered_at: null })
+    .values({ recipient: message.to, subject: message.subject, sealed_body: sealSecret(body, secret.current, SEALING_PURPOSE), last_error: null, delivered_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   await offerJob(trx, DELIVER_MAIL, { id: row.id });
@@ -42,7 +47,10 @@ export async function deliverMail(context: Pick<JobContext, 'db' | 'config' | 'm
         .skipLocked()
         .executeTakeFirst();
       if (!mail?.sealed_body) return 'already';
-      const body = JSON.parse(openSecret(mail.sealed_body, config.secret, SEALING_PURPOSE)) as { text: string; html: string | null };
+      // Mail written before a rotation opens under the previous secret; none opens it once that is dropped.
+      const opened = openWithRing(mail.sealed_body, config.secret, SEALING_PURPOSE);
+      if (!opened) throw new Error(UNREADABLE_MAIL);
+      const body = JSON.parse(opened.plain) as { text: string; html: string | null };
       await mailer.send({ to: mail.recipient, subject: mail.subject, text: body.text, ...(body.html ? { html: body.html } : {}) });
       await trx.updateTable('outgoing_mail').set({ delivered_at: new Date(), sealed_body: null, attempts: sql`attempts + 1` }).where('id', '=', id).execute();
       return 'delivered';

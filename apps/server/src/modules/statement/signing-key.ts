@@ -6,9 +6,8 @@ import type { Config } from '../../config';
 /** Where a development server keeps the statement signing key it generated. */
 export const DEVELOPMENT_SIGNING_KEY_FILE = 'statement-signing-key.pem';
 
-/** The key statements are signed with, and what is published of it. */
-export interface StatementSigningKey {
-  privateKey: KeyObject;
+/** A key statements were or are signed with, as published: what verifies their signatures. */
+export interface PublishedStatementKey {
   publicKey: KeyObject;
   /** The public key as SPKI PEM: GET /.well-known/statement-signing-key. */
   publicKeyPem: string;
@@ -16,16 +15,23 @@ export interface StatementSigningKey {
   keyId: string;
 }
 
-function signingKeyOf(privatePem: string): StatementSigningKey {
-  const privateKey = createPrivateKey(privatePem);
-  const publicKey = createPublicKey(privateKey);
+/** The key statements are signed with now, and what is published of it. */
+export interface StatementSigningKey extends PublishedStatementKey {
+  privateKey: KeyObject;
+}
+
+function publishedKeyOf(publicKey: KeyObject): PublishedStatementKey {
   const der = publicKey.export({ type: 'spki', format: 'der' });
   return {
-    privateKey,
     publicKey,
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     keyId: createHash('sha256').update(der).digest('hex').slice(0, 16),
   };
+}
+
+function signingKeyOf(privatePem: string): StatementSigningKey {
+  const privateKey = createPrivateKey(privatePem);
+  return { privateKey, ...publishedKeyOf(createPublicKey(privateKey)) };
 }
 
 function generatedPem(): string {
@@ -49,6 +55,7 @@ async function developmentPem(dataDir: string): Promise<string> {
 }
 
 const resolved = new WeakMap<Config, Promise<StatementSigningKey>>();
+const verifying = new WeakMap<Config, Promise<PublishedStatementKey[]>>();
 
 /**
  * The statement signing key of a configuration: the configured one (production has no other, its
@@ -70,4 +77,25 @@ export function statementSigningKey(config: Config): Promise<StatementSigningKey
     resolved.set(config, key);
   }
   return key;
+}
+
+/**
+ * Every key that verifies statements, the signing one first, then STATEMENT_SIGNING_KEYS_PREVIOUS's
+ * in their order: after a rotation the new key signs, and statements the earlier keys signed still
+ * verify. A key listed twice (or the signing key listed as previous too) appears once.
+ */
+export function statementVerifyingKeys(config: Config): Promise<PublishedStatementKey[]> {
+  let keys = verifying.get(config);
+  if (!keys) {
+    keys = statementSigningKey(config).then((signing) => {
+      const published: PublishedStatementKey[] = [signing];
+      for (const pem of config.statementPreviousPublicKeyPems) {
+        const key = publishedKeyOf(createPublicKey(pem));
+        if (!published.some((known) => known.keyId === key.keyId)) published.push(key);
+      }
+      return published;
+    });
+    verifying.set(config, keys);
+  }
+  return keys;
 }

@@ -3,7 +3,7 @@ import { normalizeVerificationCode, type IssuedStatement, type StatementVerifica
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { findStatementByCode, findStatementByFile, signedRecord, type StatementSignatureRow } from './signatures';
-import { statementSigningKey } from './signing-key';
+import { statementVerifyingKeys } from './signing-key';
 
 /**
  * Where a statement file names its code: the Keywords of its document information, which pdfkit
@@ -53,17 +53,16 @@ function issuedOf(row: NonNullable<StatementSignatureRow>): IssuedStatement | nu
 
 /**
  * A recorded statement judged: genuine only when it was completed and its stored signature still
- * verifies with the bank's key over its signed record, rebuilt from what is stored (so a fact
- * changed in the database, or a record signed with a key no longer in use, is not genuine).
+ * verifies, over its signed record rebuilt from what is stored, with the published key its record
+ * names: the signing key or an earlier one (STATEMENT_SIGNING_KEYS_PREVIOUS). A fact changed in the
+ * database, or a record of a key no longer published, is not genuine.
  */
 async function judge(config: Config, row: StatementSignatureRow): Promise<StatementVerification> {
   if (!row) return { genuine: false, reason: 'unknown' };
   const statement = issuedOf(row);
   if (!statement) return { genuine: false, reason: 'incomplete' };
-  const key = await statementSigningKey(config);
-  const valid =
-    statement.keyId === key.keyId &&
-    verify(null, Buffer.from(statement.signedRecord, 'utf8'), key.publicKey, Buffer.from(statement.signature, 'base64'));
+  const key = (await statementVerifyingKeys(config)).find((published) => published.keyId === statement.keyId);
+  const valid = key !== undefined && verify(null, Buffer.from(statement.signedRecord, 'utf8'), key.publicKey, Buffer.from(statement.signature, 'base64'));
   return valid ? { genuine: true, statement } : { genuine: false, reason: 'signature', statement };
 }
 

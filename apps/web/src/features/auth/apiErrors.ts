@@ -2,10 +2,12 @@ import { ApiError } from '../../lib/api';
 
 /**
  * The translation key (auth namespace) of the popup text for a failed sign-in call (SPEC §8):
- * "check your data" for a refusal, "try later" when throttled, a server error otherwise.
+ * "check your data" for a refusal, "try later" when throttled, a server error otherwise. An
+ * authenticator the bank can no longer read says so: the client turns it off with a recovery code.
  */
 export function signInErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
+    if (error.body?.code === 'AUTHENTICATOR_RESET_REQUIRED') return 'errors.authenticatorResetRequired';
     if (error.status === 429) return 'errors.tooMany';
     if (error.status >= 400 && error.status < 500) return 'errors.checkData';
   }

@@ -60,6 +60,7 @@ export function problemOf(error: unknown): { key: string; message?: string } {
     if (refusal && (error.status === 403 || error.status === 409)) return { key: `refusals.${refusal}` };
     const message = particularMessage(error);
     if (error.body?.code === 'EMAIL_EXISTS') return { key: 'errors.emailExists' };
+    if (error.body?.code === 'AUTHENTICATOR_RESET_REQUIRED') return { key: 'errors.authenticatorResetRequired' };
     if (error.status === 409) return message ? { key: 'errors.conflict', message } : { key: 'errors.conflict' };
     if (error.status === 403) return message ? { key: 'errors.forbidden', message } : { key: 'errors.forbidden' };
     if (error.status === 404) return { key: 'errors.notFound' };
