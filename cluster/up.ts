@@ -50,7 +50,7 @@ function tail(file: string, lines = 15): string {
   }
 }
 
-/** The environment of the API processes: SMTP_URL, SEED_DEMO and APP_SECRET pass through. */
+/** The environment of the API processes: SMTP_URL, SEED_DEMO, APP_SECRET and the previous secret and statement keys pass through. */
 function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<string, string> {
   const signingKey = path.join(CLUSTER_DIR, 'secrets', 'statement-signing-key.pem');
   if (!process.env.STATEMENT_SIGNING_KEY && !existsSync(signingKey)) {
@@ -79,6 +79,8 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
   };
   if (smtpUrl) environment.SMTP_URL = smtpUrl;
   if (process.env.SEED_DEMO) environment.SEED_DEMO = process.env.SEED_DEMO;
+  // A rotation (README, "Rotating keys") keeps what the previous secret and keys sealed and signed readable.
+  for (const name of ['APP_SECRET_PREVIOUS', 'STATEMENT_SIGNING_KEYS_PREVIOUS'] as const) if (process.env[name]) environment[name] = process.env[name];
   if (process.env.LOG_LEVEL) environment.LOG_LEVEL = process.env.LOG_LEVEL;
   return environment;
 }
