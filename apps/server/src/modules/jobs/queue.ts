@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -13,14 +14,29 @@ import type { BankClock } from './clock';
  * (pg-boss polls and never holds a LISTEN session, which is why it, not graphile-worker, runs there),
  * and a job can be offered inside the transaction of the act that causes it.
  */
-function executorOf(db: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+export function executorOf(db: Db, log?: Logger): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
   return {
     async executeSql(text, values) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows };
+      try {
+        const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: result.rows };
+      } catch (error) {
+        if (!log || !UNAWAITED_STATEMENTS.has(text)) throw error;
+        log.warn({ err: error }, 'job queue could not record the end of a job; it runs again after its expiry');
+        return { rows: [] };
+      }
     },
   };
 }
+
+/**
+ * pg-boss 10's worker records a job's end (complete, or failed) without awaiting it, so a
+ * connection lost at that moment would be an unhandled rejection, which ends a Node process. Those
+ * two statements are logged instead when they fail: the job stays active until it expires and is
+ * then offered again, which every job allows (each run does only what is still due).
+ */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans') as Record<'completeJobs' | 'failJobsById', (schema: string) => string>;
+const UNAWAITED_STATEMENTS = new Set([bossPlans.completeJobs('pgboss'), bossPlans.failJobsById('pgboss')]);
 
 /** What a job is given: the app's database and services, and the clock it must read the time from. */
 export interface JobContext {
@@ -67,7 +83,7 @@ export class JobQueue {
   ) {}
 
   async start(): Promise<void> {
-    const boss = new PgBoss({ db: executorOf(this.context.db), migrate: false, supervise: true, schedule: true });
+    const boss = new PgBoss({ db: executorOf(this.context.db, this.context.log), migrate: false, supervise: true, schedule: true });
     boss.on('error', (error) => this.context.log.error({ err: error }, 'job queue error'));
     await boss.start();
     this.boss = boss;
