@@ -12,8 +12,13 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Listen address; unset: every interface in production, this machine only otherwise. */
   HOST: z.string().min(1).optional(),
-  /** The port of GET /metrics (Prometheus), on HOST beside the API, never on PORT; unset: no metrics listener. */
+  /** The port of GET /metrics (Prometheus), never on PORT; unset: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Where GET /metrics listens: this machine only unless set (e.g. the private interface Prometheus
+   * reaches). Not HOST: a public API's every interface must not publish what the metrics tell.
+   */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
@@ -104,6 +109,7 @@ export interface Config {
   host: string;
   /** Where GET /metrics listens (modules/metrics); undefined: nowhere. 0: any free port (tests). */
   metricsPort: number | undefined;
+  metricsHost: string;
   databaseUrl: string | undefined;
   /** The role that owns the tables and runs migrations; undefined: DATABASE_URL's role does both. */
   databaseOwnerUrl?: string | undefined;
@@ -344,6 +350,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     port: values.PORT,
     host,
     metricsPort: values.METRICS_PORT,
+    metricsHost: values.METRICS_HOST,
     databaseUrl: values.DATABASE_URL,
     databaseOwnerUrl: values.DATABASE_OWNER_URL,
     dataDir: values.DATA_DIR,

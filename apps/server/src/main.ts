@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     `  Database: ${runtime.deps.databaseKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`,
     `  Mail goes to ${runtime.deps.mailer.describe()}`,
   ];
-  if (metricsPort !== null) lines.push(`  Metrics: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${metricsPort}/metrics`);
+  if (metricsPort !== null) lines.push(`  Metrics: http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${metricsPort}/metrics`);
   if (config.seedDemo) {
     lines.push('  Demo sign-ins:');
     for (const credential of DEMO_CREDENTIALS) {

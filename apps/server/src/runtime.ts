@@ -16,7 +16,7 @@ export interface Runtime {
   app: Awaited<ReturnType<typeof buildApp>>;
   seeded: SeedSummary | null;
   /**
-   * Opens GET /metrics on METRICS_PORT, on the API's HOST (beside app.listen, main.ts); answers its
+   * Opens GET /metrics on METRICS_PORT, on METRICS_HOST (beside app.listen, main.ts); answers its
    * port, or null when METRICS_PORT is unset. close() closes it.
    */
   listenForMetrics(): Promise<number | null>;
@@ -70,7 +70,7 @@ export async function createRuntime(
     async listenForMetrics() {
       if (config.metricsPort === undefined || !deps.metrics || metricsListener) return metricsListener?.port ?? null;
       metricsListener = await listenForMetrics(deps.metrics, {
-        host: config.host,
+        host: config.metricsHost,
         port: config.metricsPort,
         onError: (error) => logger.error({ err: error }, 'metrics: the scrape failed'),
       });

@@ -38,6 +38,11 @@ export class DatabaseGauges {
   private readonly readFailures: Counter;
   /** The read under way: scrapes that arrive meanwhile share it. */
   private reading: Promise<void> | undefined;
+  /**
+   * The database's part of it, which may outlive a scrape that gave up on it (a query waiting for a
+   * connection): the next scrape waits for it again rather than queueing another behind it.
+   */
+  private figures: Promise<DatabaseFigures> | undefined;
 
   constructor(
     registry: Registry,
@@ -88,7 +93,12 @@ export class DatabaseGauges {
   private async read(): Promise<void> {
     let figures: DatabaseFigures;
     try {
-      figures = await withinBound(readFigures(this.source.db), SCRAPE_DATABASE_TIMEOUT_MS + 500);
+      // A pool with requests already waiting for a connection is not given one more to wait.
+      if (!this.figures && (this.source.connections().waiting ?? 0) > 0) throw new Error('The pool is saturated');
+      this.figures ??= readFigures(this.source.db).finally(() => {
+        this.figures = undefined;
+      });
+      figures = await withinBound(this.figures, SCRAPE_DATABASE_TIMEOUT_MS + 500);
     } catch {
       this.readFailures.inc();
       for (const gauge of [this.queueDepth, this.queueFailed, this.queueLag]) gauge.reset();

@@ -2,6 +2,7 @@
 // port (not even as a web page); requests are counted by route template, never by raw URL; the job
 // queue's depth, failures and lag and the pool's connections are read at the scrape; the scheduled
 // invariant check sets its gauges, violations included; sign-in refusals and locks are counted.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,10 +44,16 @@ const FAMILIES = [
   'nodejs_eventloop_lag_seconds',
 ];
 
+const randomSecret = randomBytes(32).toString('hex');
+const signingKeyPem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
 describe('METRICS_PORT', () => {
   it('is off unless set, and never the public port', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    // Never every interface by default, even where the API itself listens on all of them.
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', METRICS_PORT: '9464', DATABASE_URL: 'postgres://x', SMTP_URL: 'smtp://x', APP_URL: 'https://bank.example', APP_SECRET: randomSecret, STATEMENT_SIGNING_KEY: signingKeyPem }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5');
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
     expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(/METRICS_PORT/);
   });
@@ -203,6 +210,22 @@ describe('the figures read at the scrape', () => {
     expect(valueOf(text, 'bank_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     // The next scrape that reads them shows them again.
     expect(valueOf(await metrics.render(), 'bank_jobs_queue_depth{queue="mail.sweep"}')).toBe(0);
+  });
+
+  it('gives a saturated pool no query of its own to wait for', async () => {
+    let queried = false;
+    const spied = new Proxy(context.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction' || property === 'executeQuery' || property === 'connection') queried = true;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const saturated = new BankMetrics({ db: spied, connections: () => ({ total: 10, idle: 0, waiting: 3 }) });
+    const text = await saturated.render();
+    expect(queried).toBe(false);
+    expect(valueOf(text, 'bank_metrics_database_read_failures_total')).toBe(1);
+    expect(text).not.toMatch(/^bank_jobs_queue_depth\{/m);
+    expect(valueOf(text, 'bank_db_pool_connections{state="waiting"}')).toBe(3);
   });
 
   it('counts refused sign-ins by kind and the locks they set', async () => {
