@@ -1,6 +1,8 @@
 // The backup facts Prometheus scrapes, served by the supervisor on 127.0.0.1:<ports.backupMetrics>/metrics
-// in Prometheus's text format (the few lines it takes, by hand): each scrape asks pgBackRest and the
-// leader's pg_stat_archiver afresh (cluster/pgbackrest.ts backupStatus). The alert rules use these names.
+// in Prometheus's text format (the few lines it takes, by hand), from the last reading of pgBackRest and
+// the leader's pg_stat_archiver (cluster/pgbackrest.ts backupStatus): one reading at a time, at most one
+// every READING_MAX_AGE_MS, never awaited by a scrape once there is one (a reading may take the 30 s
+// of `pgbackrest info`'s timeout; a scrape has 4 s, cluster/prometheus.ts). The alert rules use these names.
 import { createServer, type Server } from 'node:http';
 import type { ClusterState } from './config';
 import { BACKUP_TYPES } from './pgbackrest-config';
@@ -63,14 +65,59 @@ export function backupMetricsText(status: BackupStatus): string {
   ]);
 }
 
-/** Serves /metrics on 127.0.0.1:`port`; a failure to listen is told to `log`, and ends nothing else. */
-export function serveBackupMetrics(state: Pick<ClusterState, 'dir' | 'ports'>, port: number, log: (line: string) => void): Server {
+/** How long a reading is served before a scrape starts the next one. */
+export const READING_MAX_AGE_MS = 30_000;
+
+/**
+ * `read`, shared: callers at the same time await the one reading in flight; a reading younger than
+ * `maxAgeMs` (counted from its end) is answered at once; an older one is answered at once too, while the next is read (one
+ * at a time) to replace it. Only before the first reading does a caller wait for `read`. A reading
+ * that fails is answered to those waiting for it, and the last good one stays (the next call tries again).
+ */
+export function sharedReading<T>(read: () => Promise<T>, maxAgeMs: number, now: () => number = Date.now): () => Promise<T> {
+  let last: { value: T; at: number } | null = null;
+  let inFlight: Promise<T> | null = null;
+  const refresh = (): Promise<T> => {
+    if (!inFlight) {
+      inFlight = read().then(
+        (value) => {
+          last = { value, at: now() };
+          inFlight = null;
+          return value;
+        },
+        (error: unknown) => {
+          inFlight = null;
+          throw error;
+        },
+      );
+    }
+    return inFlight;
+  };
+  return () => {
+    if (!last) return refresh();
+    if (now() - last.at >= maxAgeMs) refresh().catch(() => undefined);
+    return Promise.resolve(last.value);
+  };
+}
+
+/**
+ * Serves /metrics on 127.0.0.1:`port` (0: any free one); a failure to listen is told to `log`, and
+ * ends nothing else. The first reading starts at once, not at the first scrape.
+ */
+export function serveBackupMetrics(
+  state: Pick<ClusterState, 'dir' | 'ports'>,
+  port: number,
+  log: (line: string) => void,
+  read: () => Promise<BackupStatus> = () => backupStatus(state),
+): Server {
+  const reading = sharedReading(read, READING_MAX_AGE_MS);
+  reading().catch((error: unknown) => log(`backup metrics: ${error instanceof Error ? error.message : String(error)}`));
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404).end();
       return;
     }
-    backupStatus(state).then(
+    reading().then(
       (status) => response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }).end(backupMetricsText(status)),
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${error instanceof Error ? error.message : String(error)}\n`),
     );

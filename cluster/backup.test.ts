@@ -3,30 +3,15 @@
 // metrics made of it. The real thing (stanza, archive, backups, restores) runs in the restore drill.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { backupMetricsText } from './backup-metrics';
-import { choosePorts, type ClusterPorts } from './config';
+import type { AddressInfo } from 'node:net';
+import { backupMetricsText, serveBackupMetrics, sharedReading } from './backup-metrics';
+import { choosePorts } from './config';
 import { patroniConfig } from './patroni';
-import { archiveParameters, backupTypeArgument, pgbackrestConfig } from './pgbackrest-config';
-import { parseInfo, type BackupStatus } from './pgbackrest';
+import { archiveParameters, archivePushLogFile, backupTypeArgument, pgbackrestConfig } from './pgbackrest-config';
+import { lastLogError, parseInfo, type BackupStatus } from './pgbackrest';
 import { copySettings, recoveryTargetTime, restoreCommand, restoreOptions } from './restore';
+import { ports } from './test-support';
 
-const ports: ClusterPorts = {
-  etcdClient: 2401,
-  etcdPeer: 2402,
-  write: 5001,
-  read: 5002,
-  http: 8001,
-  api: [8101, 8102],
-  nodes: [
-    { name: 'pg1', postgres: 6001, restapi: 7001 },
-    { name: 'pg2', postgres: 6002, restapi: 7002 },
-  ],
-  backupMetrics: 9001,
-  metrics: [8201, 8202],
-  prometheus: 9090,
-  haproxyMetrics: 8404,
-  postgresExporters: [9187, 9188],
-};
 
 /** `pgbackrest info --output=json` of a stanza with a full backup and an incremental one on it. */
 const INFO = JSON.stringify([
@@ -74,6 +59,7 @@ describe("pgBackRest's configuration", () => {
     expect(config).toContain('repo1-path=/c/backup/repo\n');
     expect(config).toContain('repo1-retention-full=2\n');
     expect(config).toContain('log-path=/c/backup/log\n');
+    expect(archivePushLogFile('/c')).toBe('/c/backup/log/bank-archive-push.log');
     expect(config).toContain('lock-path=/c/backup/lock\n');
     expect(config).toContain('start-fast=y\n');
     expect(config.trimEnd().endsWith('[bank]')).toBe(true);
@@ -137,6 +123,25 @@ describe('the backup status', () => {
   });
 });
 
+describe("archive-push's log", () => {
+  const LOG = `-------------------PROCESS START-------------------
+2026-11-26 04:20:01.101 P00   INFO: archive-push command begin 2.45: [pg_wal/000000020000000000000031] --config=/c/pgbackrest.conf --stanza=bank
+2026-11-26 04:20:01.180 P00  ERROR: [045]: unable to open file '/c/backup/repo/archive/bank/archive.info' for read: [13] Permission denied
+2026-11-26 04:20:01.181 P00   INFO: archive-push command end: aborted with exception [045]
+
+-------------------PROCESS START-------------------
+2026-11-26 04:20:02.301 P00   INFO: archive-push command begin 2.45: [pg_wal/000000020000000000000031] --config=/c/pgbackrest.conf --stanza=bank
+2026-11-26 04:20:02.390 P00  ERROR: [047]: unable to create path '/c/backup/repo/archive/bank/15-1/0000000200000000': [28] No space left on device
+2026-11-26 04:20:02.391 P00   INFO: archive-push command end: aborted with exception [047]
+`;
+
+  it('gives its last ERROR line, and nothing when there is none', () => {
+    expect(lastLogError(LOG)).toBe("2026-11-26 04:20:02.390 P00  ERROR: [047]: unable to create path '/c/backup/repo/archive/bank/15-1/0000000200000000': [28] No space left on device");
+    expect(lastLogError(LOG.split('\n').filter((line) => !line.includes('ERROR')).join('\n'))).toBeNull();
+    expect(lastLogError('')).toBeNull();
+  });
+});
+
 describe('the backup metrics', () => {
   const status = (change: Partial<BackupStatus> = {}): BackupStatus => ({
     stanza: 'bank',
@@ -170,6 +175,51 @@ describe('the backup metrics', () => {
     const nothing = samples(backupMetricsText(status({ infoAnswered: false, status: null, backups: [], archiver: null })));
     expect(nothing).toEqual(['bank_backup_status_up 0']);
     expect(samples(backupMetricsText(status({ backups: [] })))).toContain('bank_backup_last_completion_any_timestamp_seconds 0');
+  });
+
+  it('reads the status once for scrapes at the same time and for a scrape within 30 s', async () => {
+    let reads = 0;
+    let answer: (value: BackupStatus) => void = () => undefined;
+    const read = () => {
+      reads += 1;
+      return new Promise<BackupStatus>((resolve) => (answer = resolve));
+    };
+    const server = serveBackupMetrics({ dir: '/c', ports }, 0, () => undefined, read);
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+      const scrape = async () => samples(await (await fetch(url)).text());
+      const both = Promise.all([scrape(), scrape()]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer(status());
+      const [first, second] = await both;
+      expect(first).toContain('bank_backup_status_up 1');
+      expect(second).toEqual(first);
+      expect(await scrape()).toEqual(first);
+      expect(reads).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('answers an older reading at once while it reads the next, one reading at a time', async () => {
+    let clock = 0;
+    const answers: ((value: number) => void)[] = [];
+    const reading = sharedReading(() => new Promise<number>((resolve) => answers.push(resolve)), 30_000, () => clock);
+    const first = reading();
+    answers[0]!(1);
+    expect(await first).toBe(1);
+    clock = 29_999;
+    expect(await reading()).toBe(1);
+    expect(answers).toHaveLength(1);
+    clock = 30_000;
+    expect(await reading()).toBe(1);
+    expect(await reading()).toBe(1);
+    expect(answers).toHaveLength(2);
+    answers[1]!(2);
+    await Promise.resolve();
+    expect(await reading()).toBe(2);
+    expect(answers).toHaveLength(2);
   });
 });
 

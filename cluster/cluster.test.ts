@@ -5,29 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, clusterMark, type ClusterPorts } from './config';
+import { REPO_ROOT, clusterMark } from './config';
 import { processesOf } from './down';
 import { haproxyConfig } from './haproxy';
 import { listRestores } from './restores';
 import { patroniConfig, roleOf } from './patroni';
+import { ports } from './test-support';
 
-const ports: ClusterPorts = {
-  etcdClient: 2401,
-  etcdPeer: 2402,
-  write: 5001,
-  read: 5002,
-  http: 8001,
-  api: [8101, 8102],
-  nodes: [
-    { name: 'pg1', postgres: 6001, restapi: 7001 },
-    { name: 'pg2', postgres: 6002, restapi: 7002 },
-  ],
-  metrics: [8201, 8202],
-  prometheus: 9090,
-  haproxyMetrics: 8404,
-  postgresExporters: [9187, 9188],
-  backupMetrics: 9001,
-};
 
 describe('cluster configuration', () => {
   it('sends writes to the leader, reads to the standbys (the leader while none is up), and HTTP round-robin to the API processes', () => {

@@ -13,26 +13,10 @@ import type { ClusterPorts } from './config';
 import { haproxyConfig } from './haproxy';
 import { EXPORTER_BINARY, exporterArgs, exporterProblems, type ExporterFacts } from './postgres-exporter';
 import { ALERT_RULES_FILE, PROMTOOL_BINARY, prometheusConfig, scrapeTargets, targetProblems } from './prometheus';
+import { ports } from './test-support';
 
 const TESTS_FILE = path.join(path.dirname(ALERT_RULES_FILE), 'alerts.test.yml');
 
-const ports: ClusterPorts = {
-  etcdClient: 2401,
-  etcdPeer: 2402,
-  write: 5001,
-  read: 5002,
-  http: 8001,
-  api: [8101, 8102],
-  nodes: [
-    { name: 'pg1', postgres: 6001, restapi: 7001 },
-    { name: 'pg2', postgres: 6002, restapi: 7002 },
-  ],
-  metrics: [8201, 8202],
-  prometheus: 9090,
-  haproxyMetrics: 8404,
-  postgresExporters: [9187, 9188],
-  backupMetrics: 9300,
-};
 
 function promtool(...args: string[]): { status: number | null; output: string } {
   const run = spawnSync(PROMTOOL_BINARY, args, { encoding: 'utf8' });

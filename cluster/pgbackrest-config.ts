@@ -31,16 +31,18 @@ export function backupTypeArgument(argv: readonly string[]): BackupType | null {
 export const backupDir = (dir: string) => path.join(dir, 'backup');
 export const repositoryDir = (dir: string) => path.join(backupDir(dir), 'repo');
 export const pgbackrestConfigFile = (dir: string) => path.join(dir, 'pgbackrest.conf');
+export const logDir = (dir: string) => path.join(backupDir(dir), 'log');
+/** pgBackRest logs each command to <log-path>/<stanza>-<command>.log: this one is archive_command's. */
+export const archivePushLogFile = (dir: string) => path.join(logDir(dir), `${STANZA}-archive-push.log`);
 
 /** The configuration file: the repository, its retention, and where pgBackRest logs and locks. */
 export function pgbackrestConfig(dir: string): string {
-  const root = backupDir(dir);
   return `# Written by cluster:up on every start. Each command also names its node: --pg1-path, --pg1-port, --pg1-socket-path.
 [global]
 repo1-path=${repositoryDir(dir)}
 repo1-retention-full=${RETENTION_FULL}
-log-path=${path.join(root, 'log')}
-lock-path=${path.join(root, 'lock')}
+log-path=${logDir(dir)}
+lock-path=${path.join(backupDir(dir), 'lock')}
 log-level-console=warn
 log-level-file=info
 # lz4: a little larger than gzip, several times cheaper in CPU on a busy leader.

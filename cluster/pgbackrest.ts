@@ -3,11 +3,12 @@
 // metrics). Its configuration: cluster/pgbackrest-config.ts.
 import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { secrets, type ClusterState, type NodePorts } from './config';
 import { localRestApi, membersFromAny, nodeDataDir, nodeDir, postgresUser, isRunning } from './patroni';
-import { PGBACKREST_BINARY, STANZA, backupDir, commonOptions, pgbackrestConfig, pgbackrestConfigFile, repositoryDir, type BackupType } from './pgbackrest-config';
+import { PGBACKREST_BINARY, STANZA, archivePushLogFile, backupDir, commonOptions, pgbackrestConfig, pgbackrestConfigFile, repositoryDir, type BackupType } from './pgbackrest-config';
 
 /** pgBackRest's options naming node `node` of the cluster in `dir`. */
 export function nodeOptions(dir: string, node: NodePorts): string[] {
@@ -234,7 +235,41 @@ export async function backupStatus(state: Pick<ClusterState, 'dir' | 'ports'>): 
   } catch (error) {
     status.errors.push(`pg_stat_archiver: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (status.archiver?.failing) {
+    // pg_stat_archiver tells that archiving fails, not why: archive-push's log does.
+    const error = lastLogError(await logTail(archivePushLogFile(state.dir)));
+    if (error) status.errors.push(`archive-push: ${error}`);
+  }
   return status;
+}
+
+/** The last ERROR line of a pgBackRest log's text (its time, process, code and message); null when none. */
+export function lastLogError(text: string): string | null {
+  return (
+    text
+      .split('\n')
+      .reverse()
+      .find((line) => /^\S+ \S+ P\d+ +ERROR: /.test(line))
+      ?.trim() ?? null
+  );
+}
+
+/** The last `bytes` of a file; '' when it cannot be read (not written yet). */
+async function logTail(file: string, bytes = 64 * 1024): Promise<string> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const length = Math.min(size, bytes);
+      const buffer = Buffer.alloc(length);
+      await handle.read(buffer, 0, length, size - length);
+      return buffer.toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return '';
+  }
 }
 
 /** What cluster:status shows of it: the newest backup, and how archiving goes. */

@@ -97,6 +97,18 @@ export async function restoreCopy(dir: string, target: RestoreTarget, log: (line
     mkdirSync(folder, { mode: 0o700 });
     if (user) chownSync(folder, user.uid, user.gid);
   }
+  try {
+    return await restoreInto(dir, target, log, name);
+  } catch (error) {
+    // What was copied stays (and may run) for a look: say how to drop it.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe copy ${name} stays; drop it: npm run restore -- --drop ${name}`, { cause: error });
+  }
+}
+
+/** restoreCopy's work once the copy's folders are made. */
+async function restoreInto(dir: string, target: RestoreTarget, log: (line: string) => void, name: string): Promise<Restored> {
+  const copyDir = restoreDir(dir, name);
+  const dataDir = restoreDataDir(dir, name);
   const port = (await freePort()) as number;
   const started = Date.now();
   log(`Restoring ${target === 'latest' ? 'to the end of the archived WAL' : `to ${target.time.toISOString()}`} into ${copyDir} …`);
@@ -120,7 +132,7 @@ export async function restoreCopy(dir: string, target: RestoreTarget, log: (line
       const { rows } = await admin.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering');
       if (!rows[0]!.recovering) break;
       if (!postmasterPidIn(dataDir)) throw new Error('The restored copy stopped during recovery');
-      if (Date.now() > deadline) throw new Error(`The restored copy is still recovering after ${RECOVERY_TIMEOUT_MS / 60_000} min (it runs on: npm run restore -- --drop ${name})`);
+      if (Date.now() > deadline) throw new Error(`The restored copy is still recovering after ${RECOVERY_TIMEOUT_MS / 60_000} min (it runs on)`);
       await sleep(200);
     }
     pointReached = (await admin.query<{ at: Date | null }>('select pg_last_xact_replay_timestamp() as at')).rows[0]!.at;

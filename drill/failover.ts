@@ -20,7 +20,7 @@ import { createClients } from '../faults/bank';
 import { checkAfterFaults, type Violation } from '../faults/checks';
 import { clientLoop, type Operation } from '../faults/load';
 import { members, switchover, waitForHealthy, waitForLeader } from './faults';
-import { clusterRunning, localTarget, npmRun } from './local';
+import { localTarget, withLocalCluster } from './local';
 import { countBetween, longestGap, startReadLoop } from './outage';
 import { isRemote, remoteTarget } from './remote';
 import { checkStandingOrders, makeDueStandingOrders, offerDueWork, type DueStandingOrders } from './standing-orders';
@@ -68,23 +68,7 @@ const seconds = (ms: number | null | undefined) => (ms === null || ms === undefi
 async function main(): Promise<number> {
   // DRILL_URL and the rest of drill/remote.ts's variables: a cluster on other machines, left running.
   const remote = isRemote(process.env);
-  const startedHere = !remote && !clusterRunning();
-  if (startedHere) npmRun('cluster:up');
-  let code = 1;
-  try {
-    code = await drill(remote ? remoteTarget(process.env) : localTarget(readState() as ClusterState));
-  } finally {
-    if (startedHere) {
-      try {
-        npmRun('cluster:down');
-      } catch (error) {
-        // The drill's own answer stays what it printed; a cluster not wholly stopped fails the run as well.
-        log(`drill: ${error instanceof Error ? error.message : String(error)}`);
-        code = 1;
-      }
-    }
-  }
-  return code;
+  return withLocalCluster(() => drill(remote ? remoteTarget(process.env) : localTarget(readState() as ClusterState)), log, !remote);
 }
 
 async function drill(target: DrillTarget): Promise<number> {

@@ -21,6 +21,31 @@ export function npmRun(script: string): void {
   if (result.status !== 0) throw new Error(`npm run ${script} failed`);
 }
 
+/**
+ * Runs a drill on the cluster of CLUSTER_DIR: `npm run cluster:up` first when it does not run (and
+ * `local`: false for a cluster elsewhere, left alone), and `npm run cluster:down` after it, in any
+ * case, only if it was started here. `run` is told whether the cluster ran before, and answers the
+ * exit code; a cluster not wholly brought down makes it 1 (the drill's own answer stays what it printed).
+ */
+export async function withLocalCluster(run: (ranBefore: boolean) => Promise<number>, log: (line: string) => void, local = true): Promise<number> {
+  const startedHere = local && !clusterRunning();
+  if (startedHere) npmRun('cluster:up');
+  let code = 1;
+  try {
+    code = await run(!startedHere);
+  } finally {
+    if (startedHere) {
+      try {
+        npmRun('cluster:down');
+      } catch (error) {
+        log(`drill: ${error instanceof Error ? error.message : String(error)}`);
+        code = 1;
+      }
+    }
+  }
+  return code;
+}
+
 function kill(pid: number | null | undefined, what: string): void {
   if (!pid) throw new Error(`${what}: not running`);
   process.kill(pid, 'SIGKILL');

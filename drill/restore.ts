@@ -24,7 +24,7 @@ import { createClients } from '../faults/bank';
 import { timesApplied, type Violation } from '../faults/checks';
 import { clientLoop, type Operation } from '../faults/load';
 import { waitForHealthy } from './faults';
-import { clusterRunning, localTarget, npmRun } from './local';
+import { localTarget, withLocalCluster } from './local';
 import { checkLatestCopy, checkTimeCopy, type LatestCopyCounts, type TimeCopyCounts } from './restore-checks';
 
 const argv = process.argv.slice(2);
@@ -67,22 +67,7 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  const startedHere = !clusterRunning();
-  if (startedHere) npmRun('cluster:up');
-  let code = 1;
-  try {
-    code = await drill(readState() as ClusterState, !startedHere);
-  } finally {
-    if (startedHere) {
-      try {
-        npmRun('cluster:down');
-      } catch (error) {
-        log(`drill: ${error instanceof Error ? error.message : String(error)}`);
-        code = 1;
-      }
-    }
-  }
-  return code;
+  return withLocalCluster((ranBefore) => drill(readState() as ClusterState, ranBefore), log);
 }
 
 /** The copy's database, for `check`; closed afterwards. */
@@ -236,6 +221,7 @@ async function drill(state: ClusterState, keepRunning: boolean): Promise<number>
     await target.release();
     // A failed run leaves its copies to look at (cluster:down stops them).
     if (passed && !keep) for (const copy of copies) await dropRestore(state.dir, copy.name).catch((error: unknown) => log(`drop ${copy.name}: ${String(error)}`));
+    else for (const copy of copies) log(`copy ${copy.name} kept: npm run restore -- --drop ${copy.name}`);
     await database.close().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
