@@ -4,8 +4,12 @@
 // and K2 signing with K1 previous: the session, the device cookie, the authenticator, a recovery code,
 // a reset link, an enrolment link, a mail written before and operator sign-in all still work; the old
 // statement verifies as genuine and names K1, a new one names K2, and the published keys list both.
-// Restarted once more without A: what was used meanwhile had been hashed and sealed anew and still
-// works, while an authenticator nobody used is a 409 with an audit row, never a 500.
+// Then `npm run secrets:reseal` (resealEverything) seals every authenticator anew under B. Restarted
+// once more without A: what was used or resealed meanwhile still works, while an authenticator the
+// reseal did not reach is a 409 with an audit row, never a 500. Nodes restart one at a time, so the
+// README's two phases also run side by side: a node on phase 1 (A signing, B previous; K1 signing,
+// K2 published) and one on phase 2 (B, A previous; K2, K1 previous) over one database take each
+// other's sessions, authenticators and statements.
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +23,7 @@ import { openTestAccount } from '../modules/accounts/test-support';
 import { DEVICE_COOKIE } from '../modules/auth/devices';
 import { issueEnrolmentLink } from '../modules/backoffice/enrolment';
 import { queueMail } from '../modules/mail/outbox';
+import { resealEverything } from '../cli/reseal';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from './clients';
 import { createTestContext, restartWithConfig, type SecondNode, type TestContext } from './harness';
 import { freshAddress, lastCode, registerAndSignIn } from './identity';
@@ -33,6 +38,8 @@ const KEY_2 = newKey();
 const keyFolder = mkdtempSync(path.join(tmpdir(), 'bank-keys-'));
 const KEY_1_PUBLIC_FILE = path.join(keyFolder, 'statement-key-1.pub.pem');
 writeFileSync(KEY_1_PUBLIC_FILE, createPublicKey(KEY_1).export({ type: 'spki', format: 'pem' }));
+/** The key that signs next, published before it signs (the README's phase 1). */
+const KEY_2_PUBLIC = createPublicKey(KEY_2).export({ type: 'spki', format: 'pem' }).toString();
 
 /** A configuration as the environment gives it, so the variables themselves are what is tested. */
 function configOf(environment: Record<string, string>): Config {
@@ -51,13 +58,18 @@ interface SignedUp {
 
 let context: TestContext;
 let rotated: SecondNode;
+let rotatedConfig: Config;
 let dropped: SecondNode;
 let client: SignedUp;
-/** A client whose authenticator is left unused while A is still accepted. */
+/** A client whose authenticator is left unused while A is still accepted: only the reseal moves it to B. */
 let idleClient: { email: string; authenticator: string };
+/** A client whose authenticator neither use nor the reseal moves to B (its sealed value is put back). */
+let staleClient: { email: string; authenticator: string };
 let admin: TestOperator;
-/** An operator who does not sign in while A is still accepted. */
+/** An operator who does not sign in while A is still accepted: only the reseal moves them to B. */
 let idleOperator: TestOperator;
+/** An operator whose authenticator the reseal does not reach. */
+let staleOperator: TestOperator;
 let invitedOperatorId: string;
 let enrolmentToken: string;
 /** The operator enrolled from that link while A was still accepted. */
@@ -145,10 +157,13 @@ beforeAll(async () => {
 
   const idle = await createSignedInClient(context);
   idleClient = { email: idle.email, authenticator: (await turnOnAuthenticator(app, idle.token)).authenticator };
+  const stale = await createSignedInClient(context);
+  staleClient = { email: stale.email, authenticator: (await turnOnAuthenticator(app, stale.token)).authenticator };
 
   admin = await createSignedInOperator(context, ['admin']);
   expect((await operatorSignIn(app, admin, await totpCode(admin.totpSecret!))).statusCode).toBe(200);
   idleOperator = await createSignedInOperator(context, ['payments']);
+  staleOperator = await createSignedInOperator(context, ['payments']);
   invitedOperatorId = (await createSignedInOperator(context, ['compliance'], { enrolled: false })).id;
   enrolmentToken = await context.db.transaction().execute((trx) => issueEnrolmentLink(trx, context.config.secret, invitedOperatorId));
 
@@ -162,7 +177,8 @@ beforeAll(async () => {
   await context.db.transaction().execute((trx) => queueMail(trx, context.config.secret, { to: 'waiting@example.com', subject: 'Written before', text: 'Sealed under A' }));
 
   const rotatedEnvironment = { APP_SECRET: SECRET_B, STATEMENT_SIGNING_KEY: KEY_2, STATEMENT_SIGNING_KEYS_PREVIOUS: KEY_1_PUBLIC_FILE };
-  rotated = await restartWithConfig(context, configOf({ ...rotatedEnvironment, APP_SECRET_PREVIOUS: SECRET_A }));
+  rotatedConfig = configOf({ ...rotatedEnvironment, APP_SECRET_PREVIOUS: SECRET_A });
+  rotated = await restartWithConfig(context, rotatedConfig);
   dropped = await restartWithConfig(context, configOf(rotatedEnvironment));
 });
 
@@ -236,6 +252,28 @@ describe('restarted with APP_SECRET=B, APP_SECRET_PREVIOUS=A, and statement key 
   });
 });
 
+describe('npm run secrets:reseal, while A is still previous', () => {
+  it('seals every authenticator anew under B, and changes nothing run again', async () => {
+    // The stale ones stand for authenticators the reseal did not reach (A dropped before it ran):
+    // what A sealed for them is put back after it.
+    const staleClientRow = await context.db.selectFrom('clients').select(['id', 'totp_secret']).where('email', '=', staleClient.email).executeTakeFirstOrThrow();
+    const staleOperatorRow = await context.db.selectFrom('operators').select(['id', 'totp_secret']).where('id', '=', staleOperator.id).executeTakeFirstOrThrow();
+
+    // As the command does it: the app's own connection and the server's configuration.
+    const counts = await resealEverything(context.deps.db, rotatedConfig.secret);
+    expect(counts['clients.totp_secret']!.resealed).toBeGreaterThanOrEqual(2);
+    expect(counts['operators.totp_secret']!.resealed).toBeGreaterThanOrEqual(2);
+    for (const count of Object.values(counts)) expect(count.unreadable).toBe(0);
+    const again = await resealEverything(context.deps.db, rotatedConfig.secret);
+    for (const count of Object.values(again)) expect(count.resealed).toBe(0);
+
+    const idleRow = await context.db.selectFrom('clients').select('totp_secret').where('email', '=', idleClient.email).executeTakeFirstOrThrow();
+    expect(idleRow.totp_secret).not.toBeNull();
+    await context.db.updateTable('clients').set({ totp_secret: staleClientRow.totp_secret }).where('id', '=', staleClientRow.id).execute();
+    await context.db.updateTable('operators').set({ totp_secret: staleOperatorRow.totp_secret }).where('id', '=', staleOperatorRow.id).execute();
+  });
+});
+
 describe('restarted once more without APP_SECRET_PREVIOUS', () => {
   it('keeps what was used meanwhile: the session, the authenticator and operator sign-in', async () => {
     expect((await call(dropped.app, 'GET', '/api/user/me', { token: client.token })).statusCode).toBe(200);
@@ -248,16 +286,95 @@ describe('restarted once more without APP_SECRET_PREVIOUS', () => {
     expect(await verifyCode(dropped.app, firstStatement.code)).toMatchObject({ genuine: true });
   });
 
-  it('refuses an authenticator nobody used meanwhile with a 409 and an audit row, for an operator and a client', async () => {
+  it('keeps the authenticators nobody used meanwhile that the reseal sealed anew, for an operator and a client', async () => {
     const operator = await operatorSignIn(dropped.app, idleOperator, await totpCode(idleOperator.totpSecret!));
+    expect(operator.statusCode, operator.body).toBe(200);
+    const signedIn = await clientSignIn(dropped.app, idleClient.email, await totpCode(idleClient.authenticator, nextStep()));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const idle = await context.db.selectFrom('clients').select('id').where('email', '=', idleClient.email).executeTakeFirstOrThrow();
+    expect(await auditActions(idle.id)).not.toContain('auth.authenticatorUnreadable');
+    expect(await auditActions(idleOperator.id)).not.toContain('backoffice.authenticatorUnreadable');
+  });
+
+  it('refuses an authenticator the reseal did not reach with a 409 and an audit row, for an operator and a client', async () => {
+    const operator = await operatorSignIn(dropped.app, staleOperator, await totpCode(staleOperator.totpSecret!));
     expect(operator.statusCode, operator.body).toBe(409);
     expect(operator.json()).toMatchObject({ code: 'AUTHENTICATOR_RESET_REQUIRED', fields: { totpCode: 'validation.totpCode.resetRequired' } });
-    expect(await auditActions(idleOperator.id)).toContain('backoffice.authenticatorUnreadable');
+    expect(await auditActions(staleOperator.id)).toContain('backoffice.authenticatorUnreadable');
 
-    const refused = await clientSignIn(dropped.app, idleClient.email, await totpCode(idleClient.authenticator, nextStep()));
+    const refused = await clientSignIn(dropped.app, staleClient.email, await totpCode(staleClient.authenticator, nextStep()));
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'AUTHENTICATOR_RESET_REQUIRED' });
-    const idle = await context.db.selectFrom('clients').select('id').where('email', '=', idleClient.email).executeTakeFirstOrThrow();
-    expect(await auditActions(idle.id)).toContain('auth.authenticatorUnreadable');
+    const stale = await context.db.selectFrom('clients').select('id').where('email', '=', staleClient.email).executeTakeFirstOrThrow();
+    expect(await auditActions(stale.id)).toContain('auth.authenticatorUnreadable');
+  });
+});
+
+describe('mid-rollout: a node on phase 1 and a node on phase 2 side by side over one database', () => {
+  let phase1: SecondNode;
+  let phase2: SecondNode;
+  /** Clients created under A alone, one turning the app on at each node. */
+  let onPhase1: TestClient & { authenticator: string };
+  let onPhase2: TestClient & { authenticator: string };
+
+  beforeAll(async () => {
+    // Phase 1: A still signs and hashes, B is accepted already; K1 signs, K2 is published already.
+    phase1 = await restartWithConfig(context, configOf({ APP_SECRET: SECRET_A, APP_SECRET_PREVIOUS: SECRET_B, STATEMENT_SIGNING_KEY: KEY_1, STATEMENT_SIGNING_KEYS_PREVIOUS: KEY_2_PUBLIC }));
+    // Phase 2: B signs and hashes, A is still accepted; K2 signs, K1 only verifies.
+    phase2 = await restartWithConfig(context, configOf({ APP_SECRET: SECRET_B, APP_SECRET_PREVIOUS: SECRET_A, STATEMENT_SIGNING_KEY: KEY_2, STATEMENT_SIGNING_KEYS_PREVIOUS: KEY_1_PUBLIC_FILE }));
+    const first = await createSignedInClient(context);
+    onPhase1 = { ...first, ...(await turnOnAuthenticator(phase1.app, first.token)) };
+    const second = await createSignedInClient(context);
+    onPhase2 = { ...second, ...(await turnOnAuthenticator(phase2.app, second.token)) };
+  });
+
+  afterAll(async () => {
+    await phase1?.close();
+    await phase2?.close();
+  });
+
+  it('takes a session made on either node on the other, back and forth', async () => {
+    // The app's code from one node's enrolment signs in on the other, so each session is made there.
+    const madeOnPhase2 = await clientSignIn(phase2.app, onPhase1.email, await totpCode(onPhase1.authenticator, nextStep()));
+    expect(madeOnPhase2.statusCode, madeOnPhase2.body).toBe(200);
+    const madeOnPhase1 = await clientSignIn(phase1.app, onPhase2.email, await totpCode(onPhase2.authenticator, nextStep()));
+    expect(madeOnPhase1.statusCode, madeOnPhase1.body).toBe(200);
+    const tokens = [madeOnPhase2.json<{ userToken: string }>().userToken, madeOnPhase1.json<{ userToken: string }>().userToken];
+    const hashes = (await context.db.selectFrom('sessions').select('token_hash').execute()).map((row) => row.token_hash);
+    expect(hashes).toContain(hashSecret(tokens[0]!, SECRET_B));
+    expect(hashes).toContain(hashSecret(tokens[1]!, SECRET_A));
+    for (const token of tokens) {
+      for (const node of [phase1, phase2, phase1, phase2]) {
+        const me = await call(node.app, 'GET', '/api/user/me', { token });
+        expect(me.statusCode, me.body).toBe(200);
+      }
+    }
+  });
+
+  it('takes an authenticator turned on at either node on the other, back and forth', async () => {
+    for (const enrolledClient of [onPhase1, onPhase2]) {
+      for (const node of [phase1, phase2, phase1, phase2]) {
+        await forgetLastStep('clients', enrolledClient.email);
+        const signedIn = await clientSignIn(node.app, enrolledClient.email, await totpCode(enrolledClient.authenticator));
+        expect(signedIn.statusCode, signedIn.body).toBe(200);
+      }
+    }
+  });
+
+  it("verifies as genuine on each node a statement the other signed, by code and by upload", async () => {
+    const account = await openTestAccount(context, onPhase1, 'USD', '100.00');
+    const byPhase2 = await downloadStatement(phase2.app, onPhase1.token, account.number);
+    const byPhase1 = await downloadStatement(phase1.app, onPhase1.token, account.number);
+    expect(await verifyCode(phase1.app, byPhase2.code)).toMatchObject({ genuine: true, statement: { keyId: keyIdOf(KEY_2) } });
+    expect(await verifyUpload(phase1.app, byPhase2.file)).toMatchObject({ genuine: true });
+    expect(await verifyCode(phase2.app, byPhase1.code)).toMatchObject({ genuine: true, statement: { keyId: keyIdOf(KEY_1) } });
+    expect(await verifyUpload(phase2.app, byPhase1.file)).toMatchObject({ genuine: true });
+
+    // Phase 1 publishes K2 before it signs, so one checking offline already finds it.
+    const listed = (await call(phase1.app, 'GET', '/.well-known/statement-signing-key', { headers: { accept: 'application/json' } })).json<StatementSigningKeys>();
+    expect(listed.keys.map(({ id, current }) => ({ id, current }))).toEqual([
+      { id: keyIdOf(KEY_1), current: true },
+      { id: keyIdOf(KEY_2), current: false },
+    ]);
   });
 });

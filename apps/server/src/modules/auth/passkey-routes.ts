@@ -23,7 +23,7 @@ export default async function passkeyRoutes(app: FastifyInstance): Promise<void>
   const ceremony = { preHandler: requireClient, config: { rateLimit: AUTH_RATE_LIMITS.signIn } };
 
   app.post('/user/passkeys/options', ceremony, async (request) =>
-    passkeyRegistrationOptions(deps, clientIdOf(request), parseWith(passkeyOptionsRequestSchema, request.body)),
+    passkeyRegistrationOptions(deps, clientIdOf(request), parseWith(passkeyOptionsRequestSchema, request.body), request.ip),
   );
   app.post('/user/passkeys', ceremony, async (request, reply) => {
     const passkey: Passkey = await addPasskey(deps, clientIdOf(request), parseWith(passkeyCreateRequestSchema, request.body), request.ip);

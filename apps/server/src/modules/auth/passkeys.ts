@@ -147,12 +147,14 @@ export async function listPasskeys(db: Db, clientId: string): Promise<PasskeysRe
  * POST /api/user/passkeys/options: with the current password (a stolen session alone cannot add a
  * lasting way in; wrong passwords count like wrong authenticator codes), the options of
  * navigator.credentials.create(): a discoverable credential, the person verified, no attestation,
- * and the client's passkeys excluded so one authenticator is not added twice.
+ * and the client's passkeys excluded so one authenticator is not added twice. `ip` is the
+ * request's, written on the audit row of the authenticator code it spends.
  */
 export async function passkeyRegistrationOptions(
   deps: AppDeps,
   clientId: string,
   factors: { password: string; code?: string | undefined },
+  ip: string | null,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { db, config } = deps;
   await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
@@ -160,7 +162,7 @@ export async function passkeyRegistrationOptions(
   if (!client) throw new AppError('INVALID_AUTHORIZATION');
   await checkPassword(db, clientId, client.password_hash, factors.password);
   // A passkey signs in without the app: with the app on, adding one takes the app's code too.
-  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code, null)))) {
+  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code, ip)))) {
     await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
     throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: factors.code ? 'validation.totpCode.wrong' : 'validation.code.required' } });
   }
