@@ -131,7 +131,7 @@ describe('the back office runs a new client from sign-up to the first payment ab
     await openMenu(clientTab.page, 'en');
     await clientTab.page.getByText(cabinet('profile.identified')).waitFor();
     // The menu follows the client's status once the screen has it: wait for it, then read the whole menu.
-    await clientTab.page.getByRole('navigation', { name: cabinet('menu.navigation') }).getByRole('button', { name: cabinet('menu.items.transfer') }).waitFor();
+    await clientTab.page.getByRole('navigation', { name: cabinet('menu.navigation') }).getByRole('button', { name: cabinet('menu.items.transfer'), exact: true }).waitFor();
     expect(await menuEntries(clientTab.page, 'en')).toContain(cabinet('menu.items.transfer'));
     const approvalMail = await stack.mail.waitFor(client.email, /identity is verified/, { since: mailsBefore });
     expect(approvalMail.text).toContain('your identity is verified');
