@@ -8,3 +8,4 @@ export * from './transfers';
 export * from './exchange';
 export * from './rates';
 export * from './statement';
+export * from './deposits';

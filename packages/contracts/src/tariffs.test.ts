@@ -1,21 +1,21 @@
 // Proves that a fee's statement row is found again by its stored purpose, and only by it: the
 // readers translate exactly the bank's fees and leave a client's own purpose as typed.
 import { describe, expect, it } from 'vitest';
-import { BANK_FEE_PURPOSES, bankFeeOf } from './tariffs';
+import { BANK_PURPOSES, bankPurposeOf } from './tariffs';
 
-describe('bankFeeOf', () => {
+describe('bankPurposeOf', () => {
   it('names the fee of each stored fee purpose', () => {
-    expect(bankFeeOf('Withdrawal of a payment order')).toBe('withdrawal');
-    expect(bankFeeOf('Account maintenance')).toBe('maintenance');
-    for (const [fee, purpose] of Object.entries(BANK_FEE_PURPOSES)) expect(bankFeeOf(purpose)).toBe(fee);
+    expect(bankPurposeOf('Withdrawal of a payment order')).toBe('withdrawal');
+    expect(bankPurposeOf('Account maintenance')).toBe('maintenance');
+    for (const [fee, purpose] of Object.entries(BANK_PURPOSES)) expect(bankPurposeOf(purpose)).toBe(fee);
   });
 
   it('finds no fee in any other purpose', () => {
-    expect(bankFeeOf(null)).toBeNull();
-    expect(bankFeeOf('')).toBeNull();
-    expect(bankFeeOf('Invoice 42')).toBeNull();
-    expect(bankFeeOf('account maintenance')).toBeNull();
-    expect(bankFeeOf('Account maintenance for May')).toBeNull();
-    expect(bankFeeOf('toString')).toBeNull();
+    expect(bankPurposeOf(null)).toBeNull();
+    expect(bankPurposeOf('')).toBeNull();
+    expect(bankPurposeOf('Invoice 42')).toBeNull();
+    expect(bankPurposeOf('account maintenance')).toBeNull();
+    expect(bankPurposeOf('Account maintenance for May')).toBeNull();
+    expect(bankPurposeOf('toString')).toBeNull();
   });
 });

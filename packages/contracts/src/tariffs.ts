@@ -69,38 +69,101 @@ export const PAYMENT_ORDER_WITHDRAWAL_FEE = { amount: SERVICE_FEES.paymentOrderW
 export const ACCOUNT_MAINTENANCE_FEE = { amount: SERVICE_FEES.activeAccountMaintenancePerMonth, currency: TARIFF_CURRENCY } as const;
 
 /** The fees the bank charges outside any transfer of the client's, each a statement row of its own. */
-export type BankFee = 'withdrawal' | 'maintenance';
+export type BankFee = 'withdrawal' | 'maintenance' | 'depositOpening';
+
+/** The movements of a term deposit on the client's account, each a statement row of its own. */
+export type DepositMovement = 'depositPlacement' | 'depositInterest' | 'depositReturn' | 'depositEarlyClosing';
+
+/** Every row the bank itself writes on a client's account for a reason of its own. */
+export type BankPurpose = BankFee | DepositMovement;
 
 /**
- * The purpose stored with a fee's statement row: the fee's name in the tariff, in English. It is
- * stored as is (the bank formats and the CSV carry it so); the screens and the PDF statement find
- * the fee again by this text (bankFeeOf) and show its name in the reader's language.
+ * The purpose stored with such a row: its name in the tariff, in English. It is stored as is (the
+ * bank formats and the CSV carry it so); the screens and the PDF statement find it again by this
+ * text (bankPurposeOf) and show its name in the reader's language.
  */
-export const BANK_FEE_PURPOSES: Readonly<Record<BankFee, string>> = {
+export const BANK_PURPOSES: Readonly<Record<BankPurpose, string>> = {
   withdrawal: 'Withdrawal of a payment order',
   maintenance: 'Account maintenance',
+  depositOpening: 'Deposit account opening',
+  depositPlacement: 'Placement of a term deposit',
+  depositInterest: 'Interest on a term deposit',
+  depositReturn: 'Return of a term deposit at maturity',
+  depositEarlyClosing: 'Early closing of a term deposit',
 };
 
-/** The bank's fee a row's purpose names, or null for any other purpose. */
-export function bankFeeOf(purpose: string | null): BankFee | null {
+/** The bank's purpose a row's purpose names, or null for any other purpose. */
+export function bankPurposeOf(purpose: string | null): BankPurpose | null {
   if (purpose === null) return null;
-  const fees = Object.keys(BANK_FEE_PURPOSES) as BankFee[];
-  return fees.find((fee) => BANK_FEE_PURPOSES[fee] === purpose) ?? null;
+  const purposes = Object.keys(BANK_PURPOSES) as BankPurpose[];
+  return purposes.find((key) => BANK_PURPOSES[key] === purpose) ?? null;
 }
 
+/** The currencies a term deposit is kept in (SPEC §9). */
+export const DEPOSIT_CURRENCIES = ['EUR', 'USD'] as const;
+export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
+
+/** The two rows of the rate table: a client identified more than a year ago, and any other. */
+export const DEPOSIT_HISTORY_TIERS = ['withHistory', 'withoutHistory'] as const;
+export type DepositHistoryTier = (typeof DEPOSIT_HISTORY_TIERS)[number];
+
+/** Annual rates in basis points, by client history and currency. */
+export type DepositRateTable = Readonly<Record<DepositHistoryTier, Readonly<Record<DepositCurrency, number>>>>;
+
+/**
+ * The rates a new installation opens deposits at (SPEC §9). The back office changes them through
+ * four-eyes approvals; a change applies to deposits opened after it, never to running ones.
+ */
+const DEPOSIT_RATES_BASIS_POINTS = {
+  withHistory: { EUR: 1100, USD: 1200 },
+  withoutHistory: { EUR: 1000, USD: 1100 },
+} as const satisfies DepositRateTable;
+
+/** The highest rate of a row of the table (the "up to" figures the public pages print). */
+export function highestRateBasisPoints(rates: DepositRateTable, tier: DepositHistoryTier): number {
+  return Math.max(...DEPOSIT_CURRENCIES.map((currency) => rates[tier][currency]));
+}
+
+/**
+ * Term deposits (SPEC §9), read by the public pages and by the product alike.
+ *
+ * SPEC gives the rates twice: "11 % EUR and 12 % USD with a history over one year; 10 % and 11 %
+ * without", and "up to 11 % for new clients and up to 12 % for clients with more than two years".
+ * The bank reads the first line as the rule: a client whose identification is more than
+ * `historyMonths` (12) months old on the opening day gets the `withHistory` row. The second line is
+ * then a true summary of the same table (the highest rate of each row: 11 % for a new client,
+ * 12 % for a client of more than two years, who has more than one year too) and is printed from it,
+ * so the two can never disagree.
+ *
+ * - `minimum`: in the deposit's currency (10,000 EUR or 10,000 USD).
+ * - `termMonths`: whole months; maturity is the same day of the month `termMonths` later (the last
+ *   day of a shorter month).
+ * - `payoutEveryMonths`: interest is paid every N months from the opening day, and the rest at
+ *   maturity; a period longer than the term is refused.
+ * - `openingFee`: 500 EUR, charged from the funding account in its currency at the day's mid rate.
+ * - `dayCountBasis`: interest accrues daily, ACT/365 (actual days over a 365-day year, leap years
+ *   too), exactly; the interest to each payout date is rounded half up to the cent once, and a
+ *   payout is the difference between two such figures, so the payouts sum to the rounded total.
+ */
 export const DEPOSITS = {
-  minimum: '10000.00',
-  currencies: ['EUR', 'USD'],
+  currencies: DEPOSIT_CURRENCIES,
+  minimum: SERVICE_FEES.depositAccountMinimum,
   termMonths: { min: 3, max: 60 },
   interestPaidEveryMonths: [1, 3, 6, 12],
-  /** Annual rates in basis points: with more than a year of history, and without. */
-  ratesBasisPoints: {
-    withHistory: { EUR: 1100, USD: 1200 },
-    withoutHistory: { EUR: 1000, USD: 1100 },
-  },
-  upToForNewClientsBasisPoints: 1100,
-  upToForLongTermClientsBasisPoints: 1200,
+  historyMonths: 12,
+  ratesBasisPoints: DEPOSIT_RATES_BASIS_POINTS,
+  upToForNewClientsBasisPoints: highestRateBasisPoints(DEPOSIT_RATES_BASIS_POINTS, 'withoutHistory'),
+  upToForLongTermClientsBasisPoints: highestRateBasisPoints(DEPOSIT_RATES_BASIS_POINTS, 'withHistory'),
+  openingFee: { amount: SERVICE_FEES.depositAccountOpening, currency: TARIFF_CURRENCY },
+  dayCountBasis: 365,
 } as const;
+
+/**
+ * Closing a deposit before maturity (SPEC is silent; the bank's rule): the principal comes back in
+ * full, interest already paid stays paid, and the interest accrued since the last payout (since
+ * opening, before the first) is forfeited. The opening fee is not refunded.
+ */
+export const DEPOSIT_EARLY_CLOSING_RULE = 'forfeitSinceLastPayout' as const;
 
 export const CHEQUE_CASHING = { fixed: '100.00', currencies: ['EUR', 'USD'], rateBasisPoints: 200, bankingDays: { min: 7, max: 14 } } as const;
 

@@ -6,6 +6,7 @@ import type { AccountTables } from '../modules/accounts/tables';
 import type { ApprovalTables } from '../modules/approvals/tables';
 import type { ContactTables } from '../modules/contact/tables';
 import type { CryptoTables } from '../modules/crypto/tables';
+import type { DepositTables } from '../modules/deposits/tables';
 import type { FeeTables } from '../modules/fees/tables';
 import type { KycTables } from '../modules/kyc/tables';
 import type { LedgerTables } from '../modules/ledger/tables';
@@ -30,4 +31,5 @@ export interface ModuleTables
     ApprovalTables,
     MailTables,
     StandingOrderTables,
-    FeeTables {}
+    FeeTables,
+    DepositTables {}

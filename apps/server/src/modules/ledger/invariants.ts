@@ -85,9 +85,9 @@ const CHECKS: Check[] = [
       where a.available <> a.booked - coalesce(h.total, 0)`,
   },
   {
-    rule: 'no client balance below zero',
+    rule: 'no client or deposit balance below zero',
     query: sql`select id::text || ' booked ' || booked::text || ' available ' || available::text as detail from ledger_accounts
-      where kind = 'client' and (booked < 0 or available < 0)`,
+      where kind in ('client', 'deposit') and (booked < 0 or available < 0)`,
   },
   {
     rule: 'every posting belongs to a journal entry',

@@ -39,7 +39,10 @@ export type EntryKind =
   | 'crypto_transfer'
   | 'crypto_internal'
   | 'crypto_deposit'
-  | 'crypto_conversion';
+  | 'crypto_conversion'
+  | 'deposit_opening'
+  | 'deposit_interest'
+  | 'deposit_return';
 
 export interface Balance {
   bookedMinor: bigint;
@@ -170,8 +173,9 @@ async function readHolds(trx: Db, holdIds: readonly string[], forUpdate: boolean
   return holds;
 }
 
+/** Clients' money (their accounts and their deposits) never goes below zero. */
 function isOverdrawn(account: LockedAccount): boolean {
-  return account.kind === 'client' && (account.bookedMinor < 0n || account.availableMinor < 0n);
+  return (account.kind === 'client' || account.kind === 'deposit') && (account.bookedMinor < 0n || account.availableMinor < 0n);
 }
 
 
@@ -376,8 +380,14 @@ export async function openClientLedgerAccount(trx: Db, currency: Currency): Prom
   return String(row.id);
 }
 
-/** The bank's own account of a kind in a currency (created by migration 0020 for every currency). */
-export async function bankAccountId(db: Db, kind: Exclude<LedgerAccountKind, 'client'>, currency: Currency): Promise<LedgerAccountId> {
+/** Opens a term deposit's ledger account (balances zero) and answers its id. */
+export async function openDepositLedgerAccount(trx: Db, currency: Currency): Promise<LedgerAccountId> {
+  const row = await trx.insertInto('ledger_accounts').values({ kind: 'deposit', currency }).returning('id').executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** The bank's own account of a kind in a currency (created by migrations 0020 and 0088 for every currency). */
+export async function bankAccountId(db: Db, kind: Exclude<LedgerAccountKind, 'client' | 'deposit'>, currency: Currency): Promise<LedgerAccountId> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')

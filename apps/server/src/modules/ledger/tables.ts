@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 import type { InstantColumn } from '../../db/instant';
 
-export type LedgerAccountKind = 'client' | 'clearing' | 'fee_income' | 'fx_position';
+/** client and deposit hold clients' money (never below zero); the others are the bank's own, one per currency. */
+export type LedgerAccountKind = 'client' | 'deposit' | 'clearing' | 'fee_income' | 'fx_position' | 'interest_expense';
 export type HoldStatus = 'active' | 'captured' | 'released';
 
 /** Tables of the ledger (migrations 0020 and 0024). NUMERIC and BIGINT columns read as strings. */

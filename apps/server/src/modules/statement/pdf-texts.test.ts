@@ -3,7 +3,7 @@
 // read alike, or the document a client hands on would disagree with the statement screen it came
 // from. A fee's row, stored with the fee's English name as its purpose, reads in Russian on both.
 import { readFileSync } from 'node:fs';
-import { BANK_FEE_PURPOSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@bank/contracts';
+import { BANK_PURPOSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@bank/contracts';
 import { describe, expect, it } from 'vitest';
 import { purposeText, statusKey, typeKey } from '../../../../web/src/features/statement/labels';
 import { formatPdfPurpose, PDF_TEXTS } from './pdf-texts';
@@ -29,7 +29,7 @@ describe('the PDF statement and the statement screen', () => {
     it(`name the bank's fees alike in ${language} and leave other purposes as typed`, () => {
       const screen = screenTexts(language);
       const t = (key: string) => lookUp(screen, key) ?? key;
-      for (const purpose of [...Object.values(BANK_FEE_PURPOSES), 'Invoice 42', null]) {
+      for (const purpose of [...Object.values(BANK_PURPOSES), 'Invoice 42', null]) {
         expect(formatPdfPurpose(purpose, language), String(purpose)).toBe(purposeText(purpose, t));
       }
       expect(formatPdfPurpose('Invoice 42', language)).toBe('Invoice 42');

@@ -1,4 +1,4 @@
-import { BANK_FEE_PURPOSES, bankFeeOf, type BankFee, type Direction, type StatementLanguage, type TransactionStatus, type TransactionType } from '@bank/contracts';
+import { BANK_PURPOSES, bankPurposeOf, type BankPurpose, type Direction, type StatementLanguage, type TransactionStatus, type TransactionType } from '@bank/contracts';
 import { BRAND } from '../auth/mail-templates';
 
 /**
@@ -35,8 +35,8 @@ export interface PdfTexts {
   types: Readonly<Record<TransactionType, string>>;
   statuses: Readonly<Record<TransactionStatus, string>>;
   directions: Readonly<Record<Direction, string>>;
-  /** The bank's own fees, whose rows are stored with the fee's English name as their purpose. */
-  bankFees: Readonly<Record<BankFee, string>>;
+  /** The bank's own rows (fees, deposit movements), stored with their English name as their purpose. */
+  bankPurposes: Readonly<Record<BankPurpose, string>>;
 }
 
 export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
@@ -78,7 +78,7 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
       Refunded: 'Refunded', Error: 'Error', Scheduled: 'Scheduled', Failed: 'Failed', Expired: 'Expired',
     },
     directions: { IN: 'Incoming', OUT: 'Outgoing' },
-    bankFees: BANK_FEE_PURPOSES,
+    bankPurposes: BANK_PURPOSES,
   },
   ru: {
     bank: BRAND.ru,
@@ -118,7 +118,15 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
       Refunded: 'Возвращена', Error: 'Ошибка', Scheduled: 'Запланирована', Failed: 'Не исполнена', Expired: 'Срок истёк',
     },
     directions: { IN: 'Входящая', OUT: 'Исходящая' },
-    bankFees: { withdrawal: 'Отзыв платёжного поручения', maintenance: 'Обслуживание счёта' },
+    bankPurposes: {
+      withdrawal: 'Отзыв платёжного поручения',
+      maintenance: 'Обслуживание счёта',
+      depositOpening: 'Открытие депозитного счёта',
+      depositPlacement: 'Размещение срочного депозита',
+      depositInterest: 'Проценты по срочному депозиту',
+      depositReturn: 'Возврат срочного депозита по окончании срока',
+      depositEarlyClosing: 'Досрочное закрытие срочного депозита',
+    },
   },
 };
 
@@ -136,8 +144,8 @@ export function formatPdfAmount(amount: string, language: StatementLanguage): st
 
 /** A row's purpose in the statement's language: a fee of the bank's own by its name, any other purpose as its payer typed it. */
 export function formatPdfPurpose(purpose: string | null, language: StatementLanguage): string {
-  const fee = bankFeeOf(purpose);
-  return fee ? PDF_TEXTS[language].bankFees[fee] : (purpose ?? '');
+  const known = bankPurposeOf(purpose);
+  return known ? PDF_TEXTS[language].bankPurposes[known] : (purpose ?? '');
 }
 
 /** A calendar day ('YYYY-MM-DD') as the language writes it: ISO in English, DD.MM.YYYY in Russian. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BANK_FEE_PURPOSES, type BankFee } from '@bank/contracts';
+import { BANK_PURPOSES, type BankFee } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import type { ClientAccount } from '../accounts/service';
@@ -64,7 +64,7 @@ export async function chargeFee(trx: Db, charge: FeeCharge): Promise<ChargedFee>
         amountMinor,
         currency,
         // The fee's name in the tariff (SPEC §9); readers show it in their language.
-        purpose: BANK_FEE_PURPOSES[charge.reason],
+        purpose: BANK_PURPOSES[charge.reason],
         paymentReference: charge.reference,
         recipient: BRAND.en,
       },

@@ -1,4 +1,4 @@
-import { bankFeeOf, type BankFee } from '@bank/contracts/tariffs';
+import { bankPurposeOf, type BankPurpose } from '@bank/contracts/tariffs';
 import type { TransactionStatus } from '@bank/contracts/transfers/status';
 import type { TransactionType } from '@bank/contracts/transfers/transaction-record';
 
@@ -27,18 +27,23 @@ export function statusKey(status: TransactionStatus): string {
   return `statuses.${status}`;
 }
 
-const BANK_FEE_KEYS: Readonly<Record<BankFee, string>> = {
-  withdrawal: 'bankFees.withdrawal',
-  maintenance: 'bankFees.maintenance',
+const BANK_PURPOSE_KEYS: Readonly<Record<BankPurpose, string>> = {
+  withdrawal: 'bankPurposes.withdrawal',
+  maintenance: 'bankPurposes.maintenance',
+  depositOpening: 'bankPurposes.depositOpening',
+  depositPlacement: 'bankPurposes.depositPlacement',
+  depositInterest: 'bankPurposes.depositInterest',
+  depositReturn: 'bankPurposes.depositReturn',
+  depositEarlyClosing: 'bankPurposes.depositEarlyClosing',
 };
 
 /**
- * A row's purpose as the client reads it: a fee of the bank's own (stored under its English name
- * in the tariff) in the screen's language, any other purpose as its payer typed it.
+ * A row's purpose as the client reads it: a row of the bank's own (a fee, a deposit's movement,
+ * stored under its English name in the tariff) in the screen's language, any other purpose as its payer typed it.
  */
 export function purposeText(purpose: string | null, t: (key: string) => string): string {
-  const fee = bankFeeOf(purpose);
-  return fee ? t(BANK_FEE_KEYS[fee]) : (purpose ?? '');
+  const known = bankPurposeOf(purpose);
+  return known ? t(BANK_PURPOSE_KEYS[known]) : (purpose ?? '');
 }
 
 /** SPEC §2: dates in the Russian locale, whatever the language of the screen. */
