@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import type { DerivationKeys } from '../modules/crypto/derivation';
 
 /** The demo sign-ins' ids, handed by the seed to every feature's demo data, and the keys wallets are opened with. */
@@ -7,4 +8,6 @@ export interface DemoClients {
   operatorId: string;
   /** Null where the server has no deposit keys: the demo then has no wallets. */
   cryptoKeys: DerivationKeys | null;
+  /** The bank's time settings: the demo deposit opens and pays on the bank's calendar. */
+  config: Pick<Config, 'time'>;
 }

@@ -31,7 +31,14 @@ async function nextDepositNumber(trx: Db, openingDate: string): Promise<string> 
   return `DEP-${openingDate.replaceAll('-', '')}-${rows[0]!.serial.padStart(6, '0')}`;
 }
 
-export async function openDeposit(trx: Db, deps: RatesAgeLimit, client: { id: string; ip?: string }, terms: DepositTerms): Promise<Deposit> {
+export async function openDeposit(
+  trx: Db,
+  deps: RatesAgeLimit,
+  client: { id: string; ip?: string },
+  terms: DepositTerms,
+  /** When it is booked, if not now: the demo history only (the clock gives the opening day). */
+  at?: Date,
+): Promise<Deposit> {
   const priced = await priceDeposit(trx, deps, client.id, terms);
   const { account, schedule } = priced;
   const { currency, principalMinor } = schedule;
@@ -51,6 +58,7 @@ export async function openDeposit(trx: Db, deps: RatesAgeLimit, client: { id: st
       { accountId: account.ledgerAccountId, currency, amountMinor: -principalMinor },
       { accountId: ledgerAccountId, currency, amountMinor: principalMinor },
     ],
+    postedAt: at,
   });
   const actor = { type: 'client', id: client.id } as const;
   const numbers = await recordOperations(trx, [
@@ -89,7 +97,7 @@ export async function openDeposit(trx: Db, deps: RatesAgeLimit, client: { id: st
       actor,
     },
   ]);
-  const fee = await chargeFee(trx, { clientId: client.id, account, amountMinor: priced.feeMinor, reason: 'depositOpening', reference: number, actor });
+  const fee = await chargeFee(trx, { clientId: client.id, account, amountMinor: priced.feeMinor, reason: 'depositOpening', reference: number, actor, at });
 
   const { id } = await trx
     .insertInto('deposits')
@@ -111,6 +119,7 @@ export async function openDeposit(trx: Db, deps: RatesAgeLimit, client: { id: st
       opening_fee_eur: formatMinor(priced.feeEurMinor, 'EUR'),
       total_interest: formatMinor(priced.totalInterestMinor, currency),
       opening_transfer_id: transferId,
+      ...(at ? { opened_at: at } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -53,7 +53,7 @@ export interface MadePayout {
 export async function creditFundingAccount(
   trx: Db,
   deposit: DepositRow,
-  movement: { kind: 'deposit_interest' | 'deposit_return'; from: LedgerAccountId; amountMinor: bigint; purpose: BankPurpose; paymentDate: string },
+  movement: { kind: 'deposit_interest' | 'deposit_return'; from: LedgerAccountId; amountMinor: bigint; purpose: BankPurpose; paymentDate: string; at?: Date },
 ): Promise<{ transferId: string; transactionNumber: string; bookedAt: InstantText }> {
   const account: ClientAccount = fundingAccountOf(deposit);
   const { currency } = account;
@@ -65,6 +65,7 @@ export async function creditFundingAccount(
       { accountId: movement.from, currency, amountMinor: -movement.amountMinor },
       { accountId: account.ledgerAccountId, currency, amountMinor: movement.amountMinor },
     ],
+    postedAt: movement.at,
   });
   const numbers = await recordOperations(trx, [
     {
@@ -118,7 +119,7 @@ async function claimPayout(trx: Db, depositId: string, payout: ScheduledPayout, 
 }
 
 /** One payout of a locked running deposit: its row, its interest and, at maturity, the principal's return. */
-async function makePayout(trx: Db, deposit: DepositRow, payout: ScheduledPayout, isLast: boolean): Promise<MadePayout | null> {
+async function makePayout(trx: Db, deposit: DepositRow, payout: ScheduledPayout, isLast: boolean, at?: Date): Promise<MadePayout | null> {
   const { currency } = deposit;
   if (!(await claimPayout(trx, deposit.id, payout, currency))) return null;
   let transactionNumber: string | null = null;
@@ -129,6 +130,7 @@ async function makePayout(trx: Db, deposit: DepositRow, payout: ScheduledPayout,
       amountMinor: payout.amountMinor,
       purpose: 'depositInterest',
       paymentDate: payout.date,
+      at,
     });
     transactionNumber = interest.transactionNumber;
     await trx.updateTable('deposit_payouts').set({ transfer_id: interest.transferId }).where('deposit_id', '=', deposit.id).where('sequence', '=', payout.sequence).execute();
@@ -141,6 +143,7 @@ async function makePayout(trx: Db, deposit: DepositRow, payout: ScheduledPayout,
       amountMinor: scheduleOf(deposit).principalMinor,
       purpose: 'depositReturn',
       paymentDate: payout.date,
+      at,
     });
     returnTransactionNumber = returned.transactionNumber;
     await finishDeposit(trx, deposit.id, { status: 'Matured', closedOn: deposit.maturity_date, closedAt: returned.bookedAt, closingTransferId: returned.transferId });
@@ -161,7 +164,13 @@ async function makePayout(trx: Db, deposit: DepositRow, payout: ScheduledPayout,
  * caller's transaction. The caller holds the deposit's lock (lockDeposit) and passes the row it
  * read under it. The sweep and the early closing (which pays what is due before it closes) call it.
  */
-export async function makeDuePayouts(trx: Db, deposit: DepositRow, today: string): Promise<MadePayout[]> {
+export async function makeDuePayouts(
+  trx: Db,
+  deposit: DepositRow,
+  today: string,
+  /** When they are booked, if not now: the demo history only. */
+  at?: Date,
+): Promise<MadePayout[]> {
   if (deposit.status !== 'Active') return [];
   const schedule = payoutScheduleOf(scheduleOf(deposit));
   const paid = await paidSequencesOf(trx, deposit.id);
@@ -172,7 +181,7 @@ export async function makeDuePayouts(trx: Db, deposit: DepositRow, today: string
       break;
     }
     if (paid.has(payout.sequence)) continue;
-    const result = await makePayout(trx, deposit, payout, payout.sequence === schedule.length);
+    const result = await makePayout(trx, deposit, payout, payout.sequence === schedule.length, at);
     // Another writer made it: it made the rest of what was due as well.
     if (!result) break;
     made.push(result);

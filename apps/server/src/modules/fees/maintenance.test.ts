@@ -1,7 +1,8 @@
 // Proves SPEC §9's account maintenance with the bank's clock held still on the first of a month: a
 // client whose accounts moved in the month before is charged 30 EUR once (a second run, and two runs
 // at once, charge nothing more), from the EUR account or its exact equivalent from another account;
-// a client whose accounts did not move is not charged, nor is a month in which only the fee moved;
+// a client whose accounts did not move is not charged, nor is a month in which only the fee or a
+// deposit's interest moved;
 // a short balance pays what it has, never going below zero, and the rest is kept as arrears that the
 // next credit pays, once; the charge is a statement row "Account maintenance"; nothing is converted
 // on stale rates (the EUR account pays what it can, the rest is kept as arrears); and the fee can be
@@ -81,6 +82,18 @@ describe('the monthly account maintenance fee', () => {
       await postEntry(trx, { kind: 'incoming_payment', postings: [{ accountId: clearing, currency: 'EUR', amountMinor: -5000n }, { accountId: ledgerAccountId, currency: 'EUR', amountMinor: 5000n }], postedAt: lastMonth });
       await chargeFee(trx, { clientId: feeOnlyClient.id, account: feeOnlyAccount!, amountMinor: 3000n, reason: 'withdrawal', actor: { type: 'client', id: feeOnlyClient.id } });
     });
+    // Money of the month before, and this month only a term deposit's interest paid by the bank: no movement of the client's.
+    const interestOnlyClient = await createSignedInClient(context);
+    const interestOnlyEur = await openTestAccount(context, interestOnlyClient, 'EUR');
+    const interestOnlyAccount = await findOwnAccount(context.db, interestOnlyClient.id, interestOnlyEur.number);
+    await context.db.transaction().execute(async (trx) => {
+      const { ledgerAccountId } = interestOnlyAccount!;
+      const clearing = await bankAccountId(trx, 'clearing', 'EUR');
+      const interestExpense = await bankAccountId(trx, 'interest_expense', 'EUR');
+      const lastMonth = new Date(`${monthDay(THIS_MONTH, -1, 1)}T12:00:00Z`);
+      await postEntry(trx, { kind: 'incoming_payment', postings: [{ accountId: clearing, currency: 'EUR', amountMinor: -5000n }, { accountId: ledgerAccountId, currency: 'EUR', amountMinor: 5000n }], postedAt: lastMonth });
+      await postEntry(trx, { kind: 'deposit_interest', postings: [{ accountId: interestExpense, currency: 'EUR', amountMinor: -800n }, { accountId: ledgerAccountId, currency: 'EUR', amountMinor: 800n }] });
+    });
     const shortClient = await createSignedInClient(context);
     short = { client: shortClient, eur: await openTestAccount(context, shortClient, 'EUR', '10.00'), usd: await openTestAccount(context, shortClient, 'USD', '5.00') };
 
@@ -96,6 +109,7 @@ describe('the monthly account maintenance fee', () => {
     expect(await balanceOf(dollars.client, dollars.eur)).toBe('0.00');
     expect(await balanceOf(idle.client, idle.eur)).toBe('0.00');
     expect(await balanceOf(feeOnlyClient, feeOnlyEur)).toBe('20.00');
+    expect(await balanceOf(interestOnlyClient, interestOnlyEur)).toBe('58.00');
     expect(await maintenanceRows(idle.client)).toEqual([]);
 
     // 10 EUR, then 5 USD, worth 4.6197… EUR, counted 4.61 (never more than was taken): 15.39 EUR owed, nothing below zero.

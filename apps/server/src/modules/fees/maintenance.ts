@@ -4,13 +4,14 @@ import type { Db } from '../../db';
 import { recordAudit } from '../audit/service';
 import { bankToday, instantOnBankDate, monthDay, previousMonthOf } from '../jobs/clock';
 import type { JobContext, JobDefinition } from '../jobs/queue';
+import type { EntryKind } from '../ledger/ledger';
 import type { RatesAgeLimit } from '../rates/freshness';
 import { maintenanceFeeMinor, payMaintenanceFee } from './payment';
 
 /**
  * SPEC §9's active account maintenance (DESIGN §14): on the first of each month, in the bank's time
  * zone, each client whose accounts had a booked movement in the month before (any posting to one of
- * their accounts in that month, the bank's fees aside) is charged the month's fee (payment.ts);
+ * their accounts in that month, the bank's own movements aside) is charged the month's fee (payment.ts);
  * what their money cannot pay is kept as arrears, collected from the next credit (arrears.ts).
  *
  * A sweep, run daily and at every start: it charges every month not yet done, from the month after
@@ -35,7 +36,14 @@ async function monthsDue(db: Db, today: string): Promise<string[]> {
   return months;
 }
 
-/** Clients with a booked movement in `month` (in `zone`), fees aside, not yet charged for it. */
+/**
+ * Movements the bank makes on its own, which are not the client's activity: its fees, and a term
+ * deposit's interest and return (paid by the bank's schedule; a client whose only movement is a
+ * payout of interest is not charged for it). A deposit's opening is the client's act and counts.
+ */
+const BANK_OWN_ENTRY_KINDS: EntryKind[] = ['fee', 'deposit_interest', 'deposit_return'];
+
+/** Clients with a booked movement in `month` (in `zone`), the bank's own aside, not yet charged for it. */
 async function clientsDue(db: Db, month: string, zone: string): Promise<string[]> {
   const from = instantOnBankDate(month, 0, zone);
   const until = instantOnBankDate(monthDay(month, 1, 1), 0, zone);
@@ -44,7 +52,7 @@ async function clientsDue(db: Db, month: string, zone: string): Promise<string[]
     from postings as posting
     join accounts as account on account.ledger_account_id = posting.ledger_account_id
     join journal_entries as entry on entry.id = posting.entry_id
-    where posting.created_at >= ${from} and posting.created_at < ${until} and entry.kind <> 'fee'
+    where posting.created_at >= ${from} and posting.created_at < ${until} and entry.kind <> all(${BANK_OWN_ENTRY_KINDS})
       and not exists (select 1 from maintenance_charges as charge where charge.client_id = account.client_id and charge.month = ${month}::date)
     order by account.client_id`.execute(db);
   return rows.map((row) => row.client_id);

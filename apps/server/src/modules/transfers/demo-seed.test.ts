@@ -1,7 +1,8 @@
 // Proves the demo money: both demo clients get three accounts and four months of varied history
-// booked through the ledger (every invariant holds), with a transfer abroad pending for each, and
+// booked through the ledger (every invariant holds), with a transfer abroad pending for each and a
+// running term deposit for the personal client, and
 // each account's statement rows add up to its balances and turnovers.
-import type { Account, StatementPage, TransactionRecord } from '@bank/contracts';
+import type { Account, Deposit, StatementPage, TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -66,6 +67,28 @@ describe('demo money', () => {
       }
     });
   }
+});
+
+describe('demo deposit', () => {
+  it('gives demo@bank.example one running term deposit with its first payout made and interest accruing', async () => {
+    const headers = await signedIn('demo@bank.example');
+    const response = await context.app.inject({ method: 'GET', url: '/api/deposit/list', headers });
+    const { deposits } = response.json<{ deposits: Deposit[] }>();
+    expect(deposits).toHaveLength(1);
+    const [deposit] = deposits;
+    expect(deposit).toMatchObject({ status: 'Active', currency: 'EUR', principal: '10000.00', termMonths: 6, payoutMonths: 1 });
+    expect(deposit!.payouts.filter((payout) => payout.paid)).toHaveLength(1);
+    expect(deposit!.interestPaid).toBe(deposit!.payouts[0]!.amount);
+    expect(Number(deposit!.interestPaid)).toBeGreaterThan(0);
+    expect(Number(deposit!.accruedInterest)).toBeGreaterThan(0);
+    expect(deposit!.nextPayout).toEqual({ date: deposit!.payouts[1]!.date, amount: deposit!.payouts[1]!.amount });
+    // Its placement, its fee and its payout are rows of the EUR account's statement.
+    const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers })).json<TransactionRecord[]>();
+    const ofDeposit = rows.filter((row) => row.paymentReference === deposit!.number);
+    expect(ofDeposit.map((row) => [row.direction, row.amount]).sort()).toEqual(
+      [['IN', deposit!.interestPaid], ['OUT', '10000.00'], ['OUT', deposit!.openingFee]].sort(),
+    );
+  });
 });
 
 describe('demo crypto', () => {

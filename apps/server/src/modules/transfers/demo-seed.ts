@@ -3,13 +3,16 @@ import {
   exchangePayloadSchema,
   internalTransferSchema,
   internationalTransferSchema,
+  type Deposit,
   type FiatCurrency,
   type PaymentRegion,
 } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { DemoClients } from '../../seed/demo-clients';
 import { openAccount, type ClientAccount } from '../accounts/service';
+import { openDemoDeposit, payDemoDeposit } from '../deposits/demo-seed';
 import { createExchange } from '../exchange/service';
+import { instantOnBankDate } from '../jobs/clock';
 import { bookIncomingPayment } from './incoming';
 import { internalTransferOrder, settleInternalTransfers } from './internal';
 import { createInternationalTransfer } from './international';
@@ -25,7 +28,10 @@ type Owner = 'personal' | 'business';
 type DemoEvent =
   | { daysAgo: number; kind: 'incoming'; to: [Owner, FiatCurrency]; amount: string; region: PaymentRegion; sender: string; senderAccount: string; purpose: string }
   | { daysAgo: number; kind: 'internal'; from: [Owner, FiatCurrency]; to: Owner; amount: string; reference: string }
-  | { daysAgo: number; kind: 'exchange'; owner: Owner; sell: FiatCurrency; buy: FiatCurrency; amount: string };
+  | { daysAgo: number; kind: 'exchange'; owner: Owner; sell: FiatCurrency; buy: FiatCurrency; amount: string }
+  // The personal client's term deposit (deposits/demo-seed.ts), and its first payout on its date.
+  | { daysAgo: number; kind: 'deposit' }
+  | { daysAgo: number; kind: 'depositPayout' };
 
 const HISTORY: DemoEvent[] = [
   { daysAgo: 118, kind: 'incoming', to: ['business', 'USD'], amount: '85000.00', region: 'SWIFT', sender: 'Atlantic Supply Inc.', senderAccount: '026009593-4471200981', purpose: 'Invoice NT-2026-031' },
@@ -42,11 +48,14 @@ const HISTORY: DemoEvent[] = [
   { daysAgo: 60, kind: 'exchange', owner: 'personal', sell: 'USD', buy: 'EUR', amount: '1500.00' },
   { daysAgo: 55, kind: 'internal', from: ['business', 'EUR'], to: 'personal', amount: '3200.00', reference: 'Consulting fee, invoice 2026-09' },
   { daysAgo: 45, kind: 'incoming', to: ['business', 'EUR'], amount: '48000.00', region: 'SEPA', sender: 'Rheinland Logistik GmbH', senderAccount: 'DE89370400440532013000', purpose: 'Contract 77/2026, second instalment' },
+  { daysAgo: 42, kind: 'deposit' },
   { daysAgo: 40, kind: 'internal', from: ['personal', 'EUR'], to: 'business', amount: '120.00', reference: 'Reimbursement of courier costs' },
   { daysAgo: 30, kind: 'exchange', owner: 'business', sell: 'EUR', buy: 'USD', amount: '15000.00' },
   { daysAgo: 25, kind: 'internal', from: ['business', 'EUR'], to: 'personal', amount: '3200.00', reference: 'Consulting fee, invoice 2026-10' },
   { daysAgo: 20, kind: 'exchange', owner: 'personal', sell: 'GBP', buy: 'EUR', amount: '300.00' },
   { daysAgo: 12, kind: 'incoming', to: ['personal', 'USD'], amount: '950.00', region: 'SWIFT', sender: 'Harbor Analytics LLC', senderAccount: '121000358-8800452231', purpose: 'Research report fee, addendum' },
+  // A month after the opening, 11 to 14 days ago: between the EUR account's movements of days 20 and 8.
+  { daysAgo: 11, kind: 'depositPayout' },
   { daysAgo: 8, kind: 'internal', from: ['business', 'EUR'], to: 'personal', amount: '75.50', reference: 'Team lunch' },
   { daysAgo: 3, kind: 'internal', from: ['personal', 'USD'], to: 'business', amount: '640.00', reference: 'Equipment purchase' },
 ];
@@ -65,9 +74,16 @@ export async function seedMoneyData(trx: Db, clients: DemoClients): Promise<void
   // Business hours, spread through the day, so the history reads like a real one.
   const when = (daysAgo: number, index: number) => new Date(Math.floor((Date.now() - daysAgo * DAY_MS) / DAY_MS) * DAY_MS + (9 + (index % 8)) * 3_600_000 + index * 60_000);
 
+  let deposit: Deposit | null = null;
   for (const [index, event] of HISTORY.entries()) {
     const at = when(event.daysAgo, index);
-    if (event.kind === 'incoming') {
+    if (event.kind === 'deposit') {
+      deposit = await openDemoDeposit(trx, clients, clientIds.personal, account('personal', 'EUR'), at);
+    } else if (event.kind === 'depositPayout') {
+      // Paid early on the first payout's own day, in the bank's time zone.
+      const [first] = deposit!.payouts;
+      await payDemoDeposit(trx, clients, deposit!.id, instantOnBankDate(first!.date, 8, clients.config.time.zone));
+    } else if (event.kind === 'incoming') {
       const target = account(...event.to);
       await bookIncomingPayment(trx, {
         account: target,
