@@ -70,18 +70,27 @@ export async function databaseViolations(db: Db): Promise<Violation[]> {
 }
 
 /**
+ * Operations that carry no reference of the client's, and the table counting what each client has
+ * of them: each is known applied when the server recorded its key as done.
+ */
+const UNREFERENCED: ReadonlyArray<{ kind: Operation['kind']; count: (clientId: string) => ReturnType<typeof sql<{ total: string }>> }> = [
+  { kind: 'exchange', count: (clientId) => sql<{ total: string }>`select count(*)::text as total from transfers where client_id = ${clientId} and kind = 'exchange'` },
+  { kind: 'deposit', count: (clientId) => sql<{ total: string }>`select count(*)::text as total from deposits where client_id = ${clientId}` },
+];
+
+/**
  * How many times the database applied each operation, by key: the transfers that carry the key as
- * their payment reference; an exchange (which carries none) 1 when the server recorded its key as
- * done, else 0.
+ * their payment reference; an exchange or a deposit's opening (which carry none) 1 when the server
+ * recorded its key as done, else 0.
  */
 export async function timesApplied(db: Db, operations: readonly Operation[]): Promise<Map<string, number>> {
   const referenced = operations.filter((operation) => REFERENCED.has(operation.kind)).map((operation) => operation.key);
   const { rows: applied } = await sql<{ key: string; times: string }>`
     select payment_reference as key, count(*)::text as times from transfers
     where payment_reference = any(${referenced}::text[]) group by payment_reference`.execute(db);
-  const exchanges = operations.filter((operation) => operation.kind === 'exchange').map((operation) => operation.key);
+  const unreferenced = operations.filter((operation) => UNREFERENCED.some((kind) => kind.kind === operation.kind)).map((operation) => operation.key);
   const { rows: recorded } = await sql<{ key: string }>`
-    select key from idempotency_keys where response_status = 200 and key = any(${exchanges}::text[])`.execute(db);
+    select key from idempotency_keys where response_status = 200 and key = any(${unreferenced}::text[])`.execute(db);
   const times = new Map(operations.map((operation) => [operation.key, 0]));
   for (const row of applied) times.set(row.key, Number(row.times));
   for (const row of recorded) times.set(row.key, 1);
@@ -99,18 +108,20 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
     if (operation.outcome === 'refused' && times !== 0) violations.push({ rule: 'a refused operation moves nothing', detail: `${operation.kind} ${operation.key}: ${times}` });
   }
 
-  // Exchanges carry no reference: each client's exchanges must be exactly its keys that the server
-  // recorded as done, and include every acknowledged one.
-  const exchanges = operations.filter((operation) => operation.kind === 'exchange');
+  // Exchanges and deposits carry no reference: each client's must be exactly its keys that the
+  // server recorded as done, and include every acknowledged one.
   const done = (operation: Operation) => applied.get(operation.key) === 1;
-  for (const operation of exchanges) {
-    if (operation.outcome === 'acknowledged' && !done(operation)) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `exchange ${operation.key}: not recorded` });
-    if (operation.outcome === 'refused' && done(operation)) violations.push({ rule: 'a refused operation moves nothing', detail: `exchange ${operation.key}` });
-  }
-  for (const client of clients) {
-    const expected = exchanges.filter((operation) => operation.clientId === client.id && done(operation)).length;
-    const { rows } = await sql<{ total: string }>`select count(*)::text as total from transfers where client_id = ${client.id} and kind = 'exchange'`.execute(db);
-    if (Number(rows[0]!.total) !== expected) violations.push({ rule: 'no operation is applied twice', detail: `client ${client.id}: ${rows[0]!.total} exchanges for ${expected} keys done` });
+  for (const { kind, count } of UNREFERENCED) {
+    const ofKind = operations.filter((operation) => operation.kind === kind);
+    for (const operation of ofKind) {
+      if (operation.outcome === 'acknowledged' && !done(operation)) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `${kind} ${operation.key}: not recorded` });
+      if (operation.outcome === 'refused' && done(operation)) violations.push({ rule: 'a refused operation moves nothing', detail: `${kind} ${operation.key}` });
+    }
+    for (const client of clients) {
+      const expected = ofKind.filter((operation) => operation.clientId === client.id && done(operation)).length;
+      const { rows } = await count(client.id).execute(db);
+      if (Number(rows[0]!.total) !== expected) violations.push({ rule: 'no operation is applied twice', detail: `client ${client.id}: ${rows[0]!.total} of ${kind} for ${expected} keys done` });
+    }
   }
 
   for (const operation of operations) {

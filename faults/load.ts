@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { call, persistently, type FaultClient } from './bank';
 
 /**
- * Client loops: each sends transfers inside the bank, transfers abroad, exchanges and crypto
- * transfers with an Idempotency-Key, and when no answer comes (the server killed mid-request, the
+ * Client loops: each sends transfers inside the bank, transfers abroad, exchanges, crypto
+ * transfers and term deposits' openings with an Idempotency-Key, and when no answer comes (the server killed mid-request, the
  * database restarting) or a 5xx does, sends the same request with the same key again, as a banking
  * app must. A 502 or 504 is a load balancer's answer (the node behind it died or kept silent), like
  * a refused connection; any other 5xx but 503 is also counted as the server's defect.
  * Every operation is remembered with what the client was told, for the checks afterwards.
  */
-export type OperationKind = 'internal' | 'international' | 'exchange' | 'crypto';
+export type OperationKind = 'internal' | 'international' | 'exchange' | 'crypto' | 'deposit';
 
 export interface Operation {
   key: string;
@@ -61,6 +61,9 @@ function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient
       };
     case 'exchange':
       return { path: 'transaction/create', body: { type: 'exchange', accNumberFrom: client.eur, accNumberTo: client.usd, amount: cents(1, 30), forAmountCurrency: 'EUR', getAmountCurrency: 'USD' } };
+    case 'deposit':
+      // Principal and fee leave the USD account for the deposit's own ledger account; a few fit.
+      return { path: 'deposit/create', body: { currency: 'USD', accNumberFrom: client.usd, amount: cents(10_000, 10_400), termMonths: 3, payoutMonths: 1 } };
     case 'crypto': {
       const recipient = Math.random() < 0.5 ? OUTSIDE_BTC : pick(others).btc;
       return { path: 'crypto-transaction/create', body: { type: 'crypto', fromWallet: client.btc, recipient, amount: (0.0001 + Math.random() * 0.002).toFixed(8), currency: 'BTC', reference: key } };
@@ -70,7 +73,7 @@ function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient
 
 const GATEWAY_OR_UNAVAILABLE = new Set([502, 503, 504]);
 
-const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto'];
+const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto', 'deposit'];
 
 /** Runs one client's loop until `until`; answers what it did. */
 export async function clientLoop(baseUrl: string, client: FaultClient, others: FaultClient[], until: number): Promise<Operation[]> {
