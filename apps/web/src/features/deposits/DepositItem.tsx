@@ -88,7 +88,7 @@ export function DepositItem({ deposit, onChanged }: { deposit: Deposit; onChange
       {deposit.payouts.length > 0 ? (
         <details className="deposit-item__schedule">
           <summary>{t('list.schedule')}</summary>
-          <PayoutTable payouts={deposit.payouts} currency={deposit.currency} caption={t('list.schedule')} showPaid />
+          <PayoutTable payouts={deposit.payouts} currency={deposit.currency} caption={t('list.schedule')} showPaid captionHidden />
         </details>
       ) : null}
       {running ? (

@@ -14,12 +14,15 @@ export function PayoutTable({
   caption,
   total,
   showPaid = false,
+  captionHidden = false,
 }: {
   payouts: readonly DepositPayout[];
   currency: string;
   caption: string;
   total?: string;
   showPaid?: boolean;
+  /** When a heading beside the table already says what it is (a disclosure's summary). */
+  captionHidden?: boolean;
 }) {
   const { t, i18n } = useTranslation('deposits');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -28,7 +31,9 @@ export function PayoutTable({
   return (
     <div className="payout-table__frame" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="payout-table">
-        <caption id={captionId}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{t('quote.schedule.number')}</th>
