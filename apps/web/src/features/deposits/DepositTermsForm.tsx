@@ -45,6 +45,7 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
         <SelectField
           label={t('open.fields.currency')}
           {...field('currency')}
+          onValue={deposit.pickCurrency}
           required
           options={DEPOSIT_CURRENCIES.map((code) => ({ value: code, label: code }))}
         />

@@ -3,7 +3,7 @@
 // account following the currency.
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../auth';
-import { fundingAccountFor, fundingAccounts, payoutChoices, termMonthsOf } from './depositTerms';
+import { fundingAccountFor, fundingAccounts, offeredCurrency, payoutChoices, termMonthsOf } from './depositTerms';
 
 const fitting = (term: string) => payoutChoices(term).filter((choice) => choice.fitsTerm).map((choice) => choice.months);
 
@@ -54,5 +54,13 @@ describe('the funding account', () => {
     expect(fundingAccountFor(accounts, 'EUR', '4070000000000255')).toBe('');
     expect(fundingAccountFor(accounts, 'EUR', '')).toBe('');
     expect(fundingAccountFor(accounts, 'CHF', '4070000000000158')).toBe('');
+  });
+
+  it('offers a currency the client can fund a deposit in, until the client picks one', () => {
+    expect(offeredCurrency(accounts, 'EUR')).toBe('EUR');
+    expect(offeredCurrency(accounts, 'USD')).toBe('USD');
+    expect(offeredCurrency([account('4070000000000255', 'USD'), account('4070000000000449', 'GBP')], 'EUR')).toBe('USD');
+    expect(offeredCurrency([account('4070000000000449', 'GBP')], 'EUR')).toBe('EUR');
+    expect(offeredCurrency([], 'EUR')).toBe('EUR');
   });
 });

@@ -1,4 +1,4 @@
-import { DEPOSITS } from '@bank/contracts/tariffs';
+import { DEPOSIT_CURRENCIES, DEPOSITS } from '@bank/contracts/tariffs';
 import type { AccountSummary } from '../auth';
 
 /**
@@ -37,4 +37,13 @@ export function fundingAccountFor(accounts: readonly AccountSummary[], currency:
   const candidates = fundingAccounts(accounts, currency);
   if (candidates.some((account) => account.number === chosen)) return chosen;
   return candidates.length === 1 ? candidates[0]!.number : '';
+}
+
+/**
+ * The currency the form offers before the client picks one: the one shown while the client holds
+ * an account in it, else the first deposit currency the client holds an account in, else the one shown.
+ */
+export function offeredCurrency(accounts: readonly AccountSummary[], shown: string): string {
+  if (fundingAccounts(accounts, shown).length > 0) return shown;
+  return DEPOSIT_CURRENCIES.find((currency) => fundingAccounts(accounts, currency).length > 0) ?? shown;
 }

@@ -9,7 +9,7 @@ import { useSchemaForm } from '../../ui/useSchemaForm';
 import { reloadAfterMoneyMoved } from '../accounts';
 import { selectUserToken } from '../auth';
 import { fetchDepositQuote, openDeposit } from './depositsApi';
-import { fundingAccountFor } from './depositTerms';
+import { fundingAccountFor, offeredCurrency } from './depositTerms';
 
 /** The form's first values: the first currency of the tariff, a year, interest every month. */
 const EMPTY = { currency: 'EUR', accNumberFrom: '', amount: '', termMonths: '12', payoutMonths: '1' };
@@ -36,13 +36,18 @@ export function useOpenDeposit(onOpened: () => void) {
   const [outcome, setOutcome] = useState<OpenOutcome | null>(null);
   const keys = useRef(new SubmissionKeys());
   const { currency, accNumberFrom } = form.values;
+  const setCurrency = form.field('currency').onValue;
   const chooseAccount = form.field('accNumberFrom').onValue;
+  /** Whether the client has picked the currency: until then the form offers one the client can fund. */
+  const currencyPicked = useRef(false);
 
-  // The funding account follows the currency (and the accounts, once they arrive).
+  // The currency (until picked) and the funding account follow the accounts, once they arrive, and
+  // the account follows the currency. The account chosen is not a cause: the client's choice stays.
   useEffect(() => {
+    const offered = currencyPicked.current ? currency : offeredCurrency(accounts, currency);
+    if (offered !== currency) return setCurrency(offered);
     const next = fundingAccountFor(accounts, currency, accNumberFrom);
     if (next !== accNumberFrom) chooseAccount(next);
-    // The choice itself is not a cause: only a new currency or a new list of accounts moves it.
   }, [accounts, currency]);
 
   /** Step 1 → 2: the quote for the terms; false when the terms or the bank refused them. */
@@ -78,7 +83,10 @@ export function useOpenDeposit(onOpened: () => void) {
     if (sent.ok) {
       void dispatch(reloadAfterMoneyMoved());
       onOpened();
+      // A fresh form for the next deposit, from the same account.
       form.reset();
+      setCurrency(quoted.terms.currency);
+      chooseAccount(quoted.terms.accNumberFrom);
       setQuoted(null);
       setOutcome({ ok: true, deposit: answer });
       return;
@@ -93,6 +101,11 @@ export function useOpenDeposit(onOpened: () => void) {
 
   return {
     form,
+    /** The currency select's change: the client's pick, which the form then keeps. */
+    pickCurrency(value: string) {
+      currencyPicked.current = true;
+      setCurrency(value);
+    },
     accounts,
     accountsLoading,
     quoted,
