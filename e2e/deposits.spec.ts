@@ -1,11 +1,12 @@
 // Proves term deposits on the client's screens in Chromium, in EN and RU: a newly identified client
 // with money (registered, identified by compliance and funded by an incoming payment two operators
-// booked) finds no deposits, is refused an amount below the minimum under its field, opens a
-// deposit from the quote (every figure on the quote screen is the API's quote for the same terms,
-// and exactly the total debit leaves the account), sees it listed with its rate, next payout and
-// maturity, opens a second one and closes it early after a confirmation that states what is
-// returned and what is forfeited; the list then shows it closed and the principal is back. Every
-// screen and dialog is checked with axe at 360 and 1440 px, and for console errors and CSP violations.
+// booked) finds no deposits; an amount below the minimum, and one the bank refuses above the limit
+// of one operation, are each shown under the amount field; the client opens a deposit from the
+// quote (every figure on the quote screen is the API's quote for the same terms, and exactly the
+// total debit leaves the account), sees it listed with its rate, next payout and maturity, opens a
+// second one and closes it early after a confirmation that states what is returned and what is
+// forfeited; the list then shows it closed and the principal is back. Every screen and dialog is
+// checked with axe at 360 and 1440 px, and for console errors and CSP violations.
 import type { Deposit, DepositCloseQuote, DepositQuote, ListDepositsResponse } from '@bank/contracts/deposits/index';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +159,11 @@ async function journey(language: Language, currency: 'EUR' | 'USD', width: numbe
   const amountField = page.getByRole('region', { name: d('open.title'), exact: true }).getByLabel(d('open.fields.amount'));
   await page.getByText(texts(language, 'validation')('deposit.minimum')).waitFor();
   expect(await amountField.getAttribute('aria-invalid')).toBe('true');
+  // One the bank itself refuses (above the limit of one operation) comes back under the same field.
+  await calculate(page, language, { ...first, amount: '1000000000.00' });
+  await page.getByText(texts(language, 'validation')('amount.overLimit')).waitFor();
+  expect(await amountField.getAttribute('aria-invalid')).toBe('true');
+  await expectAccessibleAtBothWidths(page);
 
   // The first deposit, from its quote: the screen shows the API's figures for the same terms.
   await calculate(page, language, first);

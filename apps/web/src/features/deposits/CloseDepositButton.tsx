@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ApiError } from '../../lib/api';
-import { errorTextKeys } from '../../lib/errorKeys';
 import { endedTheSession, SubmissionKeys } from '../../lib/submitTransaction';
 import { formatBankDate } from '../../ui/formatBankDate';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
@@ -13,6 +12,7 @@ import { Popup } from '../../ui/Popup';
 import { reloadAfterMoneyMoved } from '../accounts';
 import { selectUserToken } from '../auth';
 import { closeDeposit, fetchCloseQuote } from './depositsApi';
+import { useFailureText } from './failureText';
 
 type Stage =
   | { kind: 'idle' }
@@ -35,6 +35,7 @@ export function CloseDepositButton({ deposit, onClosed }: { deposit: Deposit; on
   const keys = useRef(new SubmissionKeys());
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const money = (amount: string) => formatMoney(amount, deposit.currency, language);
+  const reasonOf = useFailureText();
 
   const ask = async () => {
     setStage({ kind: 'asking' });
@@ -66,8 +67,8 @@ export function CloseDepositButton({ deposit, onClosed }: { deposit: Deposit; on
 
   const failure = (body: ErrorBody | null): string => {
     if (body?.code === 'CONFLICT') return t('close.conflict');
-    const known = errorTextKeys(body).find((key) => i18n.exists(key, { ns: 'deposits' }));
-    return known ? `${t('close.notClosed')} ${t(known)}` : t('close.notClosed');
+    const reason = reasonOf(body);
+    return reason ? `${t('close.notClosed')} ${reason}` : t('close.notClosed');
   };
 
   return (

@@ -1,13 +1,13 @@
 import { DEPOSIT_CURRENCIES, DEPOSITS } from '@bank/contracts/tariffs';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextKeys } from '../../lib/errorKeys';
 import { InputField, SelectField } from '../../ui/FormField';
 import { formatMoney } from '../../ui/formatMoney';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { AccountSelect } from '../accounts';
 import { useCabinetNavigation } from '../cabinet';
 import { fundingAccounts, payoutChoices } from './depositTerms';
+import { useFailureText } from './failureText';
 import type { OpenDeposit } from './useOpenDeposit';
 
 /**
@@ -34,7 +34,8 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
     }
   };
 
-  const problemKey = quoteProblem ? errorTextKeys(quoteProblem.body).find((key) => i18n.exists(key, { ns: 'deposits' })) : undefined;
+  const reasonOf = useFailureText();
+  const problem = quoteProblem ? reasonOf(quoteProblem.body) : null;
 
   return (
     <form className="deposit-form" noValidate aria-describedby="deposit-open-lead" onSubmit={(event) => void submit(event)}>
@@ -91,7 +92,7 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
       </div>
       {quoteProblem ? (
         <p className="deposit-form__problem" role="alert">
-          {t('open.quoteFailed')} {problemKey ? t(problemKey) : null}
+          {t('open.quoteFailed')} {problem}
         </p>
       ) : null}
       <div className="deposit-form__actions">

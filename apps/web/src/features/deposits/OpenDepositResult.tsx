@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { errorTextKeys } from '../../lib/errorKeys';
 import { formatBankDate } from '../../ui/formatBankDate';
 import { formatMoney } from '../../ui/formatMoney';
 import { Popup } from '../../ui/Popup';
+import { useFailureText } from './failureText';
 import type { OpenOutcome } from './useOpenDeposit';
 
 /** The end of an opening (SPEC §8 popups): the deposit opened, or that it was not, with the bank's reason when it is a known one. */
 export function OpenDepositResult({ outcome, onClose }: { outcome: OpenOutcome; onClose: () => void }) {
   const { t, i18n } = useTranslation('deposits');
   const language = i18n.resolvedLanguage ?? 'en';
+  const reasonOf = useFailureText();
   if (outcome.ok) {
     const opened = outcome.deposit;
     const message = opened
@@ -16,6 +17,6 @@ export function OpenDepositResult({ outcome, onClose }: { outcome: OpenOutcome; 
       : undefined;
     return <Popup tone="success" message={message} onClose={onClose} />;
   }
-  const known = errorTextKeys(outcome.body).find((key) => i18n.exists(key, { ns: 'deposits' }));
-  return <Popup tone="error" message={known ? `${t('result.notOpened')} ${t(known)}` : t('result.notOpened')} onClose={onClose} />;
+  const reason = reasonOf(outcome.body);
+  return <Popup tone="error" message={reason ? `${t('result.notOpened')} ${reason}` : t('result.notOpened')} onClose={onClose} />;
 }
