@@ -101,7 +101,10 @@ export const depositQuoteSchema = z.object({
 });
 export type DepositQuote = z.infer<typeof depositQuoteSchema>;
 
-/** A deposit as its client (and the back office) sees it. */
+/**
+ * A deposit as its client (and the back office) sees it. POST /api/deposit/create (Idempotency-Key)
+ * answers the deposit it opened, POST /api/deposit/close the deposit it closed.
+ */
 export const depositSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -141,8 +144,10 @@ export type DepositIdRequest = z.output<typeof depositIdSchema>;
 /**
  * GET /api/deposit/close-quote?depositId= (bearer, identified client): what closing the deposit
  * today returns and forfeits. POST /api/deposit/close {depositId} (Idempotency-Key) closes it and
- * answers the closed Deposit. 404 for a deposit not the client's; 409 CONFLICT once it is closed
- * or on and after its maturity date (the bank returns it that day).
+ * answers the closed Deposit. 404 for a deposit not the client's (fields.depositId
+ * 'validation.deposit.notFound', as for a malformed id's 400); 409 CONFLICT once it is closed
+ * (details.reason 'notActive') or on and after its maturity date (details.reason 'matured': the
+ * bank returns it that day).
  */
 export const depositCloseQuoteSchema = z.object({
   depositId: z.string(),

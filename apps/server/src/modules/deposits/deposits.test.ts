@@ -3,12 +3,14 @@
 // closing early); every refusal names its field; opening is idempotent and writes nothing when the
 // account cannot pay principal and fee; the list shows the deposit; an early closing pays what is
 // due, returns the principal and forfeits the interest since the last payout; a deposit is closed
-// once; and nobody reaches another client's account or deposit.
+// once; nobody reaches another client's account or deposit; and the back office cannot reverse a
+// deposit's movement.
 import { randomUUID } from 'node:crypto';
 import type { Deposit, DepositCloseQuote, DepositQuote, StatementPage } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { createSignedInOperator } from '../../test/operators';
 import { openTestAccount } from '../accounts/test-support';
 import { fixedClock, type FixedClock } from '../jobs/clock';
 import { closeCheckingLedger } from '../ledger/test-context';
@@ -341,5 +343,25 @@ describe('closing early', () => {
     expect(await ledgerBalancesOf(context, theirs.id)).toEqual({ deposit: '10000.00', account: '500.00' });
     const malformed = await context.app.inject({ method: 'POST', url: '/api/deposit/close', headers: client.headers, payload: { depositId: 'not-an-id' } });
     expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe("a deposit's movements in the back office", () => {
+  it('are not reversed: the deposit is closed instead (409)', async () => {
+    clock.set(OPENING);
+    const client = await clientIdentifiedAt(context, '2025-06-01T10:00:00Z');
+    const account = await openTestAccount(context, client, 'EUR', '11000.00');
+    const deposit = await openedDeposit(context, client, termsOf(account.number));
+    const placement = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).where('kind', '=', 'deposit').executeTakeFirstOrThrow();
+    const maker = await createSignedInOperator(context, ['payments']);
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/reversals',
+      headers: maker.headers,
+      payload: { transactionNumber: placement.transaction_number, reason: 'Placed by mistake' },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', details: { reason: 'isDeposit' } });
+    expect(await ledgerBalancesOf(context, deposit.id)).toEqual({ deposit: '10000.00', account: '500.00' });
   });
 });
