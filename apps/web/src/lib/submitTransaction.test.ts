@@ -1,7 +1,7 @@
 // Proves money submissions are safe to retry: the same key is sent again only while the outcome is
 // unknown (no answer, 5xx), a known answer ends the submission, and another body gets a new key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endedTheSession, SubmissionKeys, submitMoneyMovement, submitTransaction } from './submitTransaction';
+import { endedTheSession, SubmissionKeys, submitMoneyMovement, submitTransaction, submitWithKey } from './submitTransaction';
 
 const payload = { type: 'internal', accNumberFrom: '4070000000000158', accNumberTo: '4070000000000255', amount: '10.00' } as const;
 
@@ -95,5 +95,25 @@ describe('submitTransaction', () => {
       ['/api/crypto-transaction/create', 'key-crypto-1'],
       ['/api/crypto-transaction/create', 'key-crypto-1'],
     ]);
+  });
+});
+
+describe('submitWithKey', () => {
+  it("answers what the bank returned, after retrying with the same key while the outcome was unknown", async () => {
+    const opened = { id: 'd-1', number: '4270000000000011', status: 'Active' };
+    answers.push(unavailable, () => new Response(JSON.stringify(opened), { status: 200 }));
+    const result = await submitWithKey<typeof opened>('deposit/create', { amount: '10000.00' }, 'token-1', new SubmissionKeys(() => 'key-deposit-1'), { retryDelayMs: 0 });
+    expect(result).toEqual({ outcome: { ok: true }, answer: opened });
+    expect(calls.map((call) => [call.path, call.key])).toEqual([
+      ['/api/deposit/create', 'key-deposit-1'],
+      ['/api/deposit/create', 'key-deposit-1'],
+    ]);
+  });
+
+  it('answers nothing on a known refusal, and reports it', async () => {
+    answers.push(insufficient);
+    const result = await submitWithKey('deposit/create', { amount: '10000.00' }, 'token-1', new SubmissionKeys(), { retryDelayMs: 0 });
+    expect(result).toEqual({ outcome: { ok: false, status: 422, body: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' } }, answer: null });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -78,7 +78,7 @@ export function submitTransaction(
   return submitMoneyMovement('transaction/create', payload, token, keys, options);
 }
 
-/** The same submission for any call that moves money (a crypto transfer's own path, say). */
+/** The same submission for any call that moves money and answers 'Created' (a crypto transfer's own path, say). */
 export async function submitMoneyMovement(
   path: MoneyMovementPath,
   payload: unknown,
@@ -86,13 +86,36 @@ export async function submitMoneyMovement(
   keys: SubmissionKeys,
   options: SubmissionOptions = {},
 ): Promise<SubmissionOutcome> {
+  const { outcome, answer } = await submitWithKey<unknown>(path, payload, token, keys, options);
+  return outcome.ok && answer !== PROTOCOL.created ? { ok: false, status: 200, body: null } : outcome;
+}
+
+/** A keyed submission's outcome and, once it succeeded, what the bank answered (null before). */
+export interface KeyedSubmission<T> {
+  outcome: SubmissionOutcome;
+  answer: T | null;
+}
+
+/**
+ * The submission itself, for any call that takes an idempotency key: the same key on every retry
+ * while the outcome is unknown, and the bank's answer on success (a deposit opened, say, where the
+ * calls above only hear 'Created').
+ */
+export async function submitWithKey<T>(
+  path: string,
+  payload: unknown,
+  token: string | null | undefined,
+  keys: SubmissionKeys,
+  options: SubmissionOptions = {},
+): Promise<KeyedSubmission<T>> {
   const idempotencyKey = keys.keyFor(payload);
   const attempts = options.attempts ?? SUBMISSION_ATTEMPTS;
   let outcome: SubmissionOutcome = { ok: false, status: 0, body: null };
+  let answer: T | null = null;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     try {
-      const answer = await apiRequest<unknown>('POST', path, { body: payload, token, idempotencyKey });
-      outcome = answer === PROTOCOL.created ? { ok: true } : { ok: false, status: 200, body: null };
+      answer = await apiRequest<T>('POST', path, { body: payload, token, idempotencyKey });
+      outcome = { ok: true };
     } catch (error) {
       outcome = error instanceof ApiError ? { ok: false, status: error.status, body: error.body } : { ok: false, status: 0, body: null };
     }
@@ -100,5 +123,5 @@ export async function submitMoneyMovement(
     await pause((options.retryDelayMs ?? SUBMISSION_RETRY_DELAY_MS) * attempt);
   }
   keys.settled(outcome);
-  return outcome;
+  return { outcome, answer };
 }

@@ -5,8 +5,17 @@ import { defaultMenuKey, displayName, screenToShow, visibleMenuKeys } from './me
 
 describe('cabinet menu', () => {
   it('shows the full menu only to identified clients', () => {
-    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'schedules', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
+    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
     for (const status of [null, undefined, 'New', 'Rejected'] as const) expect(visibleMenuKeys(status)).toEqual(['kyc', 'settings']);
+  });
+
+  it('offers deposits, a money entry, only once the client is identified, and shows none of them before', () => {
+    expect(visibleMenuKeys('Approved')).toContain('deposits');
+    for (const status of [null, 'New', 'Rejected'] as const) {
+      expect(visibleMenuKeys(status)).not.toContain('deposits');
+      expect(screenToShow('deposits', status)).toBe('kyc');
+    }
+    expect(screenToShow('deposits', 'Approved')).toBe('deposits');
   });
 
   it('shows only the KYC screen while the status is missing, New or Rejected', () => {

@@ -1,7 +1,7 @@
 import { isIdentified, type KycStatus } from '@bank/contracts/kyc/kyc-record';
 
 /** SPEC §2: what the cabinet's side menu can show; logout is an action, not a screen. */
-export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings'] as const;
+export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 /** SPEC §9: open by default in windows wider than this. */
@@ -10,12 +10,13 @@ export const MENU_OPEN_ABOVE_PX = 768;
 export const MENU_CLOSES_ON_OUTSIDE_CLICK_BELOW_PX = 1400;
 
 /**
- * SPEC §2/§6: identified clients see accounts, transfer, rate, crypto and cryptoTransfer, and
- * the scheduled payments next to transfer (DESIGN §14);
+ * SPEC §2/§6: identified clients see accounts, transfer, rate, crypto and cryptoTransfer, the
+ * scheduled payments next to transfer (DESIGN §14) and their term deposits (DESIGN §16), money
+ * entries all;
  * unidentified clients only the verification entry; settings always (logout too, drawn apart).
  */
 export function visibleMenuKeys(kycStatus: KycStatus | null | undefined): MenuKey[] {
-  return isIdentified(kycStatus) ? ['accounts', 'transfer', 'schedules', 'rate', 'crypto', 'cryptoTransfer', 'settings'] : ['kyc', 'settings'];
+  return isIdentified(kycStatus) ? ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'settings'] : ['kyc', 'settings'];
 }
 
 /** The first screen of a client: accounts once identified, verification before. */

@@ -15,6 +15,7 @@ export const screens: Record<MenuKey, LazyExoticComponent<ComponentType>> = {
   accounts: screen(() => import('../accounts/AccountsScreen'), (module) => module.AccountsScreen),
   transfer: screen(() => import('../transfers/TransferScreen'), (module) => module.TransferScreen),
   schedules: screen(() => import('../schedules/SchedulesScreen'), (module) => module.SchedulesScreen),
+  deposits: screen(() => import('../deposits/DepositsScreen'), (module) => module.DepositsScreen),
   rate: screen(() => import('../exchange/ExchangeScreen'), (module) => module.ExchangeScreen),
   crypto: screen(() => import('../crypto/WalletsScreen'), (module) => module.WalletsScreen),
   cryptoTransfer: screen(() => import('../crypto/CryptoTransferScreen'), (module) => module.CryptoTransferScreen),
