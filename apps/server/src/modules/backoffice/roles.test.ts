@@ -36,6 +36,9 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; area: Backoff
   { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reactivate`, area: 'operators' },
   { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reset-authenticator`, area: 'operators' },
   { method: 'POST', url: '/api/backoffice/password', area: 'overview' },
+  { method: 'GET', url: '/api/backoffice/deposits/rates', area: 'rates' },
+  { method: 'PUT', url: '/api/backoffice/deposits/rates', area: 'rates' },
+  { method: 'GET', url: '/api/backoffice/deposits/liability', area: 'overview' },
 ];
 
 let context: TestContext;
