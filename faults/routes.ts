@@ -25,6 +25,7 @@ import { cryptoTransactionsQuerySchema } from '@bank/contracts/crypto/crypto-tra
 import { createWalletRequestSchema } from '@bank/contracts/crypto/wallets';
 import { conversionQuoteQuerySchema } from '@bank/contracts/exchange/conversion-quote';
 import { exchangeRateQuerySchema } from '@bank/contracts/exchange/exchange-rate';
+import { depositIdSchema, depositTermsSchema } from '@bank/contracts/deposits/index';
 import { createKycRequestSchema } from '@bank/contracts/kyc/create-kyc';
 import { deleteKycRequestSchema } from '@bank/contracts/kyc/delete-kyc';
 import { updateKycRequestSchema } from '@bank/contracts/kyc/update-kyc';
@@ -201,6 +202,20 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/standing-orders/:id/pause', caller: 'client', effect: 'write', params: { id: 'uuid' } },
   { method: 'POST', path: '/standing-orders/:id/resume', caller: 'client', effect: 'money', params: { id: 'uuid' } },
   { method: 'POST', path: '/standing-orders/:id/cancel', caller: 'client', effect: 'write', params: { id: 'uuid' } },
+  // Term deposits: opening moves the principal and the fee; closing early returns the principal.
+  { method: 'GET', path: '/deposit/quote', caller: 'client', effect: 'read', query: depositTermsSchema },
+  {
+    method: 'POST', path: '/deposit/create', caller: 'client', effect: 'money', body: depositTermsSchema,
+    sample: (ids, pick) => ({
+      currency: pick(['EUR', 'USD']), accNumberFrom: pick(ids.accounts), amount: pick(['10000.00', '25000']), termMonths: pick([3, 12, 60]), payoutMonths: pick([1, 3]),
+    }),
+  },
+  { method: 'GET', path: '/deposit/list', caller: 'client', effect: 'read' },
+  { method: 'GET', path: '/deposit/close-quote', caller: 'client', effect: 'read', query: depositIdSchema },
+  {
+    method: 'POST', path: '/deposit/close', caller: 'client', effect: 'money', body: depositIdSchema,
+    sample: () => ({ depositId: '00000000-0000-4000-8000-000000000000' }),
+  },
   { method: 'GET', path: '/exchange/rate', caller: 'public', effect: 'read', query: exchangeRateQuerySchema },
   {
     method: 'POST', path: '/converter/convert', caller: 'public', effect: 'read', body: convertRequestSchema,

@@ -1,7 +1,7 @@
 // Proves least privilege on PostgreSQL (DESIGN §13): a server started with DATABASE_OWNER_URL
 // migrates as the owner and runs as its application role, which may append to history but neither
 // UPDATE nor DELETE it (audit rows, postings, journal entries, approvals; of holds and statement
-// rows only their state), nor write the audit chain itself, nor alter or drop any trigger; that an
+// rows only their state, of deposits and their payouts only their progress), nor write the audit chain itself, nor alter or drop any trigger; that an
 // owner URL must come with DATABASE_URL and name the same database; and that production refuses to
 // run as a role that could rewrite the audit trail.
 import { sql } from 'kysely';
@@ -78,6 +78,19 @@ describe.runIf(onPostgres)('the application role', () => {
     await expect(sql`update ledger_holds set status = status, closed_at = closed_at where false`.execute(app)).resolves.toBeDefined();
     await expect(sql`update transactions set status = status, booked_at = booked_at, balance_after = balance_after where false`.execute(app)).resolves.toBeDefined();
     await expect(sql`select id from ledger_holds where false for update`.execute(app)).resolves.toBeDefined();
+  });
+
+  it("changes only a deposit's progress (its next payout, its end) and a payout's transfer, and deletes none; rate versions stay as written", async () => {
+    for (const change of [sql`update deposits set principal = 1`, sql`update deposits set rate_basis_points = 1`, sql`update deposit_payouts set amount = 1`, sql`delete from deposits`, sql`delete from deposit_payouts`]) {
+      await refused(change);
+    }
+    await refused(sql`update deposit_rate_versions set approval_id = null`);
+    await refused(sql`delete from deposit_rate_versions`);
+    await expect(
+      sql`update deposits set status = status, next_payout_date = next_payout_date, closed_on = closed_on, closed_at = closed_at, forfeited_interest = forfeited_interest, closing_transfer_id = closing_transfer_id where false`.execute(app),
+    ).resolves.toBeDefined();
+    await expect(sql`update deposit_payouts set transfer_id = transfer_id where false`.execute(app)).resolves.toBeDefined();
+    await expect(sql`select id from deposits where false for update`.execute(app)).resolves.toBeDefined();
   });
 
   it('cannot write the audit chain, nor move its head', async () => {

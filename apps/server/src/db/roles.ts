@@ -11,7 +11,7 @@ import { migrate, MIGRATION_LOCK_ID } from './migrate';
  */
 
 /** History the application only appends to: written once, never updated, deleted or truncated. */
-export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', 'transfer_approvals'] as const;
+export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', 'transfer_approvals', 'deposit_rate_versions'] as const;
 
 /**
  * History whose rows move through states (a hold is captured or released; a statement row and a
@@ -24,6 +24,10 @@ export const STATE_COLUMNS_OF_HISTORY: Readonly<Record<string, readonly string[]
   ledger_holds: ['status', 'closed_at'],
   transactions: ['status', 'booked_at', 'balance_after', 'fee'],
   wallet_transactions: ['status', 'booked_at'],
+  // A deposit's terms, figures and opening stay as opened; it moves on to its next payout and ends
+  // once. A payout's row is written first and then names the transfer that paid it.
+  deposits: ['status', 'next_payout_date', 'closed_on', 'closed_at', 'forfeited_interest', 'closing_transfer_id'],
+  deposit_payouts: ['transfer_id'],
 };
 
 /**

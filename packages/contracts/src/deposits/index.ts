@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountNumberSchema, amountInputSchema, checkAmountScale, moneyStringSchema } from '../accounts/fields';
+import { accountNumberSchema, AMOUNT_PROBLEM_MESSAGES, amountInputSchema, moneyStringSchema } from '../accounts/fields';
+import { decimalToMinor, parseAmount } from '../money';
 import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS } from '../tariffs';
 
 /**
@@ -22,7 +23,9 @@ const wholeNumber = (message: string) =>
  * opening fee come from and the interest and principal go back to; it must be in `currency`.
  *
  * Refusals are 400 VALIDATION_FAILED naming the field: currency 'validation.deposit.currency';
- * amount 'validation.deposit.minimum' below DEPOSITS.minimum (and every amount problem);
+ * amount 'validation.deposit.minimum' below DEPOSITS.minimum (the same figure in EUR and USD), the
+ * shared 'validation.amount.*' keys for an amount that is no amount (or has more decimals than the
+ * currency), and 'validation.amount.overLimit' from the server above MAX_OPERATION_EUR;
  * termMonths 'validation.deposit.term' outside 3–60 whole months; payoutMonths
  * 'validation.deposit.payoutPeriod' when not 1, 3, 6 or 12, 'validation.deposit.payoutLongerThanTerm'
  * when longer than the term. The server adds accNumberFrom 'validation.accNumberFrom.notFound'
@@ -43,7 +46,11 @@ export const depositTermsSchema = z
     ),
   })
   .superRefine((value, context) => {
-    checkAmountScale(context, value.amount, value.currency, ['amount']);
+    const amount = parseAmount(value.amount, value.currency);
+    if (!amount.ok) context.addIssue({ code: 'custom', message: AMOUNT_PROBLEM_MESSAGES[amount.problem], path: ['amount'] });
+    else if (amount.minor < decimalToMinor(DEPOSITS.minimum, value.currency)) {
+      context.addIssue({ code: 'custom', message: 'validation.deposit.minimum', path: ['amount'] });
+    }
     if (value.payoutMonths > value.termMonths) {
       context.addIssue({ code: 'custom', message: 'validation.deposit.payoutLongerThanTerm', path: ['payoutMonths'] });
     }
@@ -94,7 +101,10 @@ export const depositQuoteSchema = z.object({
 });
 export type DepositQuote = z.infer<typeof depositQuoteSchema>;
 
-/** A deposit as its client (and the back office) sees it. */
+/**
+ * A deposit as its client (and the back office) sees it. POST /api/deposit/create (Idempotency-Key)
+ * answers the deposit it opened, POST /api/deposit/close the deposit it closed.
+ */
 export const depositSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -134,8 +144,10 @@ export type DepositIdRequest = z.output<typeof depositIdSchema>;
 /**
  * GET /api/deposit/close-quote?depositId= (bearer, identified client): what closing the deposit
  * today returns and forfeits. POST /api/deposit/close {depositId} (Idempotency-Key) closes it and
- * answers the closed Deposit. 404 for a deposit not the client's; 409 CONFLICT once it is closed
- * or on and after its maturity date (the bank returns it that day).
+ * answers the closed Deposit. 404 for a deposit not the client's (fields.depositId
+ * 'validation.deposit.notFound', as for a malformed id's 400); 409 CONFLICT once it is closed
+ * (details.reason 'notActive') or on and after its maturity date (details.reason 'matured': the
+ * bank returns it that day).
  */
 export const depositCloseQuoteSchema = z.object({
   depositId: z.string(),

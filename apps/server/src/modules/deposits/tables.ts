@@ -4,7 +4,7 @@ import type { DepositCurrency, DepositHistoryTier, DepositStatus } from '@bank/c
 /** A DATE column: written as 'YYYY-MM-DD'; read it through to_char (the drivers answer a Date). */
 type DateColumn = ColumnType<Date | string, string, string>;
 
-/** Term deposits (migration 0088). NUMERIC and BIGINT columns read as strings. */
+/** Term deposits (migrations 0088 and 0089). NUMERIC and BIGINT columns read as strings. */
 export interface DepositTables {
   deposit_rate_versions: {
     id: Generated<string>;
@@ -31,6 +31,8 @@ export interface DepositTables {
     opening_fee_eur: string;
     total_interest: string;
     status: Generated<DepositStatus>;
+    /** The first payout of the schedule not yet made, while the deposit runs (migration 0089). */
+    next_payout_date: ColumnType<Date | string | null, string | null, string | null>;
     closed_on: ColumnType<Date | string | null, string | null | undefined, string | null>;
     closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     forfeited_interest: ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,3 +1,4 @@
+import { depositPayoutsJob } from '../deposits/payouts';
 import { collectArrearsJob } from '../fees/arrears';
 import { maintenanceFeeJob } from '../fees/maintenance';
 import { checkLedgerInvariantsJob } from '../ledger/invariant-check';
@@ -15,4 +16,4 @@ import type { JobDefinition } from './queue';
  * is created by a migration (`select pgboss.create_queue(name, options)`); README lists them with
  * their times.
  */
-export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [deliverMailJob as JobDefinition<never>, sweepMailJob as JobDefinition<never>, pruneRetentionJob as JobDefinition<never>, runScheduledTransfersJob as JobDefinition<never>, expireHoldsJob as JobDefinition<never>, planStandingOrdersJob as JobDefinition<never>, maintenanceFeeJob as JobDefinition<never>, collectArrearsJob as JobDefinition<never>, refreshRatesJob as JobDefinition<never>, checkLedgerInvariantsJob as JobDefinition<never>];
+export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [deliverMailJob as JobDefinition<never>, sweepMailJob as JobDefinition<never>, pruneRetentionJob as JobDefinition<never>, runScheduledTransfersJob as JobDefinition<never>, expireHoldsJob as JobDefinition<never>, planStandingOrdersJob as JobDefinition<never>, maintenanceFeeJob as JobDefinition<never>, collectArrearsJob as JobDefinition<never>, depositPayoutsJob as JobDefinition<never>, refreshRatesJob as JobDefinition<never>, checkLedgerInvariantsJob as JobDefinition<never>];

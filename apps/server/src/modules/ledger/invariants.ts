@@ -53,6 +53,58 @@ function sideRowChecks(side: { rows: string; owners: string; ownerKey: string; r
   ];
 }
 
+/**
+ * Term deposits (deposits/) and the ledger are one basis too: a deposit's ledger account holds its
+ * principal exactly while it runs, each payout made is its transfer from the bank's interest
+ * expense to the funding account, and the payouts stay within the schedule and, at maturity, add
+ * up to the interest the quote showed.
+ */
+const DEPOSIT_CHECKS: Check[] = [
+  {
+    rule: 'every deposit ledger account belongs to exactly one deposit, and a deposit to a deposit ledger account',
+    query: sql`select 'ledger account ' || a.id::text as detail from ledger_accounts a left join deposits d on d.ledger_account_id = a.id
+        where a.kind = 'deposit' group by a.id having count(d.id) <> 1
+      union all
+      select 'deposit ' || d.number as detail from deposits d join ledger_accounts a on a.id = d.ledger_account_id
+        where a.kind <> 'deposit' or a.currency <> d.currency`,
+  },
+  {
+    rule: "a running deposit's ledger account holds its principal, a closed one's nothing",
+    query: sql`select d.number || ' ' || d.status || ' booked ' || a.booked::text || ' available ' || a.available::text as detail
+      from deposits d join ledger_accounts a on a.id = d.ledger_account_id
+      where a.booked <> (case when d.status = 'Active' then d.principal else 0 end) or a.available <> a.booked`,
+  },
+  {
+    rule: 'every deposit payout of interest is its transfer from interest expense to the funding account, of exactly its amount',
+    query: sql`select d.number || ' payout ' || p.sequence::text || ' ' || p.amount::text as detail
+      from deposit_payouts p
+      join deposits d on d.id = p.deposit_id
+      join accounts acc on acc.id = d.account_id
+      where (p.amount = 0 and p.transfer_id is not null)
+        or (p.amount > 0 and (p.transfer_id is null or not (
+          (select count(*) from postings x join journal_entries e on e.id = x.entry_id where e.transfer_id = p.transfer_id) = 2
+          and exists (select 1 from postings x join journal_entries e on e.id = x.entry_id join ledger_accounts l on l.id = x.ledger_account_id
+            where e.transfer_id = p.transfer_id and e.kind = 'deposit_interest' and l.kind = 'interest_expense' and x.currency = d.currency and x.amount = -p.amount)
+          and exists (select 1 from postings x join journal_entries e on e.id = x.entry_id
+            where e.transfer_id = p.transfer_id and e.kind = 'deposit_interest' and x.ledger_account_id = acc.ledger_account_id and x.amount = p.amount))))`,
+  },
+  {
+    rule: 'no deposit has a payout beyond its schedule',
+    // The schedule has ceil(term / period) payouts, none after maturity, nor after an early closing.
+    query: sql`select d.number || ' payout ' || p.sequence::text || ' on ' || p.due_date::text as detail
+      from deposit_payouts p join deposits d on d.id = p.deposit_id
+      where p.sequence > (d.term_months + d.payout_months - 1) / d.payout_months
+        or p.due_date <= d.opening_date or p.due_date > d.maturity_date
+        or (d.status = 'ClosedEarly' and p.due_date > d.closed_on)`,
+  },
+  {
+    rule: "a matured deposit's payouts add up to its total interest",
+    query: sql`select d.number || ' paid ' || coalesce(p.total, 0)::text || ' of ' || d.total_interest::text as detail
+      from deposits d left join (select deposit_id, sum(amount) as total from deposit_payouts group by deposit_id) p on p.deposit_id = d.id
+      where d.status = 'Matured' and coalesce(p.total, 0) <> d.total_interest`,
+  },
+];
+
 const CHECKS: Check[] = [
   {
     rule: 'balances of every currency sum to zero',
@@ -100,6 +152,7 @@ const CHECKS: Check[] = [
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,
   },
+  ...DEPOSIT_CHECKS,
 ];
 
 export async function findLedgerViolations(db: Db): Promise<LedgerViolation[]> {

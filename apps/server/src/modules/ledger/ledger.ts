@@ -398,6 +398,15 @@ export async function bankAccountId(db: Db, kind: Exclude<LedgerAccountKind, 'cl
   return String(row.id);
 }
 
+/**
+ * Locks ledger accounts as a write does (ascending id order, held to the commit) and answers their
+ * balances: for an operation of several entries that checks, before writing any, that all will hold.
+ */
+export async function lockBalances(trx: Db, ids: readonly LedgerAccountId[]): Promise<Map<LedgerAccountId, Balance>> {
+  const { accounts } = await lockAccounts(trx, ids);
+  return new Map([...accounts].map(([id, account]) => [id, { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor }]));
+}
+
 /** Balances of ledger accounts without locking (for answers, not for decisions). */
 export async function readBalances(db: Db, ids: readonly LedgerAccountId[]): Promise<Map<LedgerAccountId, Balance & { currency: Currency }>> {
   const balances = new Map<LedgerAccountId, Balance & { currency: Currency }>();

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { BANK_PURPOSES, type BankFee } from '@bank/contracts';
+import { BANK_PURPOSES, decimalToMinor, type BankFee, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import type { ClientAccount } from '../accounts/service';
 import { BRAND } from '../auth/mail-templates';
 import { bankAccountId, postEntry } from '../ledger/ledger';
+import { refuseStaleRates, type RatesAgeLimit } from '../rates/freshness';
+import { convertAtMidMinor } from '../rates/quote';
+import { loadRateTable } from '../rates/service';
 import { recordOperations } from './records';
 
 /**
@@ -26,6 +29,18 @@ export interface FeeCharge {
   at?: Date;
   /** Who caused it, for the audit trail: the client who withdrew, or the bank's own job. */
   actor: { type: 'client' | 'system'; id: string | null };
+}
+
+/**
+ * A fee the tariff fixes in EUR (a payment order's withdrawal, a deposit's opening) in the paying
+ * account's currency, at the day's mid rate: exact decimals, one rounding (half up). Never on stale
+ * rates (503 RATES_STALE); the EUR fee itself needs none.
+ */
+export async function tariffFeeInMinor(trx: Db, deps: RatesAgeLimit, fee: { amount: string; currency: Currency }, currency: Currency): Promise<bigint> {
+  const tariffMinor = decimalToMinor(fee.amount, fee.currency);
+  if (currency === fee.currency) return tariffMinor;
+  await refuseStaleRates({ clock: deps.clock, config: deps.config, db: trx });
+  return convertAtMidMinor(await loadRateTable(trx), tariffMinor, fee.currency, currency);
 }
 
 export interface ChargedFee {

@@ -25,6 +25,9 @@ async function originalOf(db: Db, transactionNumber: string) {
   const transfer = await db.selectFrom('transfers').selectAll().where('transaction_number', '=', transactionNumber).executeTakeFirst();
   if (!transfer) throw new AppError('NOT_FOUND', { message: 'No transfer has this number', fields: { transactionNumber: 'validation.transactionNumber.notFound' } });
   if (transfer.kind === 'reversal') throw new AppError('CONFLICT', { message: 'A reversal is not reversed: book a new payment instead', details: { reason: 'isReversal' } });
+  // A deposit's movements follow its schedule and its state (deposits/): undoing one would leave a
+  // deposit whose ledger account no longer holds its principal. The deposit is closed instead.
+  if (transfer.kind === 'deposit') throw new AppError('CONFLICT', { message: "A term deposit's movement is not reversed", details: { reason: 'isDeposit' } });
   if (transfer.status !== 'Approved') {
     throw new AppError('CONFLICT', { message: 'Only a booked transfer is reversed; a pending one is denied', details: { reason: 'notBooked', status: transfer.status } });
   }

@@ -3,7 +3,7 @@ import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
 import type { ApprovalReason } from '@bank/contracts/backoffice/payments';
 
-export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal' | 'fee';
+export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal' | 'fee' | 'deposit';
 
 /** What a wallet's side row is part of (migration 0061). */
 export type WalletSideKind = 'transfer' | 'internal' | 'deposit' | 'conversion';

@@ -1,12 +1,10 @@
-import { decimalToMinor, formatMinor, isCurrency, PAYMENT_ORDER_WITHDRAWAL_FEE, type CancelTransferResponse, type Currency } from '@bank/contracts';
+import { formatMinor, isCurrency, PAYMENT_ORDER_WITHDRAWAL_FEE, type CancelTransferResponse } from '@bank/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ClientAccount } from '../accounts/service';
-import { convertAtMidMinor } from '../rates/quote';
-import { refuseStaleRates, type RatesAgeLimit } from '../rates/freshness';
-import { loadRateTable } from '../rates/service';
-import { chargeFee } from './fee-charge';
+import type { RatesAgeLimit } from '../rates/freshness';
+import { chargeFee, tariffFeeInMinor } from './fee-charge';
 import { mailEndedOrder } from './order-mail';
 import { endLockedTransfer, lockPendingTransfer, type PendingTransfer } from './pending';
 import { cancelScheduledTransfer } from './scheduled';
@@ -29,17 +27,6 @@ export interface WithdrawalDeps extends RatesAgeLimit {
   config: Pick<Config, 'appUrl' | 'secret' | 'time'>;
 }
 
-/**
- * The tariff's EUR fee in the account's currency, at the day's mid rate: exact decimals, one
- * rounding. Never on stale rates (503 RATES_STALE); the EUR fee itself needs none.
- */
-async function withdrawalFeeIn(trx: Db, deps: RatesAgeLimit, currency: Currency): Promise<bigint> {
-  const tariffMinor = decimalToMinor(PAYMENT_ORDER_WITHDRAWAL_FEE.amount, PAYMENT_ORDER_WITHDRAWAL_FEE.currency);
-  if (currency === PAYMENT_ORDER_WITHDRAWAL_FEE.currency) return tariffMinor;
-  await refuseStaleRates({ clock: deps.clock, config: deps.config, db: trx });
-  return convertAtMidMinor(await loadRateTable(trx), tariffMinor, PAYMENT_ORDER_WITHDRAWAL_FEE.currency, currency);
-}
-
 async function payingAccount(trx: Db, transfer: PendingTransfer): Promise<ClientAccount> {
   const { accountId, ledgerAccountId, currency } = transfer.from;
   if (!accountId) throw new Error(`Transfer ${transfer.id} abroad names no account`);
@@ -52,7 +39,7 @@ async function withdrawLockedTransfer(trx: Db, deps: WithdrawalDeps, transfer: P
   if (transfer.status !== 'New') throw conflict(transfer.status, 'takenIntoWork');
   const account = await payingAccount(trx, transfer);
   const { currency } = account;
-  const feeMinor = await withdrawalFeeIn(trx, deps, currency);
+  const feeMinor = await tariffFeeInMinor(trx, deps, PAYMENT_ORDER_WITHDRAWAL_FEE, currency);
   const fee = formatMinor(feeMinor, currency);
   const client = { type: 'client', id: transfer.clientId } as const;
   await endLockedTransfer(trx, transfer, 'Canceled', client, { fee, currency });

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { BANK_PURPOSES, formatMinor, type Deposit, type DepositTerms } from '@bank/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
+import { BRAND } from '../auth/mail-templates';
+import { lockBalances, openDepositLedgerAccount, postEntry } from '../ledger/ledger';
+import type { RatesAgeLimit } from '../rates/freshness';
+import { chargeFee } from '../transfers/fee-charge';
+import { recordOperations } from '../transfers/records';
+import { depositOfClient } from './read';
+import { priceDeposit, ratePercentOf } from './quote';
+
+/**
+ * POST /api/deposit/create: opens a deposit on the client's terms, in the caller's transaction (a
+ * savepoint of the group commit's, as every money write of a client's: routes.ts). Everything is
+ * priced again here, on the same day's figures the quote showed, and written at once or not at all:
+ *
+ * 1. the funding account is locked and must hold the principal plus the opening fee (else 422
+ *    INSUFFICIENT_FUNDS, and nothing is written);
+ * 2. the deposit's own ledger account is opened, and the principal moved to it ('deposit_opening':
+ *    an OUT row "Placement of a term deposit" to the deposit's number);
+ * 3. the opening fee is charged (fee-charge.ts: its own row "Deposit account opening");
+ * 4. the deposits row, with the rate, the schedule's total and its first payout date, and the audit row.
+ */
+
+/** DEP-YYYYMMDD-NNNNNN: the opening day and a serial from a sequence that never repeats. */
+async function nextDepositNumber(trx: Db, openingDate: string): Promise<string> {
+  const { rows } = await sql<{ serial: string }>`select nextval('deposit_number_seq')::text as serial`.execute(trx);
+  return `DEP-${openingDate.replaceAll('-', '')}-${rows[0]!.serial.padStart(6, '0')}`;
+}
+
+export async function openDeposit(trx: Db, deps: RatesAgeLimit, client: { id: string; ip?: string }, terms: DepositTerms): Promise<Deposit> {
+  const priced = await priceDeposit(trx, deps, client.id, terms);
+  const { account, schedule } = priced;
+  const { currency, principalMinor } = schedule;
+  const totalDebitMinor = principalMinor + priced.feeMinor;
+  const balance = (await lockBalances(trx, [account.ledgerAccountId])).get(account.ledgerAccountId)!;
+  if (balance.availableMinor < totalDebitMinor) {
+    throw new AppError('INSUFFICIENT_FUNDS', { details: { totalDebit: formatMinor(totalDebitMinor, currency), currency } });
+  }
+
+  const ledgerAccountId = await openDepositLedgerAccount(trx, currency);
+  const number = await nextDepositNumber(trx, schedule.openingDate);
+  const transferId = randomUUID();
+  const { balances, bookedAt } = await postEntry(trx, {
+    kind: 'deposit_opening',
+    transferId,
+    postings: [
+      { accountId: account.ledgerAccountId, currency, amountMinor: -principalMinor },
+      { accountId: ledgerAccountId, currency, amountMinor: principalMinor },
+    ],
+  });
+  const actor = { type: 'client', id: client.id } as const;
+  const numbers = await recordOperations(trx, [
+    {
+      at: bookedAt,
+      transfer: {
+        id: transferId,
+        kind: 'deposit',
+        status: 'Approved',
+        clientId: client.id,
+        fromAccountId: account.id,
+        toAccountId: null,
+        amountMinor: principalMinor,
+        currency,
+        purpose: BANK_PURPOSES.depositPlacement,
+        paymentReference: number,
+        paymentDate: schedule.openingDate,
+        recipient: BRAND.en,
+      },
+      sides: [
+        {
+          clientId: client.id,
+          accountId: account.id,
+          direction: 'OUT',
+          fromAccount: account.number,
+          toAccount: number,
+          recipient: BRAND.en,
+          amountMinor: principalMinor,
+          currency,
+          bookedAt,
+          balanceAfterMinor: balances.get(account.ledgerAccountId)!.bookedMinor,
+          transactionType: 'Intra',
+          reference: 'Internal',
+        },
+      ],
+      actor,
+    },
+  ]);
+  const fee = await chargeFee(trx, { clientId: client.id, account, amountMinor: priced.feeMinor, reason: 'depositOpening', reference: number, actor });
+
+  const { id } = await trx
+    .insertInto('deposits')
+    .values({
+      number,
+      client_id: client.id,
+      account_id: account.id,
+      ledger_account_id: ledgerAccountId,
+      currency,
+      principal: formatMinor(principalMinor, currency),
+      rate_basis_points: schedule.rateBasisPoints,
+      history_tier: priced.historyTier,
+      term_months: schedule.termMonths,
+      payout_months: schedule.payoutMonths,
+      opening_date: schedule.openingDate,
+      maturity_date: priced.maturityDate,
+      next_payout_date: priced.payouts[0]!.date,
+      opening_fee: formatMinor(priced.feeMinor, currency),
+      opening_fee_eur: formatMinor(priced.feeEurMinor, 'EUR'),
+      total_interest: formatMinor(priced.totalInterestMinor, currency),
+      opening_transfer_id: transferId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    actorType: 'client',
+    actorId: client.id,
+    action: 'deposit.opened',
+    subjectType: 'deposit',
+    subjectId: id,
+    ip: client.ip,
+    after: {
+      number,
+      status: 'Active',
+      account: account.number,
+      principal: formatMinor(principalMinor, currency),
+      currency,
+      rate: ratePercentOf(schedule.rateBasisPoints),
+      historyTier: priced.historyTier,
+      rateVersionId: priced.rateVersionId,
+      termMonths: schedule.termMonths,
+      payoutMonths: schedule.payoutMonths,
+      maturityDate: priced.maturityDate,
+      totalInterest: formatMinor(priced.totalInterestMinor, currency),
+      openingFee: formatMinor(priced.feeMinor, currency),
+      transactionNumbers: [numbers.get(transferId)!, fee.transactionNumber],
+    },
+  });
+  return depositOfClient(trx, client.id, id, schedule.openingDate);
+}

@@ -1,0 +1,67 @@
+import {
+  depositIdSchema,
+  depositTermsSchema,
+  type DepositCloseQuote,
+  type DepositQuote,
+  type ListDepositsResponse,
+} from '@bank/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../../lib/errors';
+import { clientIdOf } from '../auth/guard';
+import { bankToday } from '../jobs/clock';
+import { identifiedClientOnly } from '../kyc/service';
+import { ownWrite, replyIdempotently } from '../ledger/idempotency';
+import { closeDepositEarly, closeQuote } from './close';
+import { openDeposit } from './open';
+import { priceDeposit, quoteOf } from './quote';
+import { depositsOfClient } from './read';
+
+/**
+ * Per-address limits of the deposit forms: a quote is asked again as the client changes the terms,
+ * an opening or a closing is asked once. Reading the list is not limited, as no list of the cabinet is.
+ */
+export const DEPOSIT_RATE_LIMITS = {
+  quote: { max: 120, timeWindow: 60_000 },
+  write: { max: 30, timeWindow: 60_000 },
+} as const;
+
+/**
+ * Term deposits (SPEC §9, DESIGN §16), for identified clients: GET /api/deposit/quote, POST
+ * /api/deposit/create, GET /api/deposit/list, GET /api/deposit/close-quote and POST
+ * /api/deposit/close. The writes move money: each takes its turn in the group commit as its
+ * client's own write (a savepoint of the batch's transaction, so a refused one writes nothing),
+ * and an Idempotency-Key replays its first answer, as for /api/transaction/create.
+ */
+export default async function depositRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get('/deposit/quote', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.quote } }, async (request): Promise<DepositQuote> => {
+    const terms = parseWith(depositTermsSchema, request.query);
+    return quoteOf(await priceDeposit(db, app.deps, clientIdOf(request), terms));
+  });
+
+  app.post('/deposit/create', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.write } }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    const terms = parseWith(depositTermsSchema, request.body);
+    return replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/deposit/create' }, async () =>
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await openDeposit(trx, app.deps, { id: clientId, ip: request.ip }, terms) })),
+    );
+  });
+
+  app.get('/deposit/list', { preHandler: identifiedClientOnly }, async (request): Promise<ListDepositsResponse> => ({
+    deposits: await depositsOfClient(db, clientIdOf(request), bankToday(app.deps.clock)),
+  }));
+
+  app.get('/deposit/close-quote', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.quote } }, async (request): Promise<DepositCloseQuote> => {
+    const { depositId } = parseWith(depositIdSchema, request.query);
+    return closeQuote(db, app.deps.clock, clientIdOf(request), depositId);
+  });
+
+  app.post('/deposit/close', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.write } }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    const { depositId } = parseWith(depositIdSchema, request.body);
+    return replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/deposit/close' }, async () =>
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await closeDepositEarly(trx, app.deps.clock, { id: clientId, ip: request.ip }, depositId) })),
+    );
+  });
+}
