@@ -342,6 +342,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/backoffice/clients', caller: 'operator', effect: 'read', query: clientSearchQuerySchema },
   { method: 'GET', path: '/backoffice/clients/:clientId', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/clients/:clientId/schedules', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
+  { method: 'GET', path: '/backoffice/clients/:clientId/deposits', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/contact-messages', caller: 'operator', effect: 'read', query: contactMessagesQuerySchema },
   { method: 'POST', path: '/backoffice/contact-messages/:messageId/handled', caller: 'operator', effect: 'write', params: { messageId: 'uuid' } },
   { method: 'GET', path: '/backoffice/audit', caller: 'operator', effect: 'read', query: auditQuerySchema },

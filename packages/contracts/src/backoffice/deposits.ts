@@ -33,11 +33,6 @@ function tableOf<Cell extends z.ZodType>(cell: Cell) {
 
 export const depositRateTableSchema = tableOf(z.number().int().min(1).max(MAX_DEPOSIT_RATE_BASIS_POINTS));
 
-/** Basis points as the annual percentage with two decimals that screens and answers show: 1150 → "11.50". */
-export function percentTextOf(basisPoints: number): string {
-  return `${Math.trunc(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
-}
-
 /**
  * One rate as an operator types it: an annual percentage with at most two decimals ("11", "11.5",
  * "11.50"), above 0 and below 100; read as basis points.

@@ -39,6 +39,7 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; area: Backoff
   { method: 'GET', url: '/api/backoffice/deposits/rates', area: 'rates' },
   { method: 'PUT', url: '/api/backoffice/deposits/rates', area: 'rates' },
   { method: 'GET', url: '/api/backoffice/deposits/liability', area: 'overview' },
+  { method: 'GET', url: `/api/backoffice/clients/${randomUUID()}/deposits`, area: 'overview' },
 ];
 
 let context: TestContext;

@@ -1,20 +1,23 @@
-import { depositLiabilityQuerySchema, depositRatesProposalSchema, type DepositLiabilityResponse, type DepositRatesResponse } from '@bank/contracts/backoffice/deposits';
+import { depositLiabilityQuerySchema, depositRatesProposalSchema, type ClientDepositsResponse, type DepositLiabilityResponse, type DepositRatesResponse } from '@bank/contracts/backoffice/deposits';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { parseWith } from '../../lib/errors';
+import { AppError, parseWith } from '../../lib/errors';
+import { recordAudit } from '../audit/service';
 import { getApproval, pendingApprovalOf, proposeApproval, type Actor } from '../approvals/service';
 import { approvalRegistry } from '../backoffice/approval-kinds';
 import { operatorOf, requireArea } from '../backoffice/guard';
+import { uuidParam } from '../backoffice/params';
 import { auditRefusals } from '../backoffice/refusals';
 import { bankToday } from '../jobs/clock';
 import { depositLiability } from './liability';
 import { DEPOSIT_RATES_SUBJECT, depositRatesPayloadOf } from './rate-approval';
+import { depositsOfClient } from './read';
 import { depositRatesInForce } from './rate-table';
 
 /**
- * The back office's deposit calls (DESIGN §10, §16): the rate table in force and a proposal of a
- * new one (the roles of FX rate changes; it holds once a second one approves), and the bank's
- * liability on the running deposits as of a date (every operator, read-only).
+ * The back office's deposit calls (DESIGN §10, §16): a client's deposits and the bank's liability
+ * on the running deposits as of a date (every operator, read-only), and the rate table in force
+ * with a proposal of a new one (the roles of FX rate changes; it holds once a second one approves).
  */
 export default async function depositBackofficeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -43,6 +46,16 @@ export default async function depositBackofficeRoutes(app: FastifyInstance): Pro
     await proposeApproval(db, approvalRegistry, { kind: 'depositRates', payload, maker, reason, ...DEPOSIT_RATES_SUBJECT });
     reply.status(202);
     return ratesAnswer(db, maker);
+  });
+
+  // Reading a client's deposits is a look at the client's data: audited like the client's card and schedules.
+  app.get('/backoffice/clients/:clientId/deposits', overview, async (request): Promise<ClientDepositsResponse> => {
+    const clientId = uuidParam(request, 'clientId');
+    const client = await db.selectFrom('clients').select('id').where('id', '=', clientId).executeTakeFirst();
+    if (!client) throw new AppError('NOT_FOUND');
+    const deposits = await depositsOfClient(db, clientId, bankToday(app.deps.clock));
+    await recordAudit(db, { actorType: 'operator', actorId: operatorOf(request).id, action: 'backoffice.depositsViewed', subjectType: 'client', subjectId: clientId, ip: request.ip });
+    return deposits;
   });
 
   app.get('/backoffice/deposits/liability', overview, async (request): Promise<DepositLiabilityResponse> => {

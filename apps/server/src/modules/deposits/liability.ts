@@ -1,10 +1,11 @@
-import { DEPOSIT_CURRENCIES, decimalToMinor, formatMinor, type DepositCurrency } from '@bank/contracts';
-import { percentTextOf, type DepositLiabilityResponse, type DepositLiabilityRow } from '@bank/contracts/backoffice/deposits';
+import { DEPOSIT_CURRENCIES, decimalToMinor, formatMinor } from '@bank/contracts';
+import type { DepositLiabilityResponse, DepositLiabilityRow } from '@bank/contracts/backoffice/deposits';
 import { BACKOFFICE_PAGE_SIZE } from '@bank/contracts/backoffice/paging';
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { clientNameOf } from '../users/directory';
-import { accruedSinceLastPayoutMinor, lastPayoutDateOn, type DepositSchedule } from './schedule';
+import { ratePercentOf } from './quote';
+import { scheduleOf, selectDeposits } from './records';
+import { accruedSinceLastPayoutMinor, lastPayoutDateOn } from './schedule';
 
 /**
  * The bank's liability on its term deposits at the end of a day (the back office's report): every
@@ -16,63 +17,22 @@ import { accruedSinceLastPayoutMinor, lastPayoutDateOn, type DepositSchedule } f
  * the day is due that day, so it counts as paid and not as owed.
  */
 
-interface RunningDeposit {
-  id: string;
-  number: string;
-  client_id: string;
-  client_number: string;
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  currency: DepositCurrency;
-  principal: string;
-  rate_basis_points: number;
-  term_months: number;
-  payout_months: number;
-  opening_date: string;
-  maturity_date: string;
-}
-
-/** The deposits running at the end of `date`, in the report's order: by currency, oldest first. */
+/** The deposits running at the end of `date`, with their clients, in the report's order: by currency, oldest first. */
 function runningOn(db: Db, date: string) {
-  return db
-    .selectFrom('deposits as d')
-    .innerJoin('clients as c', 'c.id', 'd.client_id')
-    .select([
-      'd.id',
-      'd.number',
-      'd.client_id',
-      'c.client_number',
-      'c.first_name',
-      'c.last_name',
-      'c.company_name',
-      'd.currency',
-      'd.principal',
-      'd.rate_basis_points',
-      'd.term_months',
-      'd.payout_months',
-      sql<string>`to_char(d.opening_date, 'YYYY-MM-DD')`.as('opening_date'),
-      sql<string>`to_char(d.maturity_date, 'YYYY-MM-DD')`.as('maturity_date'),
-    ])
-    .where('d.opening_date', '<=', date)
-    .where('d.maturity_date', '>', date)
-    // Closed early on the day or before: the principal is back and the forfeited interest never owed.
-    .where((where) => where.or([where('d.closed_on', 'is', null), where('d.closed_on', '>', date)]))
-    .orderBy('d.currency')
-    .orderBy('d.opening_date')
-    .orderBy('d.number');
+  return (
+    selectDeposits(db)
+      .innerJoin('clients as c', 'c.id', 'd.client_id')
+      .select(['c.client_number', 'c.first_name', 'c.last_name', 'c.company_name'])
+      .where('d.opening_date', '<=', date)
+      .where('d.maturity_date', '>', date)
+      // Closed early on the day or before: the principal is back and the forfeited interest never owed.
+      .where((where) => where.or([where('d.closed_on', 'is', null), where('d.closed_on', '>', date)]))
+      .orderBy('d.currency')
+      .orderBy('d.opening_date')
+      .orderBy('d.number')
+  );
 }
-
-function scheduleOf(row: RunningDeposit): DepositSchedule {
-  return {
-    principalMinor: decimalToMinor(row.principal, row.currency),
-    currency: row.currency,
-    rateBasisPoints: row.rate_basis_points,
-    openingDate: row.opening_date,
-    termMonths: row.term_months,
-    payoutMonths: row.payout_months,
-  };
-}
+type RunningDeposit = Awaited<ReturnType<ReturnType<typeof runningOn>['execute']>>[number];
 
 function rowOf(row: RunningDeposit, date: string): DepositLiabilityRow & { accruedMinor: bigint } {
   const schedule = scheduleOf(row);
@@ -85,7 +45,7 @@ function rowOf(row: RunningDeposit, date: string): DepositLiabilityRow & { accru
     currency: row.currency,
     principal: formatMinor(schedule.principalMinor, row.currency),
     rateBasisPoints: row.rate_basis_points,
-    rate: percentTextOf(row.rate_basis_points),
+    rate: ratePercentOf(row.rate_basis_points),
     openingDate: row.opening_date,
     maturityDate: row.maturity_date,
     // lastPayoutDateOn answers the opening day before the first payout: no payout yet.
@@ -101,7 +61,7 @@ function rowOf(row: RunningDeposit, date: string): DepositLiabilityRow & { accru
  * arithmetic, not a column), so the page limits the answer, not the work.
  */
 export async function depositLiability(db: Db, date: string, page: number): Promise<DepositLiabilityResponse> {
-  const rows = (await runningOn(db, date).execute()).map((row) => rowOf(row as RunningDeposit, date));
+  const rows = (await runningOn(db, date).execute()).map((row) => rowOf(row, date));
   const totals = DEPOSIT_CURRENCIES.map((currency) => {
     const ofCurrency = rows.filter((row) => row.currency === currency);
     const principalMinor = ofCurrency.reduce((sum, row) => sum + decimalToMinor(row.principal, currency), 0n);

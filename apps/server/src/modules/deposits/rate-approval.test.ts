@@ -1,27 +1,47 @@
 // Proves that the deposit rate table changes only through four eyes: an admin's proposal changes
-// nothing, its maker cannot approve it, and another admin's approval writes a version of the table
-// that holds from then on; that a table equal to the one in force, a second proposal while one
-// waits, a rate out of bounds and a role that does not re-price are all refused.
-import { DEPOSITS } from '@bank/contracts';
+// nothing (quotes stay at the old rate), its maker cannot approve it, and another admin's approval
+// writes a version of the table from which new deposits quote and open at the new rate while a
+// running deposit keeps its own; that a table equal to the one in force, a second proposal while
+// one waits, a rate out of bounds and a role that does not re-price are all refused.
+import { DEPOSITS, type Deposit, type DepositQuote } from '@bank/contracts';
 import type { DepositRatesResponse } from '@bank/contracts/backoffice/deposits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { openTestAccount } from '../accounts/test-support';
+import { fixedClock } from '../jobs/clock';
+import { closeCheckingLedger } from '../ledger/test-context';
 import { depositRatesInForce } from './rate-table';
+import { clientIdentifiedAt, listDeposits, openedDeposit, quoteDeposit, termsOf } from './test-support';
 
 describe('deposit rate table through four eyes', () => {
   let context: TestContext;
   let maker: TestOperator;
   let checker: TestOperator;
   let payments: TestOperator;
+  let client: TestClient;
+  let accountNumber: string;
+  /** Opened at the tariff's rate before any change: a client identified less than a year ago, 10 % on EUR. */
+  let running: Deposit;
 
   beforeAll(async () => {
-    context = await createTestContext();
+    context = await createTestContext({}, { clock: fixedClock('2026-01-31T09:00:00Z') });
     maker = await createSignedInOperator(context, ['admin']);
     checker = await createSignedInOperator(context, ['admin']);
     payments = await createSignedInOperator(context, ['payments']);
+    client = await clientIdentifiedAt(context, '2025-06-01T10:00:00Z');
+    accountNumber = (await openTestAccount(context, client, 'EUR', '30000.00')).number;
+    running = await openedDeposit(context, client, termsOf(accountNumber));
+    expect(running.rateBasisPoints).toBe(1000);
   });
-  afterAll(() => context.close());
+  afterAll(() => closeCheckingLedger(context));
+
+  async function quotedRate(): Promise<number> {
+    const response = await quoteDeposit(context, client, termsOf(accountNumber));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<DepositQuote>().rateBasisPoints;
+  }
 
   function as(operator: TestOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) {
     return context.app.inject({ method, url: `/api/backoffice/${url}`, headers: operator.headers, ...(payload === undefined ? {} : { payload }) });
@@ -54,6 +74,7 @@ describe('deposit rate table through four eyes', () => {
     const approvalId = answer.pending!.id;
     // Nothing changes while it waits.
     expect((await depositRatesInForce(context.db)).rates).toEqual(DEPOSITS.ratesBasisPoints);
+    expect(await quotedRate()).toBe(1000);
 
     // Its maker may not approve it; a second proposal waits for the first.
     const own = await as(maker, 'POST', `approvals/${approvalId}/approve`);
@@ -74,6 +95,17 @@ describe('deposit rate table through four eyes', () => {
     const after = (await as(maker, 'GET', 'deposits/rates')).json<DepositRatesResponse>();
     expect(after).toMatchObject({ rates: { withHistory: { EUR: 1150, USD: 1200 }, withoutHistory: { EUR: 1025, USD: 1100 } }, versionId: String(version.id), pending: null });
     expect(after.since).not.toBeNull();
+
+    // New deposits quote and open at the new rate; the running one keeps the rate it opened at.
+    expect(await quotedRate()).toBe(1025);
+    const opened = await openedDeposit(context, client, termsOf(accountNumber));
+    expect(opened.rateBasisPoints).toBe(1025);
+    const listed = await listDeposits(context, client);
+    expect(listed.map((deposit) => [deposit.number, deposit.rateBasisPoints, deposit.totalInterest])).toEqual([
+      [opened.number, 1025, opened.totalInterest],
+      [running.number, 1000, running.totalInterest],
+    ]);
+    expect(Number(opened.totalInterest)).toBeGreaterThan(Number(running.totalInterest));
   });
 
   it('refuses a table equal to the one in force', async () => {

@@ -1,8 +1,9 @@
 import type { DepositRateTable } from '@bank/contracts';
-import { DEPOSIT_RATE_CELLS, depositRatesPayloadSchema, percentTextOf, sameDepositRates, type DepositRatesPayload } from '@bank/contracts/backoffice/deposits';
+import { DEPOSIT_RATE_CELLS, depositRatesPayloadSchema, sameDepositRates, type DepositRatesPayload } from '@bank/contracts/backoffice/deposits';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ApprovalHandler } from '../approvals/handler';
+import { ratePercentOf } from './quote';
 import { depositRatesInForce } from './rate-table';
 
 /**
@@ -17,7 +18,7 @@ export const DEPOSIT_RATES_SUBJECT = { subjectType: 'depositRates', subjectId: '
 /** The cells that change, as one line in no language: "withHistory EUR 11.00% → 11.50%; …". */
 function changedCells(previous: DepositRateTable, rates: DepositRateTable): string {
   const changed = DEPOSIT_RATE_CELLS.filter(({ tier, currency }) => previous[tier][currency] !== rates[tier][currency]);
-  return changed.map(({ tier, currency }) => `${tier} ${currency} ${percentTextOf(previous[tier][currency])}% → ${percentTextOf(rates[tier][currency])}%`).join('; ');
+  return changed.map(({ tier, currency }) => `${tier} ${currency} ${ratePercentOf(previous[tier][currency])}% → ${ratePercentOf(rates[tier][currency])}%`).join('; ');
 }
 
 /**

@@ -1,10 +1,9 @@
-import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, LIMITS, type DepositCurrency, type DepositHistoryTier, type DepositRateTable } from '@bank/contracts';
+import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, formatRatioHalfUp, LIMITS, ratio, type DepositCurrency, type DepositHistoryTier, type DepositRateTable } from '@bank/contracts';
 import { proposalReasonSchema } from '@bank/contracts/backoffice/approvals';
 import {
   DEPOSIT_RATE_CELLS,
   depositRateFieldOf,
   depositRatePercentSchema,
-  percentTextOf,
   type DepositRatesProposal,
   type DepositRatesResponse,
 } from '@bank/contracts/backoffice/deposits';
@@ -34,8 +33,10 @@ const rateFormSchema = z.object({
 
 type RateFormValues = Record<ReturnType<typeof depositRateFieldOf> | 'reason', string>;
 
+/** The table in force as the fields start: each rate an annual percentage with two decimals (1150 → "11.50"). */
 function formValuesOf(rates: DepositRateTable): RateFormValues {
-  const cells = Object.fromEntries(DEPOSIT_RATE_CELLS.map((cell) => [depositRateFieldOf(cell), percentTextOf(rates[cell.tier][cell.currency])]));
+  const percent = (basisPoints: number) => formatRatioHalfUp(ratio(BigInt(basisPoints), 100n), 2);
+  const cells = Object.fromEntries(DEPOSIT_RATE_CELLS.map((cell) => [depositRateFieldOf(cell), percent(rates[cell.tier][cell.currency])]));
   return { ...cells, reason: '' } as RateFormValues;
 }
 
