@@ -15,8 +15,16 @@ export function ClientDeposits({ clientId }: { clientId: string }) {
   const deposits = useResource(() => backoffice<ClientDepositsResponse>('GET', `clients/${encodeURIComponent(clientId)}/deposits`), [clientId]);
   const money = (amount: string, deposit: Deposit) => formatMoney(amount, deposit.currency, language);
   const columns: Array<Column<Deposit>> = [
-    { key: 'number', header: t('deposits.number'), cell: (deposit) => deposit.number },
-    { key: 'status', header: t('payments.status'), cell: (deposit) => <StatusBadge status={deposit.status} /> },
+    {
+      key: 'number',
+      header: t('deposits.number'),
+      cell: (deposit) => (
+        <>
+          <div className="backoffice__nowrap">{deposit.number}</div>
+          <StatusBadge status={deposit.status} />
+        </>
+      ),
+    },
     { key: 'principal', header: t('deposits.principal'), money: true, cell: (deposit) => money(deposit.principal, deposit) },
     { key: 'rate', header: t('deposits.rate'), cell: (deposit) => formatPercent(deposit.rateBasisPoints, language, 2) },
     {
@@ -29,12 +37,29 @@ export function ClientDeposits({ clientId }: { clientId: string }) {
         </>
       ),
     },
-    { key: 'accrued', header: t('deposits.accrued'), money: true, cell: (deposit) => money(deposit.accruedInterest, deposit) },
-    { key: 'paid', header: t('deposits.paid'), money: true, cell: (deposit) => money(deposit.interestPaid, deposit) },
+    {
+      key: 'accrued',
+      header: t('deposits.accrued'),
+      money: true,
+      cell: (deposit) => (
+        <>
+          {money(deposit.accruedInterest, deposit)}
+          <div className="backoffice__muted">{t('deposits.paid', { amount: money(deposit.interestPaid, deposit) })}</div>
+        </>
+      ),
+    },
     {
       key: 'next',
       header: t('deposits.nextPayout'),
-      cell: (deposit) => (deposit.nextPayout ? `${formatBankDate(deposit.nextPayout.date)} · ${money(deposit.nextPayout.amount, deposit)}` : '—'),
+      cell: (deposit) =>
+        deposit.nextPayout ? (
+          <>
+            {formatBankDate(deposit.nextPayout.date)}
+            <div className="backoffice__nowrap">{money(deposit.nextPayout.amount, deposit)}</div>
+          </>
+        ) : (
+          '—'
+        ),
     },
     { key: 'account', header: t('deposits.account'), cell: (deposit) => formatAccountNumber(deposit.accountNumber) },
   ];
