@@ -7,15 +7,14 @@
 // approvals queue and the client sees the money in the cabinet. The approvals queue, a proposal,
 // the operators, the account and the enrolment screens are checked with axe and for width in EN
 // and RU at 360 and 1440 px.
-import { spawn } from 'node:child_process';
 import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
 import { seriousAccessibilityViolations } from './support/axe';
-import { openRow, statusIs } from './support/backoffice';
-import { chooseMenu, fillPersonalKyc, label, newClient, registerThroughUi, texts, unexpectedProblems, type Language } from './support/identity';
+import { enrol, openRow, operatorCreate, statusIs } from './support/backoffice';
+import { chooseMenu, fillPersonalKyc, label, newClient, registerThroughUi, texts, unexpectedProblems } from './support/identity';
+import { checkEveryLayout } from './support/layouts';
 import { accountIn, apiAs, interpolate, type Account } from './support/money';
 import { signInThroughApi } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
@@ -28,18 +27,6 @@ const ENROLMENT_LINK = /(https?:\/\/\S+\/backoffice\/enrol\/[\w-]+)/;
 let operatorCreateOutput = '';
 let stack: Stack;
 
-/** Runs the command an administrator runs on the server, with the server's environment; answers its output. */
-function operatorCreate(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'operator:create', '--', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`operator:create exited with ${code}:\n${output}`))));
-  });
-}
-
 beforeAll(async () => {
   stack = await startStack({
     seedDemo: false,
@@ -50,57 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** The window sizes and languages every checked screen is looked at in. */
-const LAYOUTS: ReadonlyArray<{ language: Language; width: number }> = [
-  { language: 'en', width: 1440 },
-  { language: 'en', width: 360 },
-  { language: 'ru', width: 360 },
-  { language: 'ru', width: 1440 },
-];
-
-/** Chooses a language with the page's own switch, which reloads the page. */
-async function useLanguage(page: Page, language: Language): Promise<void> {
-  const button = page.getByRole('button', { name: language.toUpperCase(), exact: true });
-  if ((await button.getAttribute('aria-pressed')) === 'true') return;
-  await Promise.all([page.waitForEvent('load'), button.click()]);
-}
-
-/**
- * Looks at the screen open on `page` in every layout: `ready` waits until it shows what it should in
- * that language; then axe finds no serious violation, nothing is wider than the window, and a
- * screenshot is kept. Ends in English at 1440 px.
- */
-async function checkEveryLayout(page: Page, name: string, ready: (language: Language) => Promise<void>): Promise<void> {
-  for (const { language, width } of LAYOUTS) {
-    await useLanguage(page, language);
-    await page.setViewportSize({ width, height: 900 });
-    await ready(language);
-    const where = `${name}, ${language}, ${width} px`;
-    expect(await seriousAccessibilityViolations(page), where).toEqual([]);
-    const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
-    expect(widths.content, `${where}: the page is wider than the window`).toBeLessThanOrEqual(widths.window);
-    await screenshot(page, `controls-${name}-${language}-${width}`);
-  }
-  await useLanguage(page, 'en');
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 /** The operator token of the back office's tab, as the screens send it. */
 async function operatorTokenOf(page: Page): Promise<string> {
   const stored = await page.evaluate(() => sessionStorage.getItem('backoffice-session'));
   return (JSON.parse(stored!) as { token: string }).token;
-}
-
-/** Enrols through a link as a person does: password twice, then the code of the secret shown. */
-async function enrol(page: Page, language: Language, password: string): Promise<void> {
-  const bo = texts(language, 'backoffice');
-  await page.getByLabel(label(bo('enrol.password'))).fill(password);
-  await page.getByLabel(label(bo('enrol.confirmPassword'))).fill(password);
-  const secret = (await page.getByTestId('bo-enrol-secret').textContent())!.trim();
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByTestId('bo-totp').fill(await generate({ secret }));
-  await page.getByRole('button', { name: bo('enrol.submit') }).click();
-  await page.getByRole('heading', { level: 1, name: bo('dashboard.title') }).waitFor();
 }
 
 describe('four eyes from an empty bank', () => {
@@ -117,7 +57,7 @@ describe('four eyes from an empty bank', () => {
     // The admin opens the mailed link; the enrolment page is checked in every layout first.
     const admin = await stack.newPage({ language: 'en', width: 1440 });
     await admin.page.goto(printed!);
-    await checkEveryLayout(admin.page, 'enrolment', async (language) => {
+    await checkEveryLayout(admin.page, 'controls-enrolment', async (language) => {
       const bo = texts(language, 'backoffice');
       await admin.page.getByRole('heading', { level: 1, name: bo('enrol.title') }).waitFor();
       await admin.page.getByText(interpolate(bo('enrol.lead'), { name: ADMIN.name })).waitFor();
@@ -150,7 +90,7 @@ describe('four eyes from an empty bank', () => {
 
     // The admin's list now shows both operators active; the screen is checked in every layout.
     await admin.page.reload();
-    await checkEveryLayout(admin.page, 'operators', async (language) => {
+    await checkEveryLayout(admin.page, 'controls-operators', async (language) => {
       const bo = texts(language, 'backoffice');
       await admin.page.getByRole('heading', { level: 1, name: bo('operators.title') }).waitFor();
       await statusIs(admin.page.locator(`[data-testid="bo-row"][data-key="${PAYMENTS.email}"]`), 'active');
@@ -217,14 +157,14 @@ describe('four eyes from an empty bank', () => {
     // The admin finds it in the approvals queue; queue and proposal are checked in every layout.
     await admin.page.getByRole('link', { name: boEn('menu.approvals') }).click();
     const row = admin.page.locator(`[data-testid="bo-row"][data-key="${approvalId}"]`);
-    await checkEveryLayout(admin.page, 'approvals', async (language) => {
+    await checkEveryLayout(admin.page, 'controls-approvals', async (language) => {
       const bo = texts(language, 'backoffice');
       await admin.page.getByRole('heading', { level: 1, name: bo('approvals.title') }).waitFor();
       await row.getByText(PAYMENTS.name).waitFor();
       await statusIs(row, 'Pending');
     });
     await openRow(admin.page, '/backoffice/approvals', approvalId);
-    await checkEveryLayout(admin.page, 'approval-detail', async (language) => {
+    await checkEveryLayout(admin.page, 'controls-approval-detail', async (language) => {
       const bo = texts(language, 'backoffice');
       await admin.page.getByRole('heading', { level: 1, name: bo('approvals.kinds.incomingPayment') }).waitFor();
       await admin.page.getByText('Nurlanov Holding LLP', { exact: true }).waitFor();
@@ -248,7 +188,7 @@ describe('four eyes from an empty bank', () => {
 
     // Each operator's own account screen, in every layout.
     await admin.page.getByRole('link', { name: boEn('menu.account') }).click();
-    await checkEveryLayout(admin.page, 'account', async (language) => {
+    await checkEveryLayout(admin.page, 'controls-account', async (language) => {
       const bo = texts(language, 'backoffice');
       await admin.page.getByRole('heading', { level: 1, name: bo('account.title') }).waitFor();
       await admin.page.getByRole('heading', { level: 2, name: bo('account.passwordTitle') }).waitFor();

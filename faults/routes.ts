@@ -11,6 +11,7 @@ import { approvalsQuerySchema, approveRequestSchema, rejectApprovalRequestSchema
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
 import { clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
+import { depositLiabilityQuerySchema, depositRatesProposalSchema } from '@bank/contracts/backoffice/deposits';
 import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
 import { incomingPaymentRequestSchema } from '@bank/contracts/backoffice/incoming-payment';
 import { kycQueueQuerySchema, kycRejectRequestSchema } from '@bank/contracts/backoffice/kyc-review';
@@ -329,10 +330,19 @@ export const ROUTES: readonly RouteSpec[] = [
     sample: () => ({ xml: '<?xml version="1.0"?><gesmes:Envelope><Cube><Cube time="2024-01-02"><Cube currency="USD" rate="1.0956"/></Cube></Cube></gesmes:Envelope>' }),
   },
 
+  // back office: deposits
+  { method: 'GET', path: '/backoffice/deposits/rates', caller: 'operator', effect: 'read' },
+  {
+    method: 'PUT', path: '/backoffice/deposits/rates', caller: 'operator', effect: 'write', body: depositRatesProposalSchema,
+    sample: () => ({ rates: { withHistory: { EUR: '11.50', USD: '12.50' }, withoutHistory: { EUR: '10.50', USD: '11.50' } }, reason: 'Fuzz' }),
+  },
+  { method: 'GET', path: '/backoffice/deposits/liability', caller: 'operator', effect: 'read', query: depositLiabilityQuerySchema },
+
   // back office: read-only lists, operators
   { method: 'GET', path: '/backoffice/clients', caller: 'operator', effect: 'read', query: clientSearchQuerySchema },
   { method: 'GET', path: '/backoffice/clients/:clientId', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/clients/:clientId/schedules', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
+  { method: 'GET', path: '/backoffice/clients/:clientId/deposits', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/contact-messages', caller: 'operator', effect: 'read', query: contactMessagesQuerySchema },
   { method: 'POST', path: '/backoffice/contact-messages/:messageId/handled', caller: 'operator', effect: 'write', params: { messageId: 'uuid' } },
   { method: 'GET', path: '/backoffice/audit', caller: 'operator', effect: 'read', query: auditQuerySchema },

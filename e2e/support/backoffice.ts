@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { generate } from 'otplib';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from '../../apps/server/src/seed/demo-operators';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { label, texts, type Language } from './identity';
 import type { Stack } from './stack';
 
@@ -74,3 +76,27 @@ export async function statusIs(scope: Page | Locator, status: string): Promise<v
   await scope.locator(`[data-testid="bo-status"][data-status="${status}"]`).first().waitFor();
 }
 
+
+/** Runs the command an administrator runs on the server, with the server's environment; answers its output. */
+export function operatorCreate(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'operator:create', '--', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`operator:create exited with ${code}:\n${output}`))));
+  });
+}
+
+/** Enrols through a link as a person does: password twice, then the code of the secret shown. */
+export async function enrol(page: Page, language: Language, password: string): Promise<void> {
+  const bo = texts(language, 'backoffice');
+  await page.getByLabel(label(bo('enrol.password'))).fill(password);
+  await page.getByLabel(label(bo('enrol.confirmPassword'))).fill(password);
+  const secret = (await page.getByTestId('bo-enrol-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByTestId('bo-totp').fill(await generate({ secret }));
+  await page.getByRole('button', { name: bo('enrol.submit') }).click();
+  await page.getByRole('heading', { level: 1, name: bo('dashboard.title') }).waitFor();
+}

@@ -5,6 +5,7 @@ import passkeyRoutes from './auth/passkey-routes';
 import approvalRoutes from './backoffice/approval-routes';
 import backofficeRoutes from './backoffice/routes';
 import contactRoutes from './contact/routes';
+import depositBackofficeRoutes from './deposits/backoffice-routes';
 import depositRoutes from './deposits/routes';
 import walletRoutes from './crypto/routes';
 import exchangeRoutes from './exchange/routes';
@@ -21,4 +22,5 @@ import usersRoutes from './users/routes';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, passkeyRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, standingOrderRoutes, depositRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes, approvalRoutes];
+  accountRoutes, transferRoutes, standingOrderRoutes, depositRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, backofficeRoutes, approvalRoutes,
+  depositBackofficeRoutes];

@@ -31,6 +31,8 @@ export const APPROVAL_KINDS = [
   'operatorResetAuthenticator',
   /** The second approval of a transfer that needs two (its value, or the client's day abroad). */
   'transferRelease',
+  /** A new table of deposit rates, for the deposits opened after it. */
+  'depositRates',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -46,6 +48,8 @@ export const APPROVAL_AREAS = {
   operatorReactivate: 'operators',
   operatorResetAuthenticator: 'operators',
   transferRelease: 'payments',
+  // Re-pricing, as FX rate changes are.
+  depositRates: 'rates',
 } as const satisfies Record<ApprovalKind, BackofficeArea>;
 
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Withdrawn'] as const;

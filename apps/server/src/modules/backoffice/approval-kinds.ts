@@ -1,5 +1,6 @@
 import type { ApprovalRegistry } from '../approvals/handler';
 import { cryptoDepositApproval } from '../crypto/deposit-approval';
+import { depositRatesApproval } from '../deposits/rate-approval';
 import { rateApproval, spreadApproval } from '../rates/rate-approval';
 import { incomingPaymentApproval } from '../transfers/incoming-approval';
 import { transferReleaseApproval } from '../transfers/release-approval';
@@ -17,5 +18,6 @@ export const approvalRegistry: ApprovalRegistry = {
   rate: rateApproval,
   spread: spreadApproval,
   transferRelease: transferReleaseApproval,
+  depositRates: depositRatesApproval,
   ...operatorApprovalHandlers,
 };

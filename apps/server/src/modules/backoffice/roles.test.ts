@@ -36,6 +36,10 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; area: Backoff
   { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reactivate`, area: 'operators' },
   { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reset-authenticator`, area: 'operators' },
   { method: 'POST', url: '/api/backoffice/password', area: 'overview' },
+  { method: 'GET', url: '/api/backoffice/deposits/rates', area: 'rates' },
+  { method: 'PUT', url: '/api/backoffice/deposits/rates', area: 'rates' },
+  { method: 'GET', url: '/api/backoffice/deposits/liability', area: 'overview' },
+  { method: 'GET', url: `/api/backoffice/clients/${randomUUID()}/deposits`, area: 'overview' },
 ];
 
 let context: TestContext;

@@ -1,5 +1,5 @@
-import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS, type DepositRateTable } from '@bank/contracts';
-import { z } from 'zod';
+import { DEPOSITS, type DepositRateTable } from '@bank/contracts';
+import { depositRateTableSchema } from '@bank/contracts/backoffice/deposits';
 import type { Db } from '../../db';
 
 /**
@@ -8,12 +8,6 @@ import type { Db } from '../../db';
  * tariffs.ts, the table the public pages print. A deposit copies its rate when it opens, so a new
  * version changes only the deposits opened after it.
  */
-const rateSchema = z.number().int().min(1).max(9999);
-const rowSchema = z.object(Object.fromEntries(DEPOSIT_CURRENCIES.map((currency) => [currency, rateSchema])) as Record<(typeof DEPOSIT_CURRENCIES)[number], typeof rateSchema>);
-export const depositRateTableSchema = z.object(
-  Object.fromEntries(DEPOSIT_HISTORY_TIERS.map((tier) => [tier, rowSchema])) as Record<(typeof DEPOSIT_HISTORY_TIERS)[number], typeof rowSchema>,
-);
-
 export interface RateTableInForce {
   rates: DepositRateTable;
   /** The version's id, or null while the tariff's own table is in force. */

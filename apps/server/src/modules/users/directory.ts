@@ -12,7 +12,8 @@ const RECENT_TRANSACTIONS = 20;
 
 type ClientRow = Selectable<IdentityTables['clients']>;
 
-function nameOf(row: Pick<ClientRow, 'first_name' | 'last_name' | 'company_name'>): string {
+/** A client's name as the back office shows it: the company's, else the person's. */
+export function clientNameOf(row: Pick<ClientRow, 'first_name' | 'last_name' | 'company_name'>): string {
   return row.company_name || [row.first_name, row.last_name].filter(Boolean).join(' ');
 }
 
@@ -22,7 +23,7 @@ function toSummary(row: ClientRow): ClientSummary {
     clientNumber: row.client_number,
     email: row.email,
     phone: row.phone,
-    name: nameOf(row),
+    name: clientNameOf(row),
     accountType: row.account_type,
     kycStatus: row.kyc_status,
     createdAt: row.created_at.toISOString(),

@@ -14,6 +14,8 @@ import { ClientsScreen } from './screens/ClientsScreen';
 import { ContactMessagesScreen } from './screens/ContactMessagesScreen';
 import { CryptoDepositScreen } from './screens/CryptoDepositScreen';
 import { DashboardScreen } from './screens/DashboardScreen';
+import { DepositLiabilityScreen } from './screens/DepositLiabilityScreen';
+import { DepositRatesScreen } from './screens/DepositRatesScreen';
 import { IncomingPaymentScreen } from './screens/IncomingPaymentScreen';
 import { KycDetailScreen } from './screens/KycDetailScreen';
 import { KycQueueScreen } from './screens/KycQueueScreen';
@@ -50,6 +52,8 @@ export function Component() {
           <Route path="incoming" element={<IncomingPaymentScreen />} />
           <Route path="crypto-deposit" element={<CryptoDepositScreen />} />
           <Route path="rates" element={<RatesScreen />} />
+          <Route path="deposits/rates" element={<DepositRatesScreen />} />
+          <Route path="deposits/liability" element={<DepositLiabilityScreen />} />
           <Route path="clients" element={<ClientsScreen />} />
           <Route path="clients/:clientId" element={<ClientCardScreen />} />
           <Route path="contact-messages" element={<ContactMessagesScreen />} />

@@ -43,6 +43,8 @@ export const EXPLAINED_REFUSALS = [
   'notInvited',
   'changedMeanwhile',
   'lastAdmin',
+  'ratesUnchanged',
+  'ratesChangedMeanwhile',
 ] as const;
 
 function explainedRefusal(error: ApiError): string | undefined {

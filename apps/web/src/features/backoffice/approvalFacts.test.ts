@@ -103,6 +103,22 @@ describe('describeApproval', () => {
     ]);
   });
 
+  it('reads a deposit rate table as every cell in force → proposed, in the order of the table', () => {
+    const previous = { withHistory: { EUR: 1100, USD: 1200 }, withoutHistory: { EUR: 1000, USD: 1100 } };
+    const rates = { withHistory: { EUR: 1150, USD: 1200 }, withoutHistory: { EUR: 1025, USD: 1100 } };
+    expect(describeApproval({ kind: 'depositRates', payload: { rates, previous, previousVersionId: null } })).toEqual([
+      { label: 'depositRates.withHistory.EUR', type: 'change', from: '1100', to: '1150', unit: 'percent' },
+      { label: 'depositRates.withHistory.USD', type: 'change', from: '1200', to: '1200', unit: 'percent' },
+      { label: 'depositRates.withoutHistory.EUR', type: 'change', from: '1000', to: '1025', unit: 'percent' },
+      { label: 'depositRates.withoutHistory.USD', type: 'change', from: '1100', to: '1100', unit: 'percent' },
+    ]);
+    // Without the table it replaces, the proposed rates alone; the version approving it wrote is not a fact for the checker.
+    expect(describeApproval({ kind: 'depositRates', payload: { rates: { withHistory: { EUR: 1150 } } } })).toEqual([
+      { label: 'depositRates.withHistory.EUR', type: 'change', from: null, to: '1150', unit: 'percent' },
+    ]);
+    expect(describeResult({ kind: 'depositRates', result: { versionId: '7' } })).toEqual([]);
+  });
+
   it('lists what it does not know under its own name, and leaves out empty values and unknown roles', () => {
     expect(describeApproval({ kind: 'operatorInvite', payload: { name: 'Nina', roles: ['admin', 'superuser'], team: 'Treasury', limits: { daily: 5 }, note: '', extra: null } })).toEqual([
       { label: 'name', type: 'text', text: 'Nina' },
@@ -124,6 +140,7 @@ describe('describeApproval', () => {
       accountNumber: '1', holder: 'h', amount: '1', currency: 'EUR', senderName: 's', senderAccount: 'a', purpose: 'p', paymentRegion: 'SEPA',
       valueDate: '2025-03-12', reference: 'r', address: 'x', txHash: 'y', transactionNumber: 'T', reason: 'r', perEur: '1', previous: '1',
       basisPoints: 1, name: 'n', email: 'e', roles: ['admin'], rolesBefore: ['payments'], operatorId: 'o',
+      rates: { withHistory: { EUR: 1, USD: 1 }, withoutHistory: { EUR: 1, USD: 1 } },
     };
     const result = { transactionNumber: 'T', reverses: 'T', status: 'Approved' };
     const facts = APPROVAL_KINDS.flatMap((kind) => [...describeApproval({ kind, payload: everything }), ...describeResult({ kind, result })]);

@@ -1,4 +1,5 @@
 import { APPROVAL_AREAS, APPROVAL_KINDS, type ApprovalItem, type ApprovalKind } from '@bank/contracts/backoffice/approvals';
+import { DEPOSIT_RATE_CELLS } from '@bank/contracts/backoffice/deposits';
 import { mayUse, OPERATOR_ROLES, type OperatorRole } from '@bank/contracts/backoffice/roles';
 
 /**
@@ -15,8 +16,8 @@ export type ApprovalFact =
   | { label: string; type: 'money'; amount: string; currency: string }
   /** A transfer; `link` when the payments screen shows it (a transfer waiting for its release). */
   | { label: string; type: 'transaction'; transactionNumber: string; link: boolean }
-  /** Old → new; `from` is null when the payload does not say what it was. */
-  | { label: string; type: 'change'; from: string | null; to: string; unit: 'rate' | 'basisPoints' }
+  /** Old → new; `from` is null when the payload does not say what it was. A deposit rate (`percent`) is in basis points. */
+  | { label: string; type: 'change'; from: string | null; to: string; unit: 'rate' | 'basisPoints' | 'percent' }
   | { label: string; type: 'roles'; roles: OperatorRole[]; previous: OperatorRole[] | null }
   | { label: string; type: 'operator'; name: string; email: string }
   | { label: string; type: 'status'; status: string }
@@ -29,6 +30,12 @@ function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
+}
+
+/** The rate of one cell of a deposit rate table (basis points), when the table has it. */
+function tableCellOf(table: unknown, tier: string, currency: string): string | null {
+  const row = table && typeof table === 'object' ? (table as Record<string, unknown>)[tier] : undefined;
+  return row && typeof row === 'object' ? textOf((row as Record<string, unknown>)[currency]) : null;
 }
 
 function rolesOf(value: unknown): OperatorRole[] | null {
@@ -156,6 +163,16 @@ const READERS: Record<ApprovalKind, (reader: PayloadReader) => void> = {
     reader.addTransaction(true);
     reader.addMoney();
   },
+  depositRates(reader) {
+    // Every cell of the table, as it is in force and as proposed: the checker compares the whole.
+    const rates = reader.value('rates');
+    const previous = reader.value('previous');
+    reader.value('previousVersionId');
+    for (const { tier, currency } of DEPOSIT_RATE_CELLS) {
+      const to = tableCellOf(rates, tier, currency);
+      if (to !== null) reader.add({ label: `depositRates.${tier}.${currency}`, type: 'change', from: tableCellOf(previous, tier, currency), to, unit: 'percent' });
+    }
+  },
 };
 
 /** What a proposal of this kind will do, in the order a checker reads it. */
@@ -168,7 +185,7 @@ export function describeApproval(approval: Pick<ApprovalItem, 'kind' | 'payload'
 /**
  * What applying an approved proposal produced: the transaction it booked (and the one it reverses),
  * the transfer's new status, and anything else it says. What only repeats the proposal (the rate or
- * spread set) or names an operator by id is left out.
+ * spread set) or names an operator or a rate table's version by id is left out.
  */
 export function describeResult(approval: Pick<ApprovalItem, 'kind' | 'result'>): ApprovalFact[] {
   if (!approval.result) return [];
@@ -178,7 +195,7 @@ export function describeResult(approval: Pick<ApprovalItem, 'kind' | 'result'>):
   if (reverses !== null) reader.add({ label: 'reverses', type: 'transaction', transactionNumber: reverses, link: false });
   const status = reader.text('status');
   if (status !== null) reader.add({ label: 'status', type: 'status', status });
-  for (const repeated of ['operatorId', 'currency', 'perEur', 'basisPoints']) reader.value(repeated);
+  for (const repeated of ['operatorId', 'currency', 'perEur', 'basisPoints', 'versionId']) reader.value(repeated);
   return [...reader.facts, ...reader.rest()];
 }
 

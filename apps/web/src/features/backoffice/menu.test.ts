@@ -9,13 +9,13 @@ const keys = (roles: OperatorRole[]) => menuFor(roles).map((entry) => entry.key)
 
 describe('back-office menu', () => {
   it('shows each role only the areas it may use', () => {
-    expect(keys(['compliance'])).toEqual(['dashboard', 'kyc', 'clients', 'contactMessages', 'audit', 'account']);
-    expect(keys(['payments'])).toEqual(['dashboard', 'approvals', 'payments', 'incoming', 'cryptoDeposit', 'clients', 'contactMessages', 'audit', 'account']);
+    expect(keys(['compliance'])).toEqual(['dashboard', 'kyc', 'clients', 'depositLiability', 'contactMessages', 'audit', 'account']);
+    expect(keys(['payments'])).toEqual(['dashboard', 'approvals', 'payments', 'incoming', 'cryptoDeposit', 'clients', 'depositLiability', 'contactMessages', 'audit', 'account']);
     expect(keys(['admin'])).toEqual(BACKOFFICE_MENU.map((entry) => entry.key));
   });
 
   it('joins the entries of several roles without repeating one', () => {
-    expect(keys(['compliance', 'payments'])).toEqual(['dashboard', 'approvals', 'kyc', 'payments', 'incoming', 'cryptoDeposit', 'clients', 'contactMessages', 'audit', 'account']);
+    expect(keys(['compliance', 'payments'])).toEqual(['dashboard', 'approvals', 'kyc', 'payments', 'incoming', 'cryptoDeposit', 'clients', 'depositLiability', 'contactMessages', 'audit', 'account']);
   });
 
   it('offers the approvals queue exactly to the roles that may check some kind of proposal', () => {

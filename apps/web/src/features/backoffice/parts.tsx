@@ -42,7 +42,7 @@ export function Problem({ error }: { error: unknown }) {
 function toneOf(status: string): 'success' | 'danger' | 'neutral' | 'pending' {
   if (['Approved', 'active', 'Active'].includes(status)) return 'success';
   if (['Rejected', 'Denied', 'Canceled', 'Error', 'deactivated'].includes(status)) return 'danger';
-  if (status === 'Withdrawn' || status === 'Finished') return 'neutral';
+  if (['Withdrawn', 'Finished', 'Matured', 'ClosedEarly'].includes(status)) return 'neutral';
   return 'pending';
 }
 

@@ -193,6 +193,9 @@ function FactList({ facts }: { facts: ApprovalFact[] }) {
       case 'change': {
         if (fact.unit === 'rate') return t('approvals.change', { from: fact.from ?? '—', to: fact.to });
         const percent = (basisPoints: string | null) => (basisPoints === null || !Number.isFinite(Number(basisPoints)) ? '—' : formatPercent(Number(basisPoints), language, 2));
+        if (fact.unit === 'percent') {
+          return fact.from === fact.to ? t('approvals.unchanged', { value: percent(fact.to) }) : t('approvals.change', { from: percent(fact.from), to: percent(fact.to) });
+        }
         return t('approvals.spreadChange', { from: fact.from ?? '—', to: fact.to, fromPercent: percent(fact.from), toPercent: percent(fact.to) });
       }
       case 'roles':

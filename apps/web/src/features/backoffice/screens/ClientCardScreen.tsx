@@ -7,9 +7,10 @@ import { formatDateTime } from '../format';
 import { PagedTable, type Column } from '../PagedTable';
 import { BackofficeScreen, Details, Loaded, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
+import { ClientDeposits } from './ClientDeposits';
 import { ClientSchedules } from './ClientSchedules';
 
-/** One client: profile, KYC history, accounts with balances, the latest transactions and the schedules (read-only). */
+/** One client: profile, KYC history, accounts with balances, the latest transactions, the schedules and the deposits (read-only). */
 export function ClientCardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const { clientId = '' } = useParams();
@@ -75,6 +76,7 @@ export function ClientCardScreen() {
               empty={t('clients.noTransactions')}
             />
             <ClientSchedules clientId={clientId} />
+            <ClientDeposits clientId={clientId} />
           </>
         )}
       </Loaded>
