@@ -58,6 +58,35 @@ export const depositTermsSchema = z
 export type DepositTermsPayload = z.input<typeof depositTermsSchema>;
 export type DepositTerms = z.output<typeof depositTermsSchema>;
 
+/**
+ * What the client confirmed: the figures of the quote they were shown, sent with POST
+ * /api/deposit/create as `expected` beside the terms (the cabinet always sends them). When any
+ * differs from what the bank would open at that moment (the rate table changed, the bank's day
+ * turned, the day's rates moved the fee), nothing is opened: the answer is 409 CONFLICT with
+ * details { reason: 'quoteChanged', quote } (the new DepositQuote) for the client to confirm again.
+ */
+export const depositOpeningConfirmationSchema = z.object({
+  expected: z
+    .object({
+      rateBasisPoints: z.number().int(),
+      openingDate: z.string().max(10),
+      openingFee: moneyStringSchema.max(40),
+      totalInterest: moneyStringSchema.max(40),
+    })
+    .optional(),
+});
+export type DepositOpeningConfirmation = z.output<typeof depositOpeningConfirmationSchema>;
+
+/**
+ * The same for POST /api/deposit/close: the close quote's day and forfeited interest. A closing
+ * confirmed on another bank day, or forfeiting another amount, is 409 CONFLICT with details
+ * { reason: 'quoteChanged', quote } (the new DepositCloseQuote), and nothing is closed.
+ */
+export const depositClosingConfirmationSchema = z.object({
+  expected: z.object({ closingDate: z.string().max(10), forfeitedInterest: moneyStringSchema.max(40) }).optional(),
+});
+export type DepositClosingConfirmation = z.output<typeof depositClosingConfirmationSchema>;
+
 /** One interest payment of a deposit: its date, the interest it pays and the days it covers. */
 export const depositPayoutSchema = z.object({
   sequence: z.number().int(),

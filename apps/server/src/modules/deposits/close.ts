@@ -1,4 +1,4 @@
-import { formatMinor, type Deposit, type DepositCloseQuote } from '@bank/contracts';
+import { formatMinor, type Deposit, type DepositCloseQuote, type DepositClosingConfirmation } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
@@ -27,12 +27,8 @@ function refuseUnlessClosable(deposit: DepositRow, today: string): void {
   }
 }
 
-/** GET /api/deposit/close-quote: what closing the client's deposit today returns and forfeits. */
-export async function closeQuote(db: Db, clock: BankClock, clientId: string, depositId: string): Promise<DepositCloseQuote> {
-  const deposit = await selectDeposits(db).where('d.id', '=', depositId).where('d.client_id', '=', clientId).executeTakeFirst();
-  if (!deposit) throw depositNotFound();
-  const today = bankToday(clock);
-  refuseUnlessClosable(deposit, today);
+/** What closing `deposit` on `today` returns and forfeits (the deposit closable). */
+function closeQuoteOf(deposit: DepositRow, today: string): DepositCloseQuote {
   const schedule = scheduleOf(deposit);
   // A payout due by today is made before the closing (closeDepositEarly), so what is forfeited is
   // the interest since the last payout date, whether the sweep has made that payout yet or not.
@@ -47,24 +43,47 @@ export async function closeQuote(db: Db, clock: BankClock, clientId: string, dep
   };
 }
 
+/** GET /api/deposit/close-quote: what closing the client's deposit today returns and forfeits. */
+export async function closeQuote(db: Db, clock: BankClock, clientId: string, depositId: string): Promise<DepositCloseQuote> {
+  const deposit = await selectDeposits(db).where('d.id', '=', depositId).where('d.client_id', '=', clientId).executeTakeFirst();
+  if (!deposit) throw depositNotFound();
+  const today = bankToday(clock);
+  refuseUnlessClosable(deposit, today);
+  return closeQuoteOf(deposit, today);
+}
+
 /**
  * POST /api/deposit/close, in the caller's transaction: under the deposit's lock, the payouts due
  * by today are made first (the same as the sweep would), then the principal comes back
- * ('deposit_return': an IN row "Early closing of a term deposit") and the deposit is ClosedEarly
+ * ('deposit_closing': an IN row "Early closing of a term deposit") and the deposit is ClosedEarly
  * with what it forfeited. Another client's deposit is 404; one closed or matured, 409.
  */
-export async function closeDepositEarly(trx: Db, clock: BankClock, client: { id: string; ip?: string }, depositId: string): Promise<Deposit> {
+export async function closeDepositEarly(
+  trx: Db,
+  clock: BankClock,
+  client: { id: string; ip?: string },
+  depositId: string,
+  /** The close quote's figures the client confirmed: closed only on exactly those. */
+  expected?: DepositClosingConfirmation['expected'],
+): Promise<Deposit> {
   const deposit = await lockDeposit(trx, depositId, client.id);
   if (!deposit) throw depositNotFound();
   const today = bankToday(clock);
   // Refused before anything is paid: an Active deposit before its maturity date stays Active
   // through the payouts below (its last payout, at maturity, is not yet due).
   refuseUnlessClosable(deposit, today);
-  await makeDuePayouts(trx, deposit, today);
+  const quote = closeQuoteOf(deposit, today);
+  if (expected && (expected.closingDate !== quote.closingDate || expected.forfeitedInterest !== quote.forfeitedInterest)) {
+    throw new AppError('CONFLICT', {
+      message: 'What closing the deposit forfeits has changed since the quote: check the new figures and confirm them',
+      details: { reason: 'quoteChanged', quote },
+    });
+  }
+  const { forfeitedInterest } = quote;
   const schedule = scheduleOf(deposit);
-  const forfeitedInterest = formatMinor(accruedSinceLastPayoutMinor(schedule, today), schedule.currency);
+  await makeDuePayouts(trx, deposit, today);
   const returned = await creditFundingAccount(trx, deposit, {
-    kind: 'deposit_return',
+    kind: 'deposit_closing',
     from: String(deposit.ledger_account_id),
     amountMinor: schedule.principalMinor,
     purpose: 'depositEarlyClosing',

@@ -15,7 +15,7 @@ import { lockDeposit } from './records';
  */
 export async function openDemoDeposit(trx: Db, clients: DemoClients, clientId: string, account: ClientAccount, at: Date): Promise<Deposit> {
   const terms = depositTermsSchema.parse({ currency: account.currency, accNumberFrom: account.number, amount: '10000.00', termMonths: 6, payoutMonths: 1 });
-  return openDeposit(trx, { clock: fixedClock(at, clients.config.time.zone), config: clients.config }, { id: clientId }, terms, at);
+  return openDeposit(trx, { clock: fixedClock(at, clients.config.time.zone), config: clients.config }, { id: clientId }, terms, { at });
 }
 
 /** Makes the deposit's payouts due by `at`'s bank day, booked at `at`. */

@@ -252,6 +252,72 @@ describe('POST /api/deposit/create', () => {
   });
 });
 
+describe('confirming what was quoted', () => {
+  const confirmationOf = (quote: DepositQuote) => ({
+    rateBasisPoints: quote.rateBasisPoints,
+    openingDate: quote.openingDate,
+    openingFee: quote.openingFee.amount,
+    totalInterest: quote.totalInterest,
+  });
+
+  it('opens on the quote confirmed; refuses with the new quote (409) when the rates or the day changed since, writing nothing', async () => {
+    clock.set('2026-01-31T22:59:00Z');
+    const client = await clientIdentifiedAt(context, '2025-06-01T10:00:00Z');
+    const account = await openTestAccount(context, client, 'EUR', '25000.00');
+    const quote = (await quoteDeposit(context, client, termsOf(account.number))).json<DepositQuote>();
+
+    // A new rate table is approved between the quote and the confirmation.
+    await context.db.insertInto('deposit_rate_versions').values({ rates: JSON.stringify({ withHistory: { EUR: 1100, USD: 1200 }, withoutHistory: { EUR: 500, USD: 1100 } }) }).execute();
+    const before = await countRows(client.id);
+    const changed = await createDeposit(context, client, { ...termsOf(account.number), expected: confirmationOf(quote) }, randomUUID());
+    expect(changed.statusCode, changed.body).toBe(409);
+    const body = changed.json<{ code: string; details: { reason: string; quote: DepositQuote } }>();
+    expect(body.details.reason).toBe('quoteChanged');
+    expect(body.details.quote).toMatchObject({ rateBasisPoints: 500, rate: '5.00', totalInterest: '121.92', openingDate: '2026-01-31' });
+    expect(await countRows(client.id)).toEqual(before);
+
+    // The bank's day turns before the new quote is confirmed: its dates are not today's any more.
+    clock.set('2026-02-01T00:01:00Z');
+    const lateDay = await createDeposit(context, client, { ...termsOf(account.number), expected: confirmationOf(body.details.quote) }, randomUUID());
+    expect(lateDay.statusCode, lateDay.body).toBe(409);
+    const today = lateDay.json<{ details: { quote: DepositQuote } }>().details.quote;
+    expect(today).toMatchObject({ openingDate: '2026-02-01', maturityDate: '2026-05-01' });
+    expect(await countRows(client.id)).toEqual(before);
+
+    // Confirmed as quoted, it opens exactly on those figures.
+    const opened = await createDeposit(context, client, { ...termsOf(account.number), expected: confirmationOf(today) }, randomUUID());
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<Deposit>()).toMatchObject({ rateBasisPoints: 500, openingDate: '2026-02-01', totalInterest: today.totalInterest });
+    await context.db.deleteFrom('deposit_rate_versions').execute();
+  });
+
+  it('closes on the close quote confirmed; refuses with the new one (409) once the day turned, closing nothing', async () => {
+    clock.set(OPENING);
+    const client = await clientIdentifiedAt(context, '2025-06-01T10:00:00Z');
+    const account = await openTestAccount(context, client, 'EUR', '12000.00');
+    const deposit = await openedDeposit(context, client, termsOf(account.number));
+    clock.set('2026-02-10T09:00:00Z');
+    const quote = (await context.app.inject({ method: 'GET', url: '/api/deposit/close-quote', headers: client.headers, query: { depositId: deposit.id } })).json<DepositCloseQuote>();
+    clock.set('2026-02-11T09:00:00Z');
+    const expected = { closingDate: quote.closingDate, forfeitedInterest: quote.forfeitedInterest };
+    const changed = await context.app.inject({ method: 'POST', url: '/api/deposit/close', headers: client.headers, payload: { depositId: deposit.id, expected } });
+    expect(changed.statusCode, changed.body).toBe(409);
+    const fresh = changed.json<{ details: { reason: string; quote: DepositCloseQuote } }>().details;
+    expect(fresh.reason).toBe('quoteChanged');
+    // One more day of interest at 10 % on 10,000.00: 11 days = 30.136… → 30.14.
+    expect(fresh.quote).toMatchObject({ closingDate: '2026-02-11', forfeitedInterest: '30.14' });
+    expect((await listDeposits(context, client)).find((listed) => listed.id === deposit.id)?.status).toBe('Active');
+    const closed = await context.app.inject({
+      method: 'POST',
+      url: '/api/deposit/close',
+      headers: client.headers,
+      payload: { depositId: deposit.id, expected: { closingDate: fresh.quote.closingDate, forfeitedInterest: fresh.quote.forfeitedInterest } },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<Deposit>()).toMatchObject({ status: 'ClosedEarly', forfeitedInterest: '30.14' });
+  });
+});
+
 describe('closing early', () => {
   let client: TestClient;
   let accountNumber: string;

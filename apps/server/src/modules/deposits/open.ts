@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BANK_PURPOSES, formatMinor, type Deposit, type DepositTerms } from '@bank/contracts';
+import { BANK_PURPOSES, formatMinor, type Deposit, type DepositOpeningConfirmation, type DepositTerms } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -10,7 +10,7 @@ import type { RatesAgeLimit } from '../rates/freshness';
 import { chargeFee } from '../transfers/fee-charge';
 import { recordOperations } from '../transfers/records';
 import { depositOfClient } from './read';
-import { priceDeposit, ratePercentOf } from './quote';
+import { priceDeposit, quoteOf, ratePercentOf, type PricedDeposit } from './quote';
 
 /**
  * POST /api/deposit/create: opens a deposit on the client's terms, in the caller's transaction (a
@@ -31,15 +31,37 @@ async function nextDepositNumber(trx: Db, openingDate: string): Promise<string> 
   return `DEP-${openingDate.replaceAll('-', '')}-${rows[0]!.serial.padStart(6, '0')}`;
 }
 
+/** Whether the bank would open today exactly what the client was quoted and confirmed. */
+function sameAsConfirmed(priced: PricedDeposit, expected: NonNullable<DepositOpeningConfirmation['expected']>): boolean {
+  const { currency } = priced.schedule;
+  return (
+    priced.schedule.rateBasisPoints === expected.rateBasisPoints &&
+    priced.schedule.openingDate === expected.openingDate &&
+    formatMinor(priced.feeMinor, currency) === expected.openingFee &&
+    formatMinor(priced.totalInterestMinor, currency) === expected.totalInterest
+  );
+}
+
 export async function openDeposit(
   trx: Db,
   deps: RatesAgeLimit,
   client: { id: string; ip?: string },
   terms: DepositTerms,
-  /** When it is booked, if not now: the demo history only (the clock gives the opening day). */
-  at?: Date,
+  options: {
+    /** The quote's figures the client confirmed: opened only on exactly those (contracts' depositOpeningConfirmationSchema). */
+    expected?: DepositOpeningConfirmation['expected'];
+    /** When it is booked, if not now: the demo history only (the clock gives the opening day). */
+    at?: Date;
+  } = {},
 ): Promise<Deposit> {
+  const { at, expected } = options;
   const priced = await priceDeposit(trx, deps, client.id, terms);
+  if (expected && !sameAsConfirmed(priced, expected)) {
+    throw new AppError('CONFLICT', {
+      message: "The deposit's terms have changed since the quote: check the new quote and confirm it",
+      details: { reason: 'quoteChanged', quote: quoteOf(priced) },
+    });
+  }
   const { account, schedule } = priced;
   const { currency, principalMinor } = schedule;
   const totalDebitMinor = principalMinor + priced.feeMinor;

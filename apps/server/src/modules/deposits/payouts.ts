@@ -53,7 +53,7 @@ export interface MadePayout {
 export async function creditFundingAccount(
   trx: Db,
   deposit: DepositRow,
-  movement: { kind: 'deposit_interest' | 'deposit_return'; from: LedgerAccountId; amountMinor: bigint; purpose: BankPurpose; paymentDate: string; at?: Date },
+  movement: { kind: 'deposit_interest' | 'deposit_return' | 'deposit_closing'; from: LedgerAccountId; amountMinor: bigint; purpose: BankPurpose; paymentDate: string; at?: Date },
 ): Promise<{ transferId: string; transactionNumber: string; bookedAt: InstantText }> {
   const account: ClientAccount = fundingAccountOf(deposit);
   const { currency } = account;

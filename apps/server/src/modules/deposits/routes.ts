@@ -1,4 +1,6 @@
 import {
+  depositClosingConfirmationSchema,
+  depositOpeningConfirmationSchema,
   depositIdSchema,
   depositTermsSchema,
   type DepositCloseQuote,
@@ -43,8 +45,9 @@ export default async function depositRoutes(app: FastifyInstance): Promise<void>
   app.post('/deposit/create', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.write } }, async (request, reply) => {
     const clientId = clientIdOf(request);
     const terms = parseWith(depositTermsSchema, request.body);
+    const { expected } = parseWith(depositOpeningConfirmationSchema, request.body);
     return replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/deposit/create' }, async () =>
-      ownWrite(clientId, async (trx) => ({ status: 200, body: await openDeposit(trx, app.deps, { id: clientId, ip: request.ip }, terms) })),
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await openDeposit(trx, app.deps, { id: clientId, ip: request.ip }, terms, { expected }) })),
     );
   });
 
@@ -60,8 +63,9 @@ export default async function depositRoutes(app: FastifyInstance): Promise<void>
   app.post('/deposit/close', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.write } }, async (request, reply) => {
     const clientId = clientIdOf(request);
     const { depositId } = parseWith(depositIdSchema, request.body);
+    const { expected } = parseWith(depositClosingConfirmationSchema, request.body);
     return replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/deposit/close' }, async () =>
-      ownWrite(clientId, async (trx) => ({ status: 200, body: await closeDepositEarly(trx, app.deps.clock, { id: clientId, ip: request.ip }, depositId) })),
+      ownWrite(clientId, async (trx) => ({ status: 200, body: await closeDepositEarly(trx, app.deps.clock, { id: clientId, ip: request.ip }, depositId, expected) })),
     );
   });
 }

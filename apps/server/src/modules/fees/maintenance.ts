@@ -38,8 +38,9 @@ async function monthsDue(db: Db, today: string): Promise<string[]> {
 
 /**
  * Movements the bank makes on its own, which are not the client's activity: its fees, and a term
- * deposit's interest and return (paid by the bank's schedule; a client whose only movement is a
- * payout of interest is not charged for it). A deposit's opening is the client's act and counts.
+ * deposit's interest and its return at maturity (paid by the bank's schedule; a client whose only
+ * movement is a payout of interest is not charged for it). Opening a deposit and closing one early
+ * are the client's acts and count.
  */
 const BANK_OWN_ENTRY_KINDS: EntryKind[] = ['fee', 'deposit_interest', 'deposit_return'];
 

@@ -42,7 +42,10 @@ export type EntryKind =
   | 'crypto_conversion'
   | 'deposit_opening'
   | 'deposit_interest'
-  | 'deposit_return';
+  /** The principal back at maturity, by the bank's schedule. */
+  | 'deposit_return'
+  /** The principal back before maturity, at the client's request. */
+  | 'deposit_closing';
 
 export interface Balance {
   bookedMinor: bigint;

@@ -11,13 +11,13 @@ import { Modal } from '../../ui/Modal';
 import { Popup } from '../../ui/Popup';
 import { reloadAfterMoneyMoved } from '../accounts';
 import { selectUserToken } from '../auth';
-import { closeDeposit, fetchCloseQuote } from './depositsApi';
+import { closeDeposit, fetchCloseQuote, quoteChangedIn } from './depositsApi';
 import { useFailureText } from './failureText';
 
 type Stage =
   | { kind: 'idle' }
   | { kind: 'asking' }
-  | { kind: 'confirm'; quote: DepositCloseQuote }
+  | { kind: 'confirm'; quote: DepositCloseQuote; changed?: boolean }
   | { kind: 'closing'; quote: DepositCloseQuote }
   | { kind: 'closed'; quote: DepositCloseQuote }
   | { kind: 'failed'; body: ErrorBody | null };
@@ -50,12 +50,15 @@ export function CloseDepositButton({ deposit, onClosed }: { deposit: Deposit; on
 
   const close = async (quote: DepositCloseQuote) => {
     setStage({ kind: 'closing', quote });
-    const { outcome } = await closeDeposit(token, deposit.id, keys.current);
+    const { outcome } = await closeDeposit(token, quote, keys.current);
     if (endedTheSession(outcome)) return setStage({ kind: 'idle' });
     if (outcome.ok) {
       void dispatch(reloadAfterMoneyMoved());
       return setStage({ kind: 'closed', quote });
     }
+    // The bank's day turned since the quote: its new figures are shown to confirm again.
+    const changed = quoteChangedIn<DepositCloseQuote>(outcome.body);
+    if (changed) return setStage({ kind: 'confirm', quote: changed, changed: true });
     setStage({ kind: 'failed', body: outcome.body });
   };
 
@@ -100,6 +103,11 @@ export function CloseDepositButton({ deposit, onClosed }: { deposit: Deposit; on
             </>
           }
         >
+          {stage.kind === 'confirm' && stage.changed ? (
+            <p className="deposit-notice" role="alert">
+              {t('close.changed')}
+            </p>
+          ) : null}
           <p>{t('close.text', { number: deposit.number, date: formatBankDate(stage.quote.closingDate) })}</p>
           <dl className="deposit-summary">
             <div className="deposit-summary__row">

@@ -8,8 +8,23 @@ import { PayoutTable } from './PayoutTable';
  * Step 2: the bank's quote, as it would open the deposit today: the rate and the client's tier, the
  * opening fee in the account's currency with its EUR figure, the total debit, the dates, every
  * payout with its exact amount, the total interest, and the early closing rule with its most cost.
+ * The bank opens the deposit on exactly these figures; when they changed before the confirmation
+ * (the rates, the bank's day), it answers with new ones, shown here with a notice.
  */
-export function DepositQuoteView({ quote, busy, onBack, onConfirm }: { quote: DepositQuote; busy: boolean; onBack: () => void; onConfirm: () => void }) {
+export function DepositQuoteView({
+  quote,
+  changed,
+  busy,
+  onBack,
+  onConfirm,
+}: {
+  quote: DepositQuote;
+  /** The bank refused the quote confirmed before: this is its new one. */
+  changed: boolean;
+  busy: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
   const { t, i18n } = useTranslation('deposits');
   const language = i18n.resolvedLanguage ?? 'en';
   const money = (amount: string) => formatMoney(amount, quote.currency, language);
@@ -32,6 +47,11 @@ export function DepositQuoteView({ quote, busy, onBack, onConfirm }: { quote: De
   ];
   return (
     <div className="deposit-quote">
+      {changed ? (
+        <p className="deposit-notice" role="alert">
+          {t('quote.changed')}
+        </p>
+      ) : null}
       <p className="deposit-card__lead">{t('quote.lead')}</p>
       <dl className="deposit-summary">
         {rows.map((row) => (

@@ -28,7 +28,13 @@ export function OpenDepositCard({ onOpened }: { onOpened: () => void }) {
         {step === 'quote' ? t('quote.title') : t('open.title')}
       </h2>
       {deposit.quoted ? (
-        <DepositQuoteView quote={deposit.quoted.quote} busy={deposit.busy === 'opening'} onBack={deposit.back} onConfirm={() => void deposit.confirm()} />
+        <DepositQuoteView
+          quote={deposit.quoted.quote}
+          changed={deposit.quoted.changed === true}
+          busy={deposit.busy === 'opening'}
+          onBack={deposit.back}
+          onConfirm={() => void deposit.confirm()}
+        />
       ) : (
         <DepositTermsForm deposit={deposit} />
       )}

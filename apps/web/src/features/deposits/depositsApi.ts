@@ -1,5 +1,6 @@
 // Contracts are imported by file so this chunk carries only these types, not every schema.
 import type { Deposit, DepositCloseQuote, DepositQuote, DepositTerms, ListDepositsResponse } from '@bank/contracts/deposits/index';
+import type { ErrorBody } from '@bank/contracts/errors';
 import { apiRequest } from '../../lib/api';
 import { submitWithKey, type KeyedSubmission, type SubmissionKeys } from '../../lib/submitTransaction';
 
@@ -18,9 +19,20 @@ export function fetchDepositQuote(token: string | null, terms: DepositTerms, sig
   });
 }
 
-/** POST /api/deposit/create with the form's key: a resent submission whose answer was lost opens one deposit, not two. */
-export function openDeposit(token: string | null, terms: DepositTerms, keys: SubmissionKeys): Promise<KeyedSubmission<Deposit>> {
-  return submitWithKey<Deposit>('deposit/create', terms, token, keys);
+/**
+ * POST /api/deposit/create with the form's key: a resent submission whose answer was lost opens one
+ * deposit, not two. It carries the quote's figures the client confirmed: the bank opens on exactly
+ * those, or answers 409 'quoteChanged' with its new quote (quoteChangedIn).
+ */
+export function openDeposit(token: string | null, terms: DepositTerms, quote: DepositQuote, keys: SubmissionKeys): Promise<KeyedSubmission<Deposit>> {
+  const expected = { rateBasisPoints: quote.rateBasisPoints, openingDate: quote.openingDate, openingFee: quote.openingFee.amount, totalInterest: quote.totalInterest };
+  return submitWithKey<Deposit>('deposit/create', { ...terms, expected }, token, keys);
+}
+
+/** The bank's new quote when it refused a confirmation because its figures changed meanwhile, else null. */
+export function quoteChangedIn<Quote>(body: ErrorBody | null): Quote | null {
+  const details = body?.details as { reason?: unknown; quote?: unknown } | undefined;
+  return body?.code === 'CONFLICT' && details?.reason === 'quoteChanged' && details.quote ? (details.quote as Quote) : null;
 }
 
 /** GET /api/deposit/close-quote: what closing the deposit today returns and forfeits. */
@@ -28,7 +40,11 @@ export function fetchCloseQuote(token: string | null, depositId: string): Promis
   return apiRequest<DepositCloseQuote>('GET', 'deposit/close-quote', { token, query: { depositId } });
 }
 
-/** POST /api/deposit/close with its own key, so a retried closing closes (and pays back) once. */
-export function closeDeposit(token: string | null, depositId: string, keys: SubmissionKeys): Promise<KeyedSubmission<Deposit>> {
-  return submitWithKey<Deposit>('deposit/close', { depositId }, token, keys);
+/**
+ * POST /api/deposit/close with its own key, so a retried closing closes (and pays back) once; with
+ * the close quote's day and forfeited interest, on which alone the bank closes it.
+ */
+export function closeDeposit(token: string | null, quote: DepositCloseQuote, keys: SubmissionKeys): Promise<KeyedSubmission<Deposit>> {
+  const expected = { closingDate: quote.closingDate, forfeitedInterest: quote.forfeitedInterest };
+  return submitWithKey<Deposit>('deposit/close', { depositId: quote.depositId, expected }, token, keys);
 }

@@ -8,7 +8,7 @@ import { endedTheSession, SubmissionKeys } from '../../lib/submitTransaction';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { reloadAfterMoneyMoved } from '../accounts';
 import { selectUserToken } from '../auth';
-import { fetchDepositQuote, openDeposit } from './depositsApi';
+import { fetchDepositQuote, openDeposit, quoteChangedIn } from './depositsApi';
 import { fundingAccountFor, offeredCurrency } from './depositTerms';
 
 /** The form's first values: the first currency of the tariff, a year, interest every month. */
@@ -29,7 +29,7 @@ export function useOpenDeposit(onOpened: () => void) {
   const accounts = useAppSelector((state) => state.user.accountsList);
   const accountsLoading = useAppSelector((state) => state.user.isLoading);
   const form = useSchemaForm(depositTermsSchema, EMPTY);
-  const [quoted, setQuoted] = useState<{ terms: DepositTerms; quote: DepositQuote } | null>(null);
+  const [quoted, setQuoted] = useState<{ terms: DepositTerms; quote: DepositQuote; changed?: boolean } | null>(null);
   const [busy, setBusy] = useState<'quoting' | 'opening' | null>(null);
   /** Why the last quote was refused, when no field explains it (a field's error shows under it). */
   const [quoteProblem, setQuoteProblem] = useState<{ body: ErrorBody | null } | null>(null);
@@ -77,9 +77,15 @@ export function useOpenDeposit(onOpened: () => void) {
   const confirm = async () => {
     if (!quoted || busy) return;
     setBusy('opening');
-    const { outcome: sent, answer } = await openDeposit(token, quoted.terms, keys.current);
+    const { outcome: sent, answer } = await openDeposit(token, quoted.terms, quoted.quote, keys.current);
     setBusy(null);
     if (endedTheSession(sent)) return;
+    const changed = sent.ok ? null : quoteChangedIn<DepositQuote>(sent.body);
+    if (changed) {
+      // The rates or the bank's day moved since the quote: the new one is shown to confirm again.
+      setQuoted({ terms: quoted.terms, quote: changed, changed: true });
+      return;
+    }
     if (sent.ok) {
       void dispatch(reloadAfterMoneyMoved());
       onOpened();
