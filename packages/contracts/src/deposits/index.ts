@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountNumberSchema, AMOUNT_PROBLEM_MESSAGES, amountInputSchema, moneyStringSchema } from '../accounts/fields';
-import { decimalToMinor, parseAmount } from '../money';
+import { decimalToMinor, formatRatioHalfUp, parseAmount, ratio } from '../money';
 import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS } from '../tariffs';
 
 /**
@@ -8,6 +8,11 @@ import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS } from '../tariffs'
  * payout periods, rates, the opening fee) are DEPOSITS in tariffs.ts; the server quotes from the
  * rate table in force, which the back office changes through four-eyes approvals.
  */
+
+/** An annual rate in basis points as the percentage the bank writes, with two decimals (1150 → "11.50"). */
+export function ratePercentOf(rateBasisPoints: number): string {
+  return formatRatioHalfUp(ratio(BigInt(rateBasisPoints), 100n), 2);
+}
 
 /** Active until maturity or an early closing; Matured and ClosedEarly are final. */
 export const DEPOSIT_STATUSES = ['Active', 'Matured', 'ClosedEarly'] as const;

@@ -88,6 +88,7 @@ export async function closeDepositEarly(
     amountMinor: schedule.principalMinor,
     purpose: 'depositEarlyClosing',
     paymentDate: today,
+    actor: { type: 'client', id: client.id },
   });
   await finishDeposit(trx, deposit.id, { status: 'ClosedEarly', closedOn: today, closedAt: returned.bookedAt, closingTransferId: returned.transferId, forfeitedInterest });
   await recordAudit(trx, {

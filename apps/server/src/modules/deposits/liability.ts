@@ -1,9 +1,8 @@
-import { DEPOSIT_CURRENCIES, decimalToMinor, formatMinor } from '@bank/contracts';
+import { DEPOSIT_CURRENCIES, decimalToMinor, formatMinor, ratePercentOf } from '@bank/contracts';
 import type { DepositLiabilityResponse, DepositLiabilityRow } from '@bank/contracts/backoffice/deposits';
 import { BACKOFFICE_PAGE_SIZE } from '@bank/contracts/backoffice/paging';
 import type { Db } from '../../db';
 import { clientNameOf } from '../users/directory';
-import { ratePercentOf } from './quote';
 import { scheduleOf, selectDeposits } from './records';
 import { accruedSinceLastPayoutMinor, lastPayoutDateOn } from './schedule';
 

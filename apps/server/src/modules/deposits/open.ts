@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { BANK_PURPOSES, formatMinor, type Deposit, type DepositOpeningConfirmation, type DepositTerms } from '@bank/contracts';
+import { formatMinor, ratePercentOf, type Deposit, type DepositOpeningConfirmation, type DepositTerms } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { BRAND } from '../auth/mail-templates';
-import { lockBalances, openDepositLedgerAccount, postEntry } from '../ledger/ledger';
+import { lockBalances, openDepositLedgerAccount } from '../ledger/ledger';
 import type { RatesAgeLimit } from '../rates/freshness';
 import { chargeFee } from '../transfers/fee-charge';
-import { recordOperations } from '../transfers/records';
+import { bookDepositMovement } from './movements';
 import { depositOfClient } from './read';
-import { priceDeposit, quoteOf, ratePercentOf, type PricedDeposit } from './quote';
+import { priceDeposit, quoteOf, type PricedDeposit } from './quote';
 
 /**
  * POST /api/deposit/create: opens a deposit on the client's terms, in the caller's transaction (a
@@ -72,53 +70,20 @@ export async function openDeposit(
 
   const ledgerAccountId = await openDepositLedgerAccount(trx, currency);
   const number = await nextDepositNumber(trx, schedule.openingDate);
-  const transferId = randomUUID();
-  const { balances, bookedAt } = await postEntry(trx, {
-    kind: 'deposit_opening',
-    transferId,
-    postings: [
-      { accountId: account.ledgerAccountId, currency, amountMinor: -principalMinor },
-      { accountId: ledgerAccountId, currency, amountMinor: principalMinor },
-    ],
-    postedAt: at,
-  });
   const actor = { type: 'client', id: client.id } as const;
-  const numbers = await recordOperations(trx, [
-    {
-      at: bookedAt,
-      transfer: {
-        id: transferId,
-        kind: 'deposit',
-        status: 'Approved',
-        clientId: client.id,
-        fromAccountId: account.id,
-        toAccountId: null,
-        amountMinor: principalMinor,
-        currency,
-        purpose: BANK_PURPOSES.depositPlacement,
-        paymentReference: number,
-        paymentDate: schedule.openingDate,
-        recipient: BRAND.en,
-      },
-      sides: [
-        {
-          clientId: client.id,
-          accountId: account.id,
-          direction: 'OUT',
-          fromAccount: account.number,
-          toAccount: number,
-          recipient: BRAND.en,
-          amountMinor: principalMinor,
-          currency,
-          bookedAt,
-          balanceAfterMinor: balances.get(account.ledgerAccountId)!.bookedMinor,
-          transactionType: 'Intra',
-          reference: 'Internal',
-        },
-      ],
-      actor,
-    },
-  ]);
+  const placement = await bookDepositMovement(trx, {
+    kind: 'deposit_opening',
+    direction: 'OUT',
+    clientId: client.id,
+    account,
+    depositNumber: number,
+    counterpart: ledgerAccountId,
+    amountMinor: principalMinor,
+    purpose: 'depositPlacement',
+    paymentDate: schedule.openingDate,
+    actor,
+    at,
+  });
   const fee = await chargeFee(trx, { clientId: client.id, account, amountMinor: priced.feeMinor, reason: 'depositOpening', reference: number, actor, at });
 
   const { id } = await trx
@@ -140,7 +105,7 @@ export async function openDeposit(
       opening_fee: formatMinor(priced.feeMinor, currency),
       opening_fee_eur: formatMinor(priced.feeEurMinor, 'EUR'),
       total_interest: formatMinor(priced.totalInterestMinor, currency),
-      opening_transfer_id: transferId,
+      opening_transfer_id: placement.transferId,
       ...(at ? { opened_at: at } : {}),
     })
     .returning('id')
@@ -166,7 +131,7 @@ export async function openDeposit(
       maturityDate: priced.maturityDate,
       totalInterest: formatMinor(priced.totalInterestMinor, currency),
       openingFee: formatMinor(priced.feeMinor, currency),
-      transactionNumbers: [numbers.get(transferId)!, fee.transactionNumber],
+      transactionNumbers: [placement.transactionNumber, fee.transactionNumber],
     },
   });
   return depositOfClient(trx, client.id, id, schedule.openingDate);

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { BANK_PURPOSES, formatMinor, type BankPurpose } from '@bank/contracts';
+import { formatMinor } from '@bank/contracts';
 import type { Db } from '../../db';
-import type { InstantText } from '../../db/instant';
-import type { ClientAccount } from '../accounts/service';
 import { recordAudit } from '../audit/service';
-import { BRAND } from '../auth/mail-templates';
 import { bankToday } from '../jobs/clock';
 import type { JobContext, JobDefinition } from '../jobs/queue';
-import { bankAccountId, postEntry, type LedgerAccountId } from '../ledger/ledger';
+import { bankAccountId, type LedgerAccountId } from '../ledger/ledger';
 import { inMoneyTransaction } from '../ledger/transaction';
-import { recordOperations } from '../transfers/records';
+import { bookDepositMovement, type DepositMovement } from './movements';
 import { finishDeposit, fundingAccountOf, lockDeposit, paidSequencesOf, scheduleOf, setNextPayoutDate, type DepositRow } from './records';
 import { payoutScheduleOf, type ScheduledPayout } from './schedule';
 
@@ -47,64 +43,28 @@ export interface MadePayout {
 }
 
 /**
- * A movement of a deposit to its funding account, booked: one entry and the transfer's IN row, with
- * the account's balance after it. The early closing returns its principal through this too.
+ * A movement of a deposit back to its funding account (interest, the return at maturity, an early
+ * closing's return), booked by the system or, for an early closing, at the client's request.
  */
-export async function creditFundingAccount(
+export function creditFundingAccount(
   trx: Db,
   deposit: DepositRow,
-  movement: { kind: 'deposit_interest' | 'deposit_return' | 'deposit_closing'; from: LedgerAccountId; amountMinor: bigint; purpose: BankPurpose; paymentDate: string; at?: Date },
-): Promise<{ transferId: string; transactionNumber: string; bookedAt: InstantText }> {
-  const account: ClientAccount = fundingAccountOf(deposit);
-  const { currency } = account;
-  const transferId = randomUUID();
-  const { balances, bookedAt } = await postEntry(trx, {
-    kind: movement.kind,
-    transferId,
-    postings: [
-      { accountId: movement.from, currency, amountMinor: -movement.amountMinor },
-      { accountId: account.ledgerAccountId, currency, amountMinor: movement.amountMinor },
-    ],
-    postedAt: movement.at,
+  movement: Pick<DepositMovement, 'amountMinor' | 'purpose' | 'paymentDate'> & {
+    at?: Date;
+    kind: 'deposit_interest' | 'deposit_return' | 'deposit_closing';
+    from: LedgerAccountId;
+    actor?: DepositMovement['actor'];
+  },
+) {
+  return bookDepositMovement(trx, {
+    ...movement,
+    direction: 'IN',
+    clientId: deposit.client_id,
+    account: fundingAccountOf(deposit),
+    depositNumber: deposit.number,
+    counterpart: movement.from,
+    actor: movement.actor ?? { type: 'system', id: null },
   });
-  const numbers = await recordOperations(trx, [
-    {
-      at: bookedAt,
-      transfer: {
-        id: transferId,
-        kind: 'deposit',
-        status: 'Approved',
-        clientId: deposit.client_id,
-        fromAccountId: null,
-        toAccountId: account.id,
-        amountMinor: movement.amountMinor,
-        currency,
-        // The movement's name (BANK_PURPOSES); readers show it in their language.
-        purpose: BANK_PURPOSES[movement.purpose],
-        paymentReference: deposit.number,
-        paymentDate: movement.paymentDate,
-        recipient: BRAND.en,
-      },
-      sides: [
-        {
-          clientId: deposit.client_id,
-          accountId: account.id,
-          direction: 'IN',
-          fromAccount: deposit.number,
-          toAccount: account.number,
-          recipient: BRAND.en,
-          amountMinor: movement.amountMinor,
-          currency,
-          bookedAt,
-          balanceAfterMinor: balances.get(account.ledgerAccountId)!.bookedMinor,
-          transactionType: 'Intra',
-          reference: 'Internal',
-        },
-      ],
-      actor: { type: 'system', id: null },
-    },
-  ]);
-  return { transferId, transactionNumber: numbers.get(transferId)!, bookedAt };
 }
 
 /** Writes the payout's row first: null when it exists already (another writer made it). */

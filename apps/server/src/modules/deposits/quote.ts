@@ -3,9 +3,8 @@ import {
   DEPOSITS,
   decimalToMinor,
   formatMinor,
-  formatRatioHalfUp,
   parseAmount,
-  ratio,
+  ratePercentOf,
   type DepositHistoryTier,
   type DepositPayout,
   type DepositQuote,
@@ -42,10 +41,6 @@ export interface PricedDeposit {
 }
 
 /** The annual rate as a percentage with two decimals (1100 bp → "11.00"). */
-export function ratePercentOf(rateBasisPoints: number): string {
-  return formatRatioHalfUp(ratio(BigInt(rateBasisPoints), 100n), 2);
-}
-
 export function payoutAnswer(payout: ScheduledPayout, currency: DepositSchedule['currency'], paid: boolean): DepositPayout {
   return { sequence: payout.sequence, date: payout.date, amount: formatMinor(payout.amountMinor, currency), days: payout.days, paid };
 }

@@ -1,9 +1,8 @@
-import type { DepositRateTable } from '@bank/contracts';
+import { ratePercentOf, type DepositRateTable } from '@bank/contracts';
 import { DEPOSIT_RATE_CELLS, depositRatesPayloadSchema, sameDepositRates, type DepositRatesPayload } from '@bank/contracts/backoffice/deposits';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ApprovalHandler } from '../approvals/handler';
-import { ratePercentOf } from './quote';
 import { depositRatesInForce } from './rate-table';
 
 /**

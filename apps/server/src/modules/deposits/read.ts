@@ -1,8 +1,8 @@
-import { formatMinor, type Deposit } from '@bank/contracts';
+import { formatMinor, ratePercentOf, type Deposit } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { earlyClosingTermsOf, payoutAnswer, ratePercentOf } from './quote';
+import { earlyClosingTermsOf, payoutAnswer } from './quote';
 import { scheduleOf, selectDeposits, type DepositRow } from './records';
 import { accruedSinceLastPayoutMinor, payoutScheduleOf } from './schedule';
 

@@ -1,4 +1,4 @@
-import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, formatRatioHalfUp, LIMITS, ratio, type DepositCurrency, type DepositHistoryTier, type DepositRateTable } from '@bank/contracts';
+import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, LIMITS, ratePercentOf, type DepositCurrency, type DepositHistoryTier, type DepositRateTable } from '@bank/contracts';
 import { proposalReasonSchema } from '@bank/contracts/backoffice/approvals';
 import {
   DEPOSIT_RATE_CELLS,
@@ -35,8 +35,7 @@ type RateFormValues = Record<ReturnType<typeof depositRateFieldOf> | 'reason', s
 
 /** The table in force as the fields start: each rate an annual percentage with two decimals (1150 → "11.50"). */
 function formValuesOf(rates: DepositRateTable): RateFormValues {
-  const percent = (basisPoints: number) => formatRatioHalfUp(ratio(BigInt(basisPoints), 100n), 2);
-  const cells = Object.fromEntries(DEPOSIT_RATE_CELLS.map((cell) => [depositRateFieldOf(cell), percent(rates[cell.tier][cell.currency])]));
+  const cells = Object.fromEntries(DEPOSIT_RATE_CELLS.map((cell) => [depositRateFieldOf(cell), ratePercentOf(rates[cell.tier][cell.currency])]));
   return { ...cells, reason: '' } as RateFormValues;
 }
 
