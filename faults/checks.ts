@@ -124,6 +124,18 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
     }
   }
 
+  // An acknowledged early closing closed its deposit (its principal back once: the ledger's deposit
+  // checks hold); a refused one left it running.
+  const closings = operations.filter((operation) => operation.kind === 'depositClose' && operation.depositId);
+  const { rows: statuses } = await sql<{ id: string; status: string }>`
+    select id::text, status from deposits where id = any(${closings.map((operation) => operation.depositId!)}::uuid[])`.execute(db);
+  const statusOf = new Map(statuses.map((row) => [row.id, row.status]));
+  for (const operation of closings) {
+    const status = statusOf.get(operation.depositId!);
+    if (operation.outcome === 'acknowledged' && status !== 'ClosedEarly') violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `depositClose ${operation.key}: ${status}` });
+    if (operation.outcome === 'refused' && status !== 'Active') violations.push({ rule: 'a refused operation moves nothing', detail: `depositClose ${operation.key}: ${status}` });
+  }
+
   for (const operation of operations) {
     if (operation.serverErrors.length > 0) violations.push({ rule: 'no request is answered with a 5xx other than 503', detail: `${operation.kind} ${operation.key}: ${operation.serverErrors.join(',')}` });
     if (operation.replayed === false) violations.push({ rule: 'a repeated key replays the first answer', detail: `${operation.kind} ${operation.key}` });

@@ -3,13 +3,13 @@ import { call, persistently, type FaultClient } from './bank';
 
 /**
  * Client loops: each sends transfers inside the bank, transfers abroad, exchanges, crypto
- * transfers and term deposits' openings with an Idempotency-Key, and when no answer comes (the server killed mid-request, the
+ * transfers, term deposits' openings and early closings with an Idempotency-Key, and when no answer comes (the server killed mid-request, the
  * database restarting) or a 5xx does, sends the same request with the same key again, as a banking
  * app must. A 502 or 504 is a load balancer's answer (the node behind it died or kept silent), like
  * a refused connection; any other 5xx but 503 is also counted as the server's defect.
  * Every operation is remembered with what the client was told, for the checks afterwards.
  */
-export type OperationKind = 'internal' | 'international' | 'exchange' | 'crypto' | 'deposit';
+export type OperationKind = 'internal' | 'international' | 'exchange' | 'crypto' | 'deposit' | 'depositClose';
 
 export interface Operation {
   key: string;
@@ -24,6 +24,8 @@ export interface Operation {
   sentAt: number;
   /** When the acknowledgement came (epoch ms), for measuring how long writes stopped; what it moved was committed before. */
   acknowledgedAt?: number;
+  /** An early closing: the deposit it closes (one this client opened in the run). */
+  depositId?: string;
   /** Sent once more after its answer: whether the server replayed that answer (it must). */
   replayed?: boolean;
 }
@@ -33,8 +35,10 @@ const OUTSIDE_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const cents = (min: number, max: number) => (min + Math.floor(Math.random() * (max - min) * 100) / 100).toFixed(2);
 
-function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient[], key: string): { path: string; body: Record<string, unknown> } {
+function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient[], key: string, depositId?: string): { path: string; body: Record<string, unknown> } {
   switch (kind) {
+    case 'depositClose':
+      return { path: 'deposit/close', body: { depositId } };
     case 'internal':
       return { path: 'transaction/create', body: { type: 'internal', accNumberFrom: client.eur, accNumberTo: pick(others).eur, amount: cents(0.01, 40), reference: key } };
     case 'international':
@@ -73,15 +77,19 @@ function payloadOf(kind: OperationKind, client: FaultClient, others: FaultClient
 
 const GATEWAY_OR_UNAVAILABLE = new Set([502, 503, 504]);
 
-const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto', 'deposit'];
+const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto', 'deposit', 'depositClose'];
 
 /** Runs one client's loop until `until`; answers what it did. */
 export async function clientLoop(baseUrl: string, client: FaultClient, others: FaultClient[], until: number): Promise<Operation[]> {
   const operations: Operation[] = [];
+  // The deposits this client opened and has not closed: an early closing picks one, or opens one instead.
+  const running: string[] = [];
   while (Date.now() < until) {
-    const kind = pick(KINDS);
+    const chosen = pick(KINDS);
+    const kind = chosen === 'depositClose' && running.length === 0 ? 'deposit' : chosen;
+    const depositId = kind === 'depositClose' ? running.splice(Math.floor(Math.random() * running.length), 1)[0] : undefined;
     const key = randomUUID();
-    const { path, body } = payloadOf(kind, client, others, key);
+    const { path, body } = payloadOf(kind, client, others, key, depositId);
     const serverErrors: number[] = [];
     const sentAt = Date.now();
     const answer = await persistently(
@@ -94,8 +102,9 @@ export async function clientLoop(baseUrl: string, client: FaultClient, others: F
       (status) => status >= 500,
     );
     const outcome = answer.status === 200 ? 'acknowledged' : answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown';
-    const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors, sentAt };
+    const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors, sentAt, ...(depositId ? { depositId } : {}) };
     if (outcome === 'acknowledged') operation.acknowledgedAt = Date.now();
+    if (outcome === 'acknowledged' && kind === 'deposit') running.push((JSON.parse(answer.body) as { id: string }).id);
     // Now and then the app sends an acknowledged request once more: the same answer, nothing moves.
     if (outcome === 'acknowledged' && Math.random() < 0.05) {
       const again = await persistently(() => call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key }), undefined, (status) => status >= 500);
