@@ -5,14 +5,15 @@
 // new rate table on the Deposit rates screen, which changes nothing and which they may not approve
 // themselves; a second admin (created by `npm run operator:create` and enrolled through its link)
 // reads the proposal cell by cell in Russian and approves it; new deposits then quote at the new
-// rate while the running one keeps its own.
+// rate while the running one keeps its own, and the public pages print the new table, the one
+// GET /api/deposit/rates answers.
 import { randomUUID } from 'node:crypto';
 import { DEPOSIT_RATE_CELLS, type DepositLiabilityResponse, type DepositRatesResponse } from '@bank/contracts/backoffice/deposits';
-import type { Deposit, DepositQuote, DepositRateTable, ListDepositsResponse } from '@bank/contracts';
+import type { Deposit, DepositQuote, DepositRatesInForce, DepositRateTable, ListDepositsResponse } from '@bank/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBankDate } from '../apps/web/src/ui/formatBankDate';
-import { formatMoney, formatPercent } from '../apps/web/src/ui/formatMoney';
+import { formatMoney, formatPercent, percentDigits } from '../apps/web/src/ui/formatMoney';
 import { enrol, operatorCreate, operatorSignIn, statusIs } from './support/backoffice';
 import { DEMO_BUSINESS, label, texts, unexpectedProblems, type Language } from './support/identity';
 import { checkEveryLayout } from './support/layouts';
@@ -182,6 +183,24 @@ describe("the back office's deposits", () => {
     expect(after.rateBasisPoints).toBe(before.rateBasisPoints + 25);
     const running = (await client.get<ListDepositsResponse>('deposit/list')).deposits.find((item) => item.number === deposit.number)!;
     expect(running.rateBasisPoints).toBe(deposit.rateBasisPoints);
+
+    // The public pages print the table the quote prices from, as GET /api/deposit/rates answers it.
+    const answered = (await (await fetch(`${stack.baseUrl}/api/deposit/rates`)).json()) as DepositRatesInForce;
+    expect(answered.rates).toEqual(proposed);
+    const visitorTab = await stack.newPage({ language: 'ru', width: 360 });
+    const visitor = visitorTab.page;
+    await visitor.goto('/other-services');
+    const rate = (basisPoints: number) => formatPercent(basisPoints, 'ru', percentDigits(basisPoints));
+    const note = interpolate(texts('ru', 'public')('otherServices.deposit.rates.note'), {
+      depositRateNewClients: rate(Math.max(answered.rates.withoutHistory.EUR, answered.rates.withoutHistory.USD)),
+      depositRateLongTermClients: rate(Math.max(answered.rates.withHistory.EUR, answered.rates.withHistory.USD)),
+    });
+    await visitor.getByText(note, { exact: true }).waitFor();
+    expect(await visitor.locator('.rates-table tbody td').allInnerTexts()).toEqual(
+      [answered.rates.withHistory.EUR, answered.rates.withoutHistory.EUR, answered.rates.withHistory.USD, answered.rates.withoutHistory.USD].map(rate),
+    );
+    await screenshot(visitor, 'public-other-services-repriced-ru-360');
+    expect(unexpectedProblems(visitorTab.problems)).toEqual([]);
 
     // The rates screen shows the new table in force, in Russian.
     await maker.goto('/backoffice/deposits/rates');

@@ -216,6 +216,8 @@ export const ROUTES: readonly RouteSpec[] = [
     method: 'POST', path: '/deposit/close', caller: 'client', effect: 'money', body: depositIdSchema,
     sample: () => ({ depositId: '00000000-0000-4000-8000-000000000000' }),
   },
+  // The rate table in force, which the public pages print.
+  { method: 'GET', path: '/deposit/rates', caller: 'public', effect: 'read' },
   { method: 'GET', path: '/exchange/rate', caller: 'public', effect: 'read', query: exchangeRateQuerySchema },
   {
     method: 'POST', path: '/converter/convert', caller: 'public', effect: 'read', body: convertRequestSchema,

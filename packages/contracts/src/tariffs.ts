@@ -125,15 +125,17 @@ export function highestRateBasisPoints(rates: DepositRateTable, tier: DepositHis
 }
 
 /**
- * Term deposits (SPEC §9), read by the public pages and by the product alike.
+ * Term deposits (SPEC §9), read by the public pages and by the product alike. Both take the rates
+ * from the table in force (GET /api/deposit/rates): the back office's newest approved version of it,
+ * or `ratesBasisPoints` before any.
  *
  * SPEC gives the rates twice: "11 % EUR and 12 % USD with a history over one year; 10 % and 11 %
  * without", and "up to 11 % for new clients and up to 12 % for clients with more than two years".
  * The bank reads the first line as the rule: a client whose identification is more than
  * `historyMonths` (12) months old on the opening day gets the `withHistory` row. The second line is
  * then a true summary of the same table (the highest rate of each row: 11 % for a new client,
- * 12 % for a client of more than two years, who has more than one year too) and is printed from it,
- * so the two can never disagree.
+ * 12 % for a client of more than two years, who has more than one year too) and is printed from it
+ * (highestRateBasisPoints of the table in force), so the two can never disagree.
  *
  * - `minimum`: in the deposit's currency (10,000 EUR or 10,000 USD).
  * - `termMonths`: whole months; maturity is the same day of the month `termMonths` later (the last
@@ -152,8 +154,6 @@ export const DEPOSITS = {
   interestPaidEveryMonths: [1, 3, 6, 12],
   historyMonths: 12,
   ratesBasisPoints: DEPOSIT_RATES_BASIS_POINTS,
-  upToForNewClientsBasisPoints: highestRateBasisPoints(DEPOSIT_RATES_BASIS_POINTS, 'withoutHistory'),
-  upToForLongTermClientsBasisPoints: highestRateBasisPoints(DEPOSIT_RATES_BASIS_POINTS, 'withHistory'),
   openingFee: { amount: SERVICE_FEES.depositAccountOpening, currency: TARIFF_CURRENCY },
   dayCountBasis: 365,
 } as const;

@@ -2,7 +2,7 @@
 // grouped and punctuated as each language writes it, with the currency's scale, and percentages from
 // basis points by integer arithmetic.
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatAmount, formatMoney, formatPercent } from './formatMoney';
+import { formatAccountNumber, formatAmount, formatMoney, formatPercent, percentDigits } from './formatMoney';
 
 describe('formatAmount', () => {
   it('groups thousands and writes the decimal mark of each language', () => {
@@ -56,6 +56,12 @@ describe('formatPercent', () => {
     expect(formatPercent(250, 'en', 1)).toBe('2.5%');
     expect(formatPercent(1100, 'en')).toBe('11%');
     expect(formatPercent(1200, 'ru')).toBe('12%');
+  });
+});
+
+describe('percentDigits', () => {
+  it('writes as many decimals as the rate has', () => {
+    expect([250, 150, 100, 125, 30, 1100, 1025].map(percentDigits)).toEqual([1, 1, 0, 2, 1, 0, 2]);
   });
 });
 

@@ -46,6 +46,12 @@ export function formatMoney(amount: string, currency: string, language: string):
   return `${formatAmount(amount, language, { fractionDigits })}\u00a0${currency}`;
 }
 
+/** The decimals a rate's percentage needs: 250 bp → 1 ("2.5%"), 100 bp → 0 ("1%"), 125 bp → 2 ("1.25%"). */
+export function percentDigits(basisPoints: number): number {
+  if (basisPoints % 100 === 0) return 0;
+  return basisPoints % 10 === 0 ? 1 : 2;
+}
+
 /** Basis points as a percentage with `fractionDigits` decimals: 30 → "0.30%", 250 → "2.5%", 1100 → "11%". */
 export function formatPercent(basisPoints: number, language: string, fractionDigits = 0): string {
   const hundredths = String(basisPoints % 100).padStart(2, '0').slice(0, fractionDigits);

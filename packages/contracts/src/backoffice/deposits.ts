@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../accounts/fields';
-import { depositSchema } from '../deposits';
+import { depositRateTableOf, depositRateTableSchema, depositSchema, MAX_DEPOSIT_RATE_BASIS_POINTS } from '../deposits';
 import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, type DepositCurrency, type DepositHistoryTier, type DepositRateTable } from '../tariffs';
 import { optionalDateSchema } from '../transfers/dates';
 import { approvalItemSchema, proposalReasonSchema } from './approvals';
@@ -17,21 +17,10 @@ import { pageNumberSchema } from './paging';
 export const clientDepositsResponseSchema = z.array(depositSchema);
 export type ClientDepositsResponse = z.infer<typeof clientDepositsResponseSchema>;
 
-/** A rate of the table is above 0 and below 100 % a year: 1 to 9999 basis points. */
-export const MAX_DEPOSIT_RATE_BASIS_POINTS = 9999;
-
 /** The cells of the rate table in the order screens show them: tier by tier, currency by currency. */
 export const DEPOSIT_RATE_CELLS: ReadonlyArray<{ tier: DepositHistoryTier; currency: DepositCurrency }> = DEPOSIT_HISTORY_TIERS.flatMap((tier) =>
   DEPOSIT_CURRENCIES.map((currency) => ({ tier, currency })),
 );
-
-/** A table of rates in basis points, one per history tier and currency (DepositRateTable). */
-function tableOf<Cell extends z.ZodType>(cell: Cell) {
-  const row = z.object(Object.fromEntries(DEPOSIT_CURRENCIES.map((currency) => [currency, cell])) as Record<DepositCurrency, Cell>);
-  return z.object(Object.fromEntries(DEPOSIT_HISTORY_TIERS.map((tier) => [tier, row])) as Record<DepositHistoryTier, typeof row>);
-}
-
-export const depositRateTableSchema = tableOf(z.number().int().min(1).max(MAX_DEPOSIT_RATE_BASIS_POINTS));
 
 /**
  * One rate as an operator types it: an annual percentage with at most two decimals ("11", "11.5",
@@ -58,7 +47,7 @@ export const depositRatePercentSchema = z
  * it, e.g. fields['rates.withHistory.EUR'] 'validation.depositRate.invalid'.
  */
 export const depositRatesProposalSchema = z.object({
-  rates: tableOf(depositRatePercentSchema),
+  rates: depositRateTableOf(depositRatePercentSchema),
   reason: proposalReasonSchema,
 });
 export type DepositRatesProposal = z.input<typeof depositRatesProposalSchema>;

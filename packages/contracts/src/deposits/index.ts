@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountNumberSchema, AMOUNT_PROBLEM_MESSAGES, amountInputSchema, moneyStringSchema } from '../accounts/fields';
 import { decimalToMinor, formatRatioHalfUp, parseAmount, ratio } from '../money';
-import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS } from '../tariffs';
+import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS, type DepositCurrency, type DepositHistoryTier } from '../tariffs';
 
 /**
  * Term deposits (SPEC §9, DESIGN §16): the client's calls. The rules (currencies, minimum, terms,
@@ -17,6 +17,30 @@ export function ratePercentOf(rateBasisPoints: number): string {
 /** Active until maturity or an early closing; Matured and ClosedEarly are final. */
 export const DEPOSIT_STATUSES = ['Active', 'Matured', 'ClosedEarly'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** A rate of the table is above 0 and below 100 % a year: 1 to 9999 basis points. */
+export const MAX_DEPOSIT_RATE_BASIS_POINTS = 9999;
+
+/** A table of `cell`s, one per history tier and currency, shaped as DepositRateTable. */
+export function depositRateTableOf<Cell extends z.ZodType>(cell: Cell) {
+  const row = z.object(Object.fromEntries(DEPOSIT_CURRENCIES.map((currency) => [currency, cell])) as Record<DepositCurrency, Cell>);
+  return z.object(Object.fromEntries(DEPOSIT_HISTORY_TIERS.map((tier) => [tier, row])) as Record<DepositHistoryTier, typeof row>);
+}
+
+/** A rate table in basis points (DepositRateTable), as a version of it is stored and answered. */
+export const depositRateTableSchema = depositRateTableOf(z.number().int().min(1).max(MAX_DEPOSIT_RATE_BASIS_POINTS));
+
+/**
+ * GET /api/deposit/rates (public, no token): the rate table new deposits open at, the one the quote
+ * prices from and the public pages print. `since` is when the back office's approved version came
+ * into force (an ISO instant), null while the tariff's own table (DEPOSITS.ratesBasisPoints) holds.
+ * Answered with `cache-control: public, max-age=60`: a new table reaches the pages within a minute.
+ */
+export const depositRatesInForceSchema = z.object({
+  rates: depositRateTableSchema,
+  since: z.iso.datetime().nullable(),
+});
+export type DepositRatesInForce = z.infer<typeof depositRatesInForceSchema>;
 
 /** A whole number, from a JSON number or a query string's digits. */
 const wholeNumber = (message: string) =>

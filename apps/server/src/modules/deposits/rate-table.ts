@@ -1,5 +1,4 @@
-import { DEPOSITS, type DepositRateTable } from '@bank/contracts';
-import { depositRateTableSchema } from '@bank/contracts/backoffice/deposits';
+import { depositRateTableSchema, DEPOSITS, type DepositRateTable } from '@bank/contracts';
 import type { Db } from '../../db';
 
 /**

@@ -5,6 +5,7 @@ import {
   depositTermsSchema,
   type DepositCloseQuote,
   type DepositQuote,
+  type DepositRatesInForce,
   type ListDepositsResponse,
 } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -16,26 +17,40 @@ import { ownWrite, replyIdempotently } from '../ledger/idempotency';
 import { closeDepositEarly, closeQuote } from './close';
 import { openDeposit } from './open';
 import { priceDeposit, quoteOf } from './quote';
+import { depositRatesInForce } from './rate-table';
 import { depositsOfClient } from './read';
 
 /**
  * Per-address limits of the deposit forms: a quote is asked again as the client changes the terms,
  * an opening or a closing is asked once. Reading the list is not limited, as no list of the cabinet is.
+ * The public rate table is read once per load of a public page, and the browser keeps it for
+ * PUBLIC_RATES_MAX_AGE_SECONDS, so a visitor reading page after page stays far below its limit.
  */
 export const DEPOSIT_RATE_LIMITS = {
   quote: { max: 120, timeWindow: 60_000 },
   write: { max: 30, timeWindow: 60_000 },
+  publicRates: { max: 60, timeWindow: 60_000 },
 } as const;
+
+/** How long a browser or proxy may keep the public rate table: an approved change shows within a minute. */
+export const PUBLIC_RATES_MAX_AGE_SECONDS = 60;
 
 /**
  * Term deposits (SPEC §9, DESIGN §16), for identified clients: GET /api/deposit/quote, POST
  * /api/deposit/create, GET /api/deposit/list, GET /api/deposit/close-quote and POST
- * /api/deposit/close. The writes move money: each takes its turn in the group commit as its
+ * /api/deposit/close; and, for anyone, GET /api/deposit/rates, the table the public pages print. The writes move money: each takes its turn in the group commit as its
  * client's own write (a savepoint of the batch's transaction, so a refused one writes nothing),
  * and an Idempotency-Key replays its first answer, as for /api/transaction/create.
  */
 export default async function depositRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+
+  // Public: the rates the bank offers are no secret, and the answer is the same for every visitor.
+  app.get('/deposit/rates', { config: { rateLimit: DEPOSIT_RATE_LIMITS.publicRates } }, async (_request, reply): Promise<DepositRatesInForce> => {
+    const inForce = await depositRatesInForce(db);
+    reply.header('cache-control', `public, max-age=${PUBLIC_RATES_MAX_AGE_SECONDS}`);
+    return { rates: inForce.rates, since: inForce.since ? inForce.since.toISOString() : null };
+  });
 
   app.get('/deposit/quote', { preHandler: identifiedClientOnly, config: { rateLimit: DEPOSIT_RATE_LIMITS.quote } }, async (request): Promise<DepositQuote> => {
     const terms = parseWith(depositTermsSchema, request.query);

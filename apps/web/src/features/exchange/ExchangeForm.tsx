@@ -2,11 +2,10 @@ import { SERVICE_FEES } from '@bank/contracts/tariffs';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame } from '../../ui/FormField';
-import { formatPercent } from '../../ui/formatMoney';
+import { formatPercent, percentDigits } from '../../ui/formatMoney';
 import { AccountSelect } from '../accounts';
 import { WalletOptions } from '../crypto';
 import { amountStep } from './exchangeAmounts';
-import { percentDigits } from './exchangeSides';
 import { RateLine } from './RateLine';
 import type { useExchange } from './useExchange';
 

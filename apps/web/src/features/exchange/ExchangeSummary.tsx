@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatAccountNumber, formatMoney, formatPercent } from '../../ui/formatMoney';
-import { percentDigits, type ExchangeSide } from './exchangeSides';
+import { formatAccountNumber, formatMoney, formatPercent, percentDigits } from '../../ui/formatMoney';
+import type { ExchangeSide } from './exchangeSides';
 import { useRateText } from './RateLine';
 import type { useExchange } from './useExchange';
 

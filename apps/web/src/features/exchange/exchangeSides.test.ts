@@ -1,7 +1,7 @@
 // Proves how the exchange reads its two sides: an account or a wallet by the list it is in (USDT is
-// kept in both), a crypto conversion whenever a wallet is on either side, and the fee's percentage.
+// kept in both), and a crypto conversion whenever a wallet is on either side.
 import { describe, expect, it } from 'vitest';
-import { isCryptoConversion, percentDigits, sideOf } from './exchangeSides';
+import { isCryptoConversion, sideOf } from './exchangeSides';
 
 const accounts = [
   { number: '4070000000000158', currency: 'EUR' },
@@ -39,11 +39,5 @@ describe('isCryptoConversion', () => {
     expect(isCryptoConversion(account, wallet)).toBe(true);
     expect(isCryptoConversion(wallet, { kind: 'wallet', currency: 'ETH' })).toBe(true);
     expect(isCryptoConversion(null, null)).toBe(false);
-  });
-});
-
-describe('percentDigits', () => {
-  it('writes as many decimals as the fee tier has', () => {
-    expect([250, 150, 100, 125, 30].map(percentDigits)).toEqual([1, 1, 0, 2, 1]);
   });
 });

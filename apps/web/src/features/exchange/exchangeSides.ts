@@ -32,9 +32,3 @@ export function sideOf(number: string, accounts: readonly Holding[], wallets: re
 export function isCryptoConversion(from: ExchangeSide | null, to: ExchangeSide | null): boolean {
   return from?.kind === 'wallet' || to?.kind === 'wallet';
 }
-
-/** The decimals a fee's percentage needs: 250 bp → 1 ("2.5%"), 100 bp → 0 ("1%"), 125 bp → 2 ("1.25%"). */
-export function percentDigits(basisPoints: number): number {
-  if (basisPoints % 100 === 0) return 0;
-  return basisPoints % 10 === 0 ? 1 : 2;
-}

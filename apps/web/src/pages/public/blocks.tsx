@@ -1,13 +1,18 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../app/i18n';
+import { useDepositRates } from './depositRates';
 import { publicFigures, type PublicFigures } from './figures';
 
-/** The SPEC §9 figures in the page's language, for interpolation into the public texts. */
+/**
+ * The SPEC §9 figures in the page's language, for interpolation into the public texts; the deposit
+ * rates are the table in force, read once per page load.
+ */
 export function usePublicFigures(): PublicFigures {
   const { i18n } = useTranslation();
   const language: Language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
-  return useMemo(() => publicFigures(language), [language]);
+  const depositRates = useDepositRates();
+  return useMemo(() => publicFigures(language, depositRates), [language, depositRates]);
 }
 
 /** The first screen of a page: its one h1, a lead paragraph and actions, with a decorative globe. */

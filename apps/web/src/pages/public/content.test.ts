@@ -3,6 +3,7 @@
 // the pages build from these lists exists in both languages, every {{placeholder}} in the texts is
 // a figure the pages pass, and every message of the contact schema is translated.
 import { contactFormSchema, contactPageFormSchema } from '@bank/contracts/contact/send-contact-form';
+import { DEPOSITS } from '@bank/contracts/tariffs';
 import { describe, expect, it } from 'vitest';
 import { loadNamespace } from '../../locales/localeFiles';
 import {
@@ -46,8 +47,8 @@ describe('figure formatting', () => {
   });
 
   it('gives every SPEC §9 figure the pages quote', () => {
-    const en = publicFigures('en');
-    const ru = publicFigures('ru');
+    const en = publicFigures('en', DEPOSITS.ratesBasisPoints);
+    const ru = publicFigures('ru', DEPOSITS.ratesBasisPoints);
     expect(clean(en.transferMaximum)).toBe('2,000 EUR');
     expect(en.transferRate).toBe('0.30%');
     expect(clean(en.depositMinimum)).toBe('10,000 EUR or USD');
@@ -55,6 +56,7 @@ describe('figure formatting', () => {
     expect(en.depositInterestPeriods).toBe('1, 3, 6, or 12');
     expect(ru.depositInterestPeriods).toBe('1, 3, 6 или 12');
     expect([en.depositRateEurWithHistory, en.depositRateUsdWithHistory, en.depositRateEurWithoutHistory, en.depositRateUsdWithoutHistory]).toEqual(['11%', '12%', '10%', '11%']);
+    expect([en.depositRateNewClients, en.depositRateLongTermClients]).toEqual(['11%', '12%']);
     expect([en.depositTermMinMonths, en.depositTermMaxYears]).toEqual([3, 5]);
     expect(clean(en.chequeCashingFixed)).toBe('100 EUR/USD');
     expect(clean(ru.goldBarSizes)).toBe('5 г, 10 г, 20 г, 50 г, 100 г, 250 г, 500 г, 1 унция и 1 кг');
@@ -127,7 +129,7 @@ describe('lists of the public pages', () => {
   });
 
   it('interpolate only figures the pages pass', () => {
-    const known = new Set([...Object.keys(publicFigures('en')), 'amount', 'rate', 'current', 'total', 'count']);
+    const known = new Set([...Object.keys(publicFigures('en', DEPOSITS.ratesBasisPoints)), 'amount', 'rate', 'current', 'total', 'count']);
     for (const language of languages) {
       const unknown = [...publicTexts[language]]
         .flatMap(([key, text]) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => `${key}: ${match[1]}`))

@@ -3,15 +3,17 @@ import {
   CHEQUE_CASHING,
   DEPOSITS,
   GOLD_BARS,
+  highestRateBasisPoints,
   INTERNATIONAL_TRANSFER_FEE,
   MINIMUM_DEPOSITS,
   SERVICE_FEES,
   TARIFF_CURRENCY,
   WAITING_DAYS,
+  type DepositRateTable,
 } from '@bank/contracts/tariffs';
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@bank/contracts/money';
 import type { Language } from '../../app/i18n';
-import { formatAmount, formatPercent } from '../../ui/formatMoney';
+import { formatAmount, formatPercent, percentDigits } from '../../ui/formatMoney';
 
 /**
  * SPEC §9 figures formatted for one language, passed as interpolation values to the public texts so
@@ -57,10 +59,15 @@ export function formatGoldBar(size: string, language: Language): string {
 
 export type PublicFigures = ReturnType<typeof publicFigures>;
 
-/** Every figure the public pages quote, formatted for `language`. */
-export function publicFigures(language: Language) {
+/**
+ * Every figure the public pages quote, formatted for `language`. The deposit rates, and the "up to"
+ * figures summarising them, come from `depositRates`: the table in force, the one the product
+ * prices from (see depositRates.ts). A rate is written with the decimals it has ("11%", "11.25%").
+ */
+export function publicFigures(language: Language, depositRates: DepositRateTable) {
   const eur = (value: string) => `${formatFigure(value, language)}${NBSP}${TARIFF_CURRENCY}`;
   const percent = (basisPoints: number, digits = 0) => formatPercent(basisPoints, language, digits);
+  const rate = (basisPoints: number) => percent(basisPoints, percentDigits(basisPoints));
   const depositCurrencies = formatAlternatives(DEPOSITS.currencies, language);
   return {
     corporateCurrentMinimum: eur(MINIMUM_DEPOSITS.corporateCurrentAccount),
@@ -85,12 +92,12 @@ export function publicFigures(language: Language) {
     depositTermMinMonths: DEPOSITS.termMonths.min,
     depositTermMaxYears: DEPOSITS.termMonths.max / 12,
     depositInterestPeriods: formatAlternatives(DEPOSITS.interestPaidEveryMonths, language),
-    depositRateEurWithHistory: percent(DEPOSITS.ratesBasisPoints.withHistory.EUR),
-    depositRateUsdWithHistory: percent(DEPOSITS.ratesBasisPoints.withHistory.USD),
-    depositRateEurWithoutHistory: percent(DEPOSITS.ratesBasisPoints.withoutHistory.EUR),
-    depositRateUsdWithoutHistory: percent(DEPOSITS.ratesBasisPoints.withoutHistory.USD),
-    depositRateNewClients: percent(DEPOSITS.upToForNewClientsBasisPoints),
-    depositRateLongTermClients: percent(DEPOSITS.upToForLongTermClientsBasisPoints),
+    depositRateEurWithHistory: rate(depositRates.withHistory.EUR),
+    depositRateUsdWithHistory: rate(depositRates.withHistory.USD),
+    depositRateEurWithoutHistory: rate(depositRates.withoutHistory.EUR),
+    depositRateUsdWithoutHistory: rate(depositRates.withoutHistory.USD),
+    depositRateNewClients: rate(highestRateBasisPoints(depositRates, 'withoutHistory')),
+    depositRateLongTermClients: rate(highestRateBasisPoints(depositRates, 'withHistory')),
     chequeCashingFixed: `${formatFigure(CHEQUE_CASHING.fixed, language)}${NBSP}${CHEQUE_CASHING.currencies.join('/')}`,
     chequeCashingRate: percent(CHEQUE_CASHING.rateBasisPoints),
     chequeCashingDays: formatRange(CHEQUE_CASHING.bankingDays),

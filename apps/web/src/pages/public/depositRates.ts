@@ -1,0 +1,56 @@
+// Imported by file, and the answer's type only: the contracts' schemas would bring zod into the pages.
+import type { DepositRatesInForce } from '@bank/contracts/deposits/index';
+import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS, type DepositRateTable } from '@bank/contracts/tariffs';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api';
+
+/**
+ * The deposit rate table in force, as the product prices from it (GET /api/deposit/rates), for the
+ * public pages' figures. It is asked once per page load and kept here for every page the visitor
+ * then opens. Until it arrives, and if the call fails, the pages print the tariff's own table
+ * (DEPOSITS.ratesBasisPoints): the table in force until the back office first changes it, so the
+ * first paint is the same figure for figure and nothing moves when the answer comes.
+ */
+
+let loaded: DepositRateTable | null = null;
+let request: Promise<DepositRateTable | null> | null = null;
+
+/**
+ * The table of an answer, or null when any cell is not a positive whole number of basis points
+ * (an answer from something other than this API): the pages then keep the tariff's figures rather
+ * than print a broken one.
+ */
+export function rateTableOf(answer: unknown): DepositRateTable | null {
+  const rates = (answer as Partial<DepositRatesInForce> | null)?.rates as Record<string, Record<string, unknown> | undefined> | undefined;
+  const valid = DEPOSIT_HISTORY_TIERS.every((tier) =>
+    DEPOSIT_CURRENCIES.every((currency) => {
+      const cell = rates?.[tier]?.[currency];
+      return typeof cell === 'number' && Number.isInteger(cell) && cell > 0;
+    }),
+  );
+  return valid ? (rates as unknown as DepositRateTable) : null;
+}
+
+/** The table in force, asked of the server on the first call only; null when it could not be read. */
+export function loadDepositRates(): Promise<DepositRateTable | null> {
+  request ??= apiRequest<unknown>('GET', 'deposit/rates').then(
+    (answer) => (loaded = rateTableOf(answer)),
+    () => null,
+  );
+  return request;
+}
+
+/** The table the public pages print: the tariff's until the one in force has been read. */
+export function useDepositRates(): DepositRateTable {
+  const [rates, setRates] = useState<DepositRateTable>(() => loaded ?? DEPOSITS.ratesBasisPoints);
+  useEffect(() => {
+    let mounted = true;
+    void loadDepositRates().then((table) => {
+      if (mounted && table) setRates(table);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return rates;
+}
