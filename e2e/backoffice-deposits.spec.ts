@@ -90,7 +90,15 @@ describe("the back office's deposits", () => {
     const today = await asOperatorOf<DepositLiabilityResponse>(page, 'GET', 'deposits/liability');
     const reported = today.items.find((item) => item.number === deposit.number)!;
     const own = (await client.get<ListDepositsResponse>('deposit/list')).deposits.find((item) => item.number === deposit.number)!;
-    expect(reported).toMatchObject({ principal: '25000.00', accruedInterest: own.accruedInterest, lastPayoutDate: null, openingDate: deposit.openingDate });
+    // Opened today, it has nothing due yet.
+    expect(reported).toMatchObject({
+      principal: '25000.00',
+      accruedInterest: own.accruedInterest,
+      lastPayoutDate: null,
+      openingDate: deposit.openingDate,
+      dueUnpaidInterest: '0.00',
+      principalDue: false,
+    });
     const eur = today.totals.find((total) => total.currency === 'EUR')!;
     expect(eur.deposits).toBeGreaterThanOrEqual(1);
     await checkEveryLayout(page, 'backoffice-deposits-liability', async (language) => {
@@ -99,8 +107,10 @@ describe("the back office's deposits", () => {
       await page.getByTestId('bo-liability-date').getByText(interpolate(bo('deposits.liability.asOf'), { date: formatBankDate(today.date) })).waitFor();
       await row(page, deposit.number).getByText(formatMoney(reported.accruedInterest, 'EUR', language), { exact: true }).waitFor();
       await row(page, deposit.number).getByText(bo('deposits.liability.noPayoutYet')).waitFor();
+      await row(page, deposit.number).getByText(bo('deposits.liability.notDue'), { exact: true }).waitFor();
       await row(page, 'EUR').getByText(formatMoney(eur.principal, 'EUR', language), { exact: true }).waitFor();
       await row(page, 'EUR').getByText(formatMoney(eur.accruedInterest, 'EUR', language), { exact: true }).waitFor();
+      await row(page, 'EUR').getByText(formatMoney(eur.dueUnpaidPrincipal, 'EUR', language), { exact: true }).first().waitFor();
     });
 
     // The day before it opened, the deposit was not running.
