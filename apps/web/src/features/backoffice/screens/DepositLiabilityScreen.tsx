@@ -53,18 +53,23 @@ export function DepositLiabilityScreen() {
         </>
       ),
     },
-    { key: 'principal', header: t('deposits.principal'), money: true, cell: (row) => formatMoney(row.principal, row.currency, language) },
+    {
+      key: 'principal',
+      header: t('deposits.principal'),
+      money: true,
+      // Matured and not yet returned: the whole principal is due (a column of its own in the totals).
+      cell: (row) => (
+        <>
+          {formatMoney(row.principal, row.currency, language)}
+          {row.principalDue ? <span className="backoffice-table__note">{t('deposits.liability.principalDueNote')}</span> : null}
+        </>
+      ),
+    },
     { key: 'rate', header: t('deposits.rate'), cell: (row) => formatPercent(row.rateBasisPoints, language, 2) },
     { key: 'term', header: t('deposits.term'), cell: (row) => `${formatBankDate(row.openingDate)} – ${formatBankDate(row.maturityDate)}` },
     { key: 'lastPayout', header: t('deposits.liability.lastPayout'), cell: (row) => (row.lastPayoutDate ? formatBankDate(row.lastPayoutDate) : t('deposits.liability.noPayoutYet')) },
     { key: 'accrued', header: t('deposits.liability.accrued'), money: true, cell: (row) => formatMoney(row.accruedInterest, row.currency, language) },
     { key: 'dueInterest', header: t('deposits.liability.dueInterest'), money: true, cell: (row) => formatMoney(row.dueUnpaidInterest, row.currency, language) },
-    {
-      key: 'duePrincipal',
-      header: t('deposits.liability.duePrincipal'),
-      money: true,
-      cell: (row) => (row.principalDue ? formatMoney(row.principal, row.currency, language) : t('deposits.liability.notDue')),
-    },
   ];
   return (
     <BackofficeScreen title={t('deposits.liability.title')} lead={t('deposits.liability.lead')}>
