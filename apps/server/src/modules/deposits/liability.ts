@@ -67,7 +67,7 @@ function heldAt(db: Db, day: ReportDay) {
 
 const openingDate = sql<string>`to_char(d.opening_date, 'YYYY-MM-DD')`.as('opening_date');
 
-/** One deposit's figures at the end of `date`, from its terms: the interest due by then is before what was paid of it. */
+/** One deposit's figures at the end of `date`, from its terms alone: the interest due by then still counts what was paid of it. */
 function figuresOf(terms: DepositTermsRow, date: string) {
   const schedule = scheduleOf(terms);
   return {
