@@ -63,6 +63,8 @@ async function asOperatorOf<T>(page: Page, method: 'GET' | 'POST', path: string)
 }
 
 const row = (page: Page, key: string) => page.locator(`[data-testid="bo-row"][data-key="${key}"]`);
+/** A row's cell under the column headed `header` (a card's label on a narrow screen). */
+const cell = (page: Page, key: string, header: string) => row(page, key).locator(`td[data-label=${JSON.stringify(header)}]`);
 
 describe("the back office's deposits", () => {
   it("an operator sees a client's deposit and the bank's liability for it, in EN and RU at 360 and 1440 px", { timeout: 300_000 }, async () => {
@@ -91,17 +93,33 @@ describe("the back office's deposits", () => {
     const today = await asOperatorOf<DepositLiabilityResponse>(page, 'GET', 'deposits/liability');
     const reported = today.items.find((item) => item.number === deposit.number)!;
     const own = (await client.get<ListDepositsResponse>('deposit/list')).deposits.find((item) => item.number === deposit.number)!;
-    expect(reported).toMatchObject({ principal: '25000.00', accruedInterest: own.accruedInterest, lastPayoutDate: null, openingDate: deposit.openingDate });
+    // Opened today, it has nothing due yet.
+    expect(reported).toMatchObject({
+      principal: '25000.00',
+      accruedInterest: own.accruedInterest,
+      lastPayoutDate: null,
+      openingDate: deposit.openingDate,
+      dueUnpaidInterest: '0.00',
+      principalDue: false,
+    });
     const eur = today.totals.find((total) => total.currency === 'EUR')!;
     expect(eur.deposits).toBeGreaterThanOrEqual(1);
     await checkEveryLayout(page, 'backoffice-deposits-liability', async (language) => {
       const bo = texts(language, 'backoffice');
       await page.getByRole('heading', { level: 1, name: bo('deposits.liability.title') }).waitFor();
       await page.getByTestId('bo-liability-date').getByText(interpolate(bo('deposits.liability.asOf'), { date: formatBankDate(today.date) })).waitFor();
-      await row(page, deposit.number).getByText(formatMoney(reported.accruedInterest, 'EUR', language), { exact: true }).waitFor();
-      await row(page, deposit.number).getByText(bo('deposits.liability.noPayoutYet')).waitFor();
-      await row(page, 'EUR').getByText(formatMoney(eur.principal, 'EUR', language), { exact: true }).waitFor();
-      await row(page, 'EUR').getByText(formatMoney(eur.accruedInterest, 'EUR', language), { exact: true }).waitFor();
+      const ofDeposit = (header: string) => cell(page, deposit.number, bo(`deposits.liability.${header}`));
+      await ofDeposit('accrued').getByText(formatMoney(reported.accruedInterest, 'EUR', language), { exact: true }).waitFor();
+      await ofDeposit('lastPayout').getByText(bo('deposits.liability.noPayoutYet')).waitFor();
+      await ofDeposit('dueInterest').getByText(formatMoney('0.00', 'EUR', language), { exact: true }).waitFor();
+      // Not matured: its principal is not marked due.
+      await cell(page, deposit.number, bo('deposits.principal')).getByText(formatMoney('25000.00', 'EUR', language), { exact: true }).waitFor();
+      expect(await row(page, deposit.number).getByText(bo('deposits.liability.principalDueNote')).count()).toBe(0);
+      const ofEur = (header: string) => cell(page, 'EUR', header);
+      await ofEur(bo('deposits.principal')).getByText(formatMoney(eur.principal, 'EUR', language), { exact: true }).waitFor();
+      await ofEur(bo('deposits.liability.accrued')).getByText(formatMoney(eur.accruedInterest, 'EUR', language), { exact: true }).waitFor();
+      await ofEur(bo('deposits.liability.dueInterest')).getByText(formatMoney(eur.dueUnpaidInterest, 'EUR', language), { exact: true }).waitFor();
+      await ofEur(bo('deposits.liability.duePrincipal')).getByText(formatMoney(eur.dueUnpaidPrincipal, 'EUR', language), { exact: true }).waitFor();
     });
 
     // The day before it opened, the deposit was not running.

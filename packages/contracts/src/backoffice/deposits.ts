@@ -8,9 +8,9 @@ import { pageNumberSchema } from './paging';
 
 /**
  * The back office's side of term deposits (DESIGN §16): a client's deposits, the bank's liability
- * for the interest accrued on every running deposit as of a date, and the rate table, which changes
- * only through a four-eyes proposal (kind 'depositRates', the roles of FX rate changes) and affects
- * only the deposits opened after it.
+ * on its deposits as of a date (principal, interest accrued, and what is due and unpaid), and the
+ * rate table, which changes only through a four-eyes proposal (kind 'depositRates', the roles of FX
+ * rate changes) and affects only the deposits opened after it.
  */
 
 /** GET /api/backoffice/clients/:clientId/deposits (every operator, read-only, audited as a view of the client): as the client's own list shows them. */
@@ -81,9 +81,11 @@ export type DepositRatesPayload = z.infer<typeof depositRatesPayloadSchema>;
 
 /**
  * GET /api/backoffice/deposits/liability?date=YYYY-MM-DD&page (every operator, read-only): the
- * bank's liability at the end of `date` (today in the bank's zone when left out): every deposit
- * running then, with the interest accrued since its last payout and not yet paid, and the totals per
- * currency over all of them (not the page alone).
+ * bank's liability at the end of `date` in the bank's time zone (today when left out), as it stood
+ * then: every deposit opened by then and not yet closed by the end of the day (its principal not
+ * yet back in the client's account, a matured one waiting for its return included), with the
+ * interest accrued and not yet due, what fell due and was not paid by then, and the totals per
+ * currency over all of them (not the page alone). A date before 1900 is refused (400).
  */
 export const depositLiabilityQuerySchema = z.object({ date: optionalDateSchema, page: pageNumberSchema });
 export type DepositLiabilityQuery = z.input<typeof depositLiabilityQuerySchema>;
@@ -99,18 +101,26 @@ export const depositLiabilityRowSchema = z.object({
   rate: z.string(),
   openingDate: z.string(),
   maturityDate: z.string(),
-  /** The last payout date on or before the report's date; null before the first. */
+  /** The schedule's last payout date on or before the report's date (paid or not); null before the first. */
   lastPayoutDate: z.string().nullable(),
-  /** Interest earned since the last payout (since opening before the first) to the end of the date: owed, not yet due. */
+  /** Interest earned since the last payout date (since opening before the first) to the end of the date: owed, not yet due; zero from maturity on. */
   accruedInterest: moneyStringSchema,
+  /** The payouts dated on or before the date and not paid by the end of it (the payout job behind): due, unpaid. */
+  dueUnpaidInterest: moneyStringSchema,
+  /** The deposit matured on or before the date and its principal was not returned by the end of it: the whole principal is due, unpaid. */
+  principalDue: z.boolean(),
 });
 export type DepositLiabilityRow = z.infer<typeof depositLiabilityRowSchema>;
 
 export const depositLiabilityTotalSchema = z.object({
   currency: z.enum(DEPOSIT_CURRENCIES),
   deposits: z.number().int(),
+  /** The principal of every deposit on the report, the part due included. */
   principal: moneyStringSchema,
   accruedInterest: moneyStringSchema,
+  dueUnpaidInterest: moneyStringSchema,
+  /** Of `principal`, what is due and unpaid: the matured deposits not yet returned. */
+  dueUnpaidPrincipal: moneyStringSchema,
 });
 export type DepositLiabilityTotal = z.infer<typeof depositLiabilityTotalSchema>;
 

@@ -1,6 +1,7 @@
 // Proves the statement periods against hand-computed instants: every preset, a month and a year
 // boundary, zones far from UTC (Kiritimati +14, Vladivostok +10, Kolkata +5:30), a daylight-saving
-// day and a day whose midnight does not exist; and the query schema's checks of zone and dates.
+// day and a day whose midnight does not exist; and the query schema's checks of zone and dates
+// (a date before 1900, year 0 included, is refused as one that does not exist).
 import { describe, expect, it } from 'vitest';
 import { resolvePeriod, startOfZonedDay, type StatementPeriod } from './periods';
 import { statementQuerySchema } from './statement-query';
@@ -78,6 +79,14 @@ describe('statement query', () => {
     const query = statementQuerySchema.parse({ selectedType: 'Intra', purpose: '  ', incoming: 'true', outgoing: '0' });
     expect(query).toMatchObject({ limit: 8, timeZone: 'UTC', type: 'Intra', incoming: true, outgoing: false, format: 'json', lang: 'en' });
     expect(query.purpose).toBeUndefined();
+  });
+
+  it('refuses a date before 1900, year 0 included (PostgreSQL has none), and a day that does not exist', () => {
+    const messages = (query: Record<string, string>) => statementQuerySchema.safeParse(query).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages({ from: '0000-01-01' })).toEqual([['from', 'validation.date.invalid']]);
+    expect(messages({ to: '1899-12-31T23:59:59Z' })).toEqual([['to', 'validation.date.invalid']]);
+    expect(messages({ from: '2026-02-30' })).toEqual([['from', 'validation.date.invalid']]);
+    expect(statementQuerySchema.parse({ from: '1900-01-01', to: '1900-01-02T10:00:00Z' })).toMatchObject({ from: '1900-01-01', to: '1900-01-02' });
   });
 
   it('refuses "to" before "from" with a field error on "to"', () => {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-/** An optional calendar date ("2026-11-21" or a full ISO timestamp); answered as YYYY-MM-DD. */
+/**
+ * The earliest year a date may have. PostgreSQL's calendar has no year 0 (it counts 1 BC before
+ * 1 AD), so a year like 0000 that JavaScript reads could reach a query only to fail there; and no
+ * date the bank deals with (a transfer, a statement, a report) falls before 1900.
+ */
+const EARLIEST_DATE_YEAR = 1900;
+
+/** An optional calendar date ("2026-11-21" or a full ISO timestamp, year 1900 or later); answered as YYYY-MM-DD. */
 export const optionalDateSchema = z
   .string({ error: 'validation.date.invalid' })
   .trim()
@@ -9,7 +16,13 @@ export const optionalDateSchema = z
     if (!value) return undefined;
     const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
     const date = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : null;
-    if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${match[1]}-${match[2]}-${match[3]}`) {
+    if (
+      !match ||
+      !date ||
+      Number(match[1]) < EARLIEST_DATE_YEAR ||
+      Number.isNaN(date.getTime()) ||
+      date.toISOString().slice(0, 10) !== `${match[1]}-${match[2]}-${match[3]}`
+    ) {
       context.addIssue({ code: 'custom', message: 'validation.date.invalid' });
       return z.NEVER;
     }

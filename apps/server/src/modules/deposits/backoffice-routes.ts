@@ -16,7 +16,7 @@ import { depositRatesInForce } from './rate-table';
 
 /**
  * The back office's deposit calls (DESIGN §10, §16): a client's deposits and the bank's liability
- * on the running deposits as of a date (every operator, read-only), and the rate table in force
+ * on its deposits at the end of a date (every operator, read-only), and the rate table in force
  * with a proposal of a new one (the roles of FX rate changes; it holds once a second one approves).
  */
 export default async function depositBackofficeRoutes(app: FastifyInstance): Promise<void> {
@@ -60,6 +60,6 @@ export default async function depositBackofficeRoutes(app: FastifyInstance): Pro
 
   app.get('/backoffice/deposits/liability', overview, async (request): Promise<DepositLiabilityResponse> => {
     const { date, page } = parseWith(depositLiabilityQuerySchema, request.query);
-    return depositLiability(db, date ?? bankToday(app.deps.clock), page);
+    return depositLiability(db, date ?? bankToday(app.deps.clock), app.deps.clock.timeZone, page);
   });
 }

@@ -67,11 +67,22 @@ export function creditFundingAccount(
   });
 }
 
-/** Writes the payout's row first: null when it exists already (another writer made it). */
-async function claimPayout(trx: Db, depositId: string, payout: ScheduledPayout, currency: DepositRow['currency']): Promise<boolean> {
+/**
+ * Writes the payout's row first: false when it exists already (another writer made it). It is
+ * paid now (the transaction's time), or at `at` when the payout is booked then: the liability
+ * report reads paid_at to tell what was paid by the end of a day.
+ */
+async function claimPayout(trx: Db, depositId: string, payout: ScheduledPayout, currency: DepositRow['currency'], at?: Date): Promise<boolean> {
   const claimed = await trx
     .insertInto('deposit_payouts')
-    .values({ deposit_id: depositId, sequence: payout.sequence, due_date: payout.date, amount: formatMinor(payout.amountMinor, currency), transfer_id: null })
+    .values({
+      deposit_id: depositId,
+      sequence: payout.sequence,
+      due_date: payout.date,
+      amount: formatMinor(payout.amountMinor, currency),
+      transfer_id: null,
+      ...(at ? { paid_at: at } : {}),
+    })
     .onConflict((conflict) => conflict.columns(['deposit_id', 'sequence']).doNothing())
     .returning('sequence')
     .executeTakeFirst();
@@ -81,7 +92,7 @@ async function claimPayout(trx: Db, depositId: string, payout: ScheduledPayout, 
 /** One payout of a locked running deposit: its row, its interest and, at maturity, the principal's return. */
 async function makePayout(trx: Db, deposit: DepositRow, payout: ScheduledPayout, isLast: boolean, at?: Date): Promise<MadePayout | null> {
   const { currency } = deposit;
-  if (!(await claimPayout(trx, deposit.id, payout, currency))) return null;
+  if (!(await claimPayout(trx, deposit.id, payout, currency, at))) return null;
   let transactionNumber: string | null = null;
   if (payout.amountMinor > 0n) {
     const interest = await creditFundingAccount(trx, deposit, {

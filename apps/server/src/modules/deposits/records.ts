@@ -39,7 +39,10 @@ export function selectDeposits(db: Db) {
 }
 export type DepositRow = Awaited<ReturnType<ReturnType<typeof selectDeposits>['executeTakeFirstOrThrow']>>;
 
-export function scheduleOf(row: DepositRow): DepositSchedule {
+/** A deposit's terms as its row holds them. */
+export type DepositTermsRow = Pick<DepositRow, 'principal' | 'currency' | 'rate_basis_points' | 'opening_date' | 'term_months' | 'payout_months'>;
+
+export function scheduleOf(row: DepositTermsRow): DepositSchedule {
   return {
     principalMinor: decimalToMinor(row.principal, row.currency),
     currency: row.currency,

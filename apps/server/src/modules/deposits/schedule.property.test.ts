@@ -7,6 +7,7 @@ import { addCalendarDays } from '../jobs/clock';
 import {
   accruedSinceLastPayoutMinor,
   daysBetween,
+  interestDueByMinor,
   maturityDateOf,
   payoutDatesOf,
   payoutScheduleOf,
@@ -65,6 +66,8 @@ describe('deposit schedule', () => {
         const paid = paidBy.reduce((total, payout) => total + payout.amountMinor, 0n);
         // What is paid by a day plus what is accrued on it is the interest earned to it.
         expect(paid + accruedSinceLastPayoutMinor(terms, day)).toBe(roundedInterestTo(terms, day));
+        // What is due by a day is exactly the payouts dated by then.
+        expect(interestDueByMinor(terms, day)).toBe(paid);
         // On a payout date nothing is left accrued: the payout took it all.
         if (payoutDatesOf(terms).includes(day)) expect(accruedSinceLastPayoutMinor(terms, day)).toBe(0n);
         // A copy of the terms gives the same figures (nothing depends on state or the clock).

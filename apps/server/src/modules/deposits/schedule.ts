@@ -102,10 +102,19 @@ export function lastPayoutDateOn(terms: DepositSchedule, date: string): string {
 /**
  * The interest accrued on `date` and not yet due for payment: earned to `date` less earned to the
  * last payout date on or before it. This is what an early closing on `date` forfeits, and the
- * bank's liability for the deposit at the end of that day.
+ * interest the bank owes on the deposit at the end of that day but has not yet had to pay.
  */
 export function accruedSinceLastPayoutMinor(terms: DepositSchedule, date: string): bigint {
   return roundedInterestTo(terms, date) - roundedInterestTo(terms, lastPayoutDateOn(terms, date));
+}
+
+/**
+ * The interest of the payouts dated on or before `date`: what the schedule has made due by the end
+ * of that day, paid or not (the sum of those payouts, since each is the rounded interest to its
+ * date less the one before).
+ */
+export function interestDueByMinor(terms: DepositSchedule, date: string): bigint {
+  return roundedInterestTo(terms, lastPayoutDateOn(terms, date));
 }
 
 /** The largest payout: the most an early closing can forfeit (the day before it falls due). */

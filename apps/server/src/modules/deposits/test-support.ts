@@ -65,3 +65,16 @@ export async function ledgerBalancesOf(context: TestContext, depositId: string):
   const decimal = (id: string) => formatMinor(balances.get(id)!.bookedMinor, row.currency);
   return { deposit: decimal(String(row.deposit)), account: decimal(String(row.account)) };
 }
+
+/**
+ * Dates at the test clock's instant `at` what the app has booked for deposits since the clock last
+ * moved: payouts' paid_at and returns' closed_at. The database stamps them with its own time, which
+ * is after the tests' clock (set in early 2026); a bank runs on one clock, and the liability report
+ * reads these instants, so the tests put them where that bank would have them. Call it after each
+ * step, the clock only moving forward.
+ */
+export async function stampDepositBookingsAt(context: TestContext, at: string): Promise<void> {
+  const instant = new Date(at);
+  await context.db.updateTable('deposit_payouts').set({ paid_at: instant }).where('paid_at', '>', instant).execute();
+  await context.db.updateTable('deposits').set({ closed_at: instant }).where('closed_at', '>', instant).execute();
+}

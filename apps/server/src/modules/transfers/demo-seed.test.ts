@@ -1,6 +1,6 @@
 // Proves the demo money: both demo clients get three accounts and four months of varied history
 // booked through the ledger (every invariant holds), with a transfer abroad pending for each and a
-// running term deposit for the personal client, and
+// running term deposit for the personal client (its payout dated in the demo's past), and
 // each account's statement rows add up to its balances and turnovers.
 import type { Account, Deposit, StatementPage, TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,16 @@ describe('demo deposit', () => {
     expect(ofDeposit.map((row) => [row.direction, row.amount]).sort()).toEqual(
       [['IN', deposit!.interestPaid], ['OUT', '10000.00'], ['OUT', deposit!.openingFee]].sort(),
     );
+    // The payout is dated when its interest was booked in the demo's past, not when the demo was
+    // seeded: the liability report of its day reads it as paid.
+    const payout = await context.db
+      .selectFrom('deposit_payouts as p')
+      .innerJoin('journal_entries as e', 'e.transfer_id', 'p.transfer_id')
+      .select(['p.paid_at', 'e.created_at'])
+      .where('p.deposit_id', '=', deposit!.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(payout.paid_at).toISOString()).toBe(new Date(payout.created_at).toISOString());
+    expect(new Date(payout.paid_at).toISOString().slice(0, 10) <= deposit!.payouts[0]!.date).toBe(true);
   });
 });
 

@@ -12,8 +12,9 @@ import { useResource } from '../useResource';
 
 /**
  * The bank's liability on its term deposits at the end of a day (today in the bank's zone until
- * another is chosen): the totals per currency, then every deposit running that day with the
- * interest it has earned since its last payout and not yet paid (read-only, every operator).
+ * another is chosen): the totals per currency, then every deposit the bank held at the end of that
+ * day with the interest accrued and not yet due, and what was due and not paid by then: payouts'
+ * interest, and the principal of a matured deposit not yet returned (read-only, every operator).
  */
 export function DepositLiabilityScreen() {
   const { t, i18n } = useTranslation('backoffice');
@@ -36,7 +37,9 @@ export function DepositLiabilityScreen() {
     { key: 'currency', header: t('deposits.liability.currency'), cell: (total) => total.currency },
     { key: 'count', header: t('deposits.liability.count'), money: true, cell: (total) => String(total.deposits) },
     { key: 'principal', header: t('deposits.principal'), money: true, cell: (total) => formatMoney(total.principal, total.currency, language) },
+    { key: 'duePrincipal', header: t('deposits.liability.duePrincipal'), money: true, cell: (total) => formatMoney(total.dueUnpaidPrincipal, total.currency, language) },
     { key: 'accrued', header: t('deposits.liability.accrued'), money: true, cell: (total) => formatMoney(total.accruedInterest, total.currency, language) },
+    { key: 'dueInterest', header: t('deposits.liability.dueInterest'), money: true, cell: (total) => formatMoney(total.dueUnpaidInterest, total.currency, language) },
   ];
   const columns: Array<Column<DepositLiabilityRow>> = [
     { key: 'number', header: t('deposits.number'), cell: (row) => row.number },
@@ -50,11 +53,23 @@ export function DepositLiabilityScreen() {
         </>
       ),
     },
-    { key: 'principal', header: t('deposits.principal'), money: true, cell: (row) => formatMoney(row.principal, row.currency, language) },
+    {
+      key: 'principal',
+      header: t('deposits.principal'),
+      money: true,
+      // Matured and not yet returned: the whole principal is due (a column of its own in the totals).
+      cell: (row) => (
+        <>
+          {formatMoney(row.principal, row.currency, language)}
+          {row.principalDue ? <span className="backoffice-table__note">{t('deposits.liability.principalDueNote')}</span> : null}
+        </>
+      ),
+    },
     { key: 'rate', header: t('deposits.rate'), cell: (row) => formatPercent(row.rateBasisPoints, language, 2) },
     { key: 'term', header: t('deposits.term'), cell: (row) => `${formatBankDate(row.openingDate)} – ${formatBankDate(row.maturityDate)}` },
     { key: 'lastPayout', header: t('deposits.liability.lastPayout'), cell: (row) => (row.lastPayoutDate ? formatBankDate(row.lastPayoutDate) : t('deposits.liability.noPayoutYet')) },
     { key: 'accrued', header: t('deposits.liability.accrued'), money: true, cell: (row) => formatMoney(row.accruedInterest, row.currency, language) },
+    { key: 'dueInterest', header: t('deposits.liability.dueInterest'), money: true, cell: (row) => formatMoney(row.dueUnpaidInterest, row.currency, language) },
   ];
   return (
     <BackofficeScreen title={t('deposits.liability.title')} lead={t('deposits.liability.lead')}>
