@@ -79,9 +79,22 @@ const GATEWAY_OR_UNAVAILABLE = new Set([502, 503, 504]);
 
 const KINDS: OperationKind[] = ['internal', 'internal', 'international', 'exchange', 'crypto', 'crypto', 'deposit', 'depositClose'];
 
+/**
+ * Each client calls from an address of its own (the suite's server trusts the loopback proxy), as
+ * real clients do: the per-address limits of the forms then apply to one client, not to all of
+ * them at once. A limit still reached (429) is waited out and the same request sent again.
+ */
+function addressOf(client: FaultClient): string {
+  const digits = client.id.replace(/-/g, '');
+  return `198.19.${parseInt(digits.slice(0, 2), 16)}.${parseInt(digits.slice(2, 4), 16)}`;
+}
+
+const RETRIED = (status: number) => status >= 500 || status === 429;
+
 /** Runs one client's loop until `until`; answers what it did. */
 export async function clientLoop(baseUrl: string, client: FaultClient, others: FaultClient[], until: number): Promise<Operation[]> {
   const operations: Operation[] = [];
+  const from = { 'x-forwarded-for': addressOf(client) };
   // The deposits this client opened and has not closed: an early closing picks one, or opens one instead.
   const running: string[] = [];
   while (Date.now() < until) {
@@ -94,12 +107,12 @@ export async function clientLoop(baseUrl: string, client: FaultClient, others: F
     const sentAt = Date.now();
     const answer = await persistently(
       async () => {
-        const reply = await call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key });
+        const reply = await call(baseUrl, client.token, 'POST', path, body, { ...from, 'idempotency-key': key });
         if (reply && reply.status >= 500 && !GATEWAY_OR_UNAVAILABLE.has(reply.status)) serverErrors.push(reply.status);
         return reply;
       },
       undefined,
-      (status) => status >= 500,
+      RETRIED,
     );
     const outcome = answer.status === 200 ? 'acknowledged' : answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown';
     const operation: Operation = { key, kind, clientId: client.id, outcome, attempts: answer.tries, serverErrors, sentAt, ...(depositId ? { depositId } : {}) };
@@ -107,7 +120,7 @@ export async function clientLoop(baseUrl: string, client: FaultClient, others: F
     if (outcome === 'acknowledged' && kind === 'deposit') running.push((JSON.parse(answer.body) as { id: string }).id);
     // Now and then the app sends an acknowledged request once more: the same answer, nothing moves.
     if (outcome === 'acknowledged' && Math.random() < 0.05) {
-      const again = await persistently(() => call(baseUrl, client.token, 'POST', path, body, { 'idempotency-key': key }), undefined, (status) => status >= 500);
+      const again = await persistently(() => call(baseUrl, client.token, 'POST', path, body, { ...from, 'idempotency-key': key }), undefined, RETRIED);
       operation.replayed = again.status === 200 && again.replayed;
     }
     operations.push(operation);

@@ -40,7 +40,7 @@ export interface PricedDeposit {
   feeEurMinor: bigint;
 }
 
-/** The annual rate as a percentage with two decimals (1100 bp → "11.00"). */
+/** A scheduled payout as the API answers it. */
 export function payoutAnswer(payout: ScheduledPayout, currency: DepositSchedule['currency'], paid: boolean): DepositPayout {
   return { sequence: payout.sequence, date: payout.date, amount: formatMinor(payout.amountMinor, currency), days: payout.days, paid };
 }
