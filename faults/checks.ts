@@ -81,7 +81,7 @@ const UNREFERENCED: ReadonlyArray<{ kind: Operation['kind']; count: (clientId: s
 /**
  * How many times the database applied each operation, by key: the transfers that carry the key as
  * their payment reference; an exchange or a deposit's opening (which carry none) 1 when the server
- * recorded its key as done, else 0.
+ * recorded its key as done, else 0; an early closing 1 when its deposit is closed early, else 0.
  */
 export async function timesApplied(db: Db, operations: readonly Operation[]): Promise<Map<string, number>> {
   const referenced = operations.filter((operation) => REFERENCED.has(operation.kind)).map((operation) => operation.key);
@@ -91,9 +91,15 @@ export async function timesApplied(db: Db, operations: readonly Operation[]): Pr
   const unreferenced = operations.filter((operation) => UNREFERENCED.some((kind) => kind.kind === operation.kind)).map((operation) => operation.key);
   const { rows: recorded } = await sql<{ key: string }>`
     select key from idempotency_keys where response_status = 200 and key = any(${unreferenced}::text[])`.execute(db);
+  // An early closing is applied when its deposit is closed early (once: its principal comes back once).
+  const closings = operations.filter((operation) => operation.kind === 'depositClose' && operation.depositId);
+  const { rows: closed } = await sql<{ id: string }>`
+    select id::text from deposits where status = 'ClosedEarly' and id = any(${closings.map((operation) => operation.depositId!)}::uuid[])`.execute(db);
+  const closedIds = new Set(closed.map((row) => row.id));
   const times = new Map(operations.map((operation) => [operation.key, 0]));
   for (const row of applied) times.set(row.key, Number(row.times));
   for (const row of recorded) times.set(row.key, 1);
+  for (const operation of closings) if (closedIds.has(operation.depositId!)) times.set(operation.key, 1);
   return times;
 }
 
@@ -126,14 +132,10 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
 
   // An acknowledged early closing closed its deposit (its principal back once: the ledger's deposit
   // checks hold); a refused one left it running.
-  const closings = operations.filter((operation) => operation.kind === 'depositClose' && operation.depositId);
-  const { rows: statuses } = await sql<{ id: string; status: string }>`
-    select id::text, status from deposits where id = any(${closings.map((operation) => operation.depositId!)}::uuid[])`.execute(db);
-  const statusOf = new Map(statuses.map((row) => [row.id, row.status]));
-  for (const operation of closings) {
-    const status = statusOf.get(operation.depositId!);
-    if (operation.outcome === 'acknowledged' && status !== 'ClosedEarly') violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `depositClose ${operation.key}: ${status}` });
-    if (operation.outcome === 'refused' && status !== 'Active') violations.push({ rule: 'a refused operation moves nothing', detail: `depositClose ${operation.key}: ${status}` });
+  for (const operation of operations.filter((candidate) => candidate.kind === 'depositClose')) {
+    const times = applied.get(operation.key) ?? 0;
+    if (operation.outcome === 'acknowledged' && times !== 1) violations.push({ rule: 'every acknowledged operation is applied exactly once', detail: `depositClose ${operation.key}: not closed` });
+    if (operation.outcome === 'refused' && times !== 0) violations.push({ rule: 'a refused operation moves nothing', detail: `depositClose ${operation.key}: closed` });
   }
 
   for (const operation of operations) {
