@@ -1,5 +1,5 @@
 import type { StatementRow } from '@bank/contracts/statement/statement-row';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
 import { clientActionOf, TransferActionButton } from '../schedules';
@@ -111,7 +111,12 @@ export function StatementTable({ rows, caption, onChanged }: { rows: readonly St
       const shown = value(row, fact);
       if (shown === null) return null;
       const className = fact === 'sender' || fact === 'recipient' ? 'statement-party' : fact === 'status' ? 'statement-status' : undefined;
-      return [<dt key={`${fact}-term`}>{t(`columns.${fact}`)}</dt>, <dd key={fact} className={className}>{shown}</dd>];
+      return (
+        <Fragment key={fact}>
+          <dt>{t(`columns.${fact}`)}</dt>
+          <dd className={className}>{shown}</dd>
+        </Fragment>
+      );
     });
   return (
     <StatementRows
