@@ -93,7 +93,7 @@ export function StatementRows<Row extends SignedRow>({
 }) {
   const captionId = useId();
   return (
-    <div className="statement-rows">
+    <div className={details ? 'statement-rows statement-rows--details' : 'statement-rows'}>
       <div className="statement-table-frame" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={details ? 'statement-table statement-table--details' : 'statement-table'}>
           <caption id={captionId} className="visually-hidden">
