@@ -1,5 +1,7 @@
-// Proves the statement tab in Chromium as the demo client uses it, in EN and RU, at 1440 and 375 px:
-// the rows of SPEC's statement row with green plus and red minus and Russian-locale dates, 8 rows a
+// Proves the statement tab in Chromium as the demo client uses it, in EN and RU, at 1280, 1440, 375
+// and 360 px: on a desktop each line's date, counterparty, purpose, signed amount, status and
+// balance inside the window, and the rest of SPEC's statement row in the line's details, opened
+// from the keyboard; on phones cards with all of it; green plus and red minus and Russian-locale dates, 8 rows a
 // page with page controls, every filter sending the statement back to page 1 and showing what the
 // server answers for it, the period's balances, saved templates, the CSV downloaded and read back
 // (BOM, headings in the language, Cyrillic intact, every row), the printed statement (its header
@@ -10,6 +12,7 @@ import type { StatementPage } from '@bank/contracts/statement/statement-row';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../apps/server/src/modules/statement/test-support';
+import { typeKey } from '../apps/web/src/features/statement/labels';
 import { seriousAccessibilityViolations } from './support/axe';
 import { texts, type Language } from './support/identity';
 import { apiAs, formatAmount, groupedNumber, interpolate, type Account } from './support/money';
@@ -21,7 +24,10 @@ let demo: SignedInUser;
 let demoAccounts: Account[];
 const CYRILLIC_REFERENCE = 'Оплата аренды офиса, ноябрь';
 const TEMPLATE = 'Аренда офиса';
-const COLUMNS = ['date', 'transactionNumber', 'sender', 'recipient', 'type', 'purpose', 'amount', 'currency', 'direction', 'status', 'openingBalance', 'creditTurnover', 'debitTurnover', 'balance'];
+/** A desktop line's columns after its disclosure button. */
+const LINE_COLUMNS = ['date', 'counterparty', 'purpose', 'amount', 'status', 'balanceAfter'];
+/** The rest of SPEC's statement row, in a line's details, with the balance the turnovers come to. */
+const DETAIL_FIELDS = ['transactionNumber', 'sender', 'recipient', 'type', 'direction', 'openingBalance', 'creditTurnover', 'debitTurnover', 'balance'];
 
 beforeAll(async () => {
   stack = await startStack();
@@ -60,6 +66,8 @@ async function answer(query: Record<string, string> = {}): Promise<StatementPage
   return (await response.json()) as StatementPage;
 }
 
+const wide = (width: number) => width > 720;
+
 async function openStatement(language: Language, width: number) {
   // The browser tells the server its zone; a browser in UTC keeps presets comparable with answer().
   const opened = await stack.newPage({ language, width, height: 900, timeZone: 'UTC' });
@@ -72,21 +80,27 @@ async function openStatement(language: Language, width: number) {
   await openCabinetAs(page, demo, language);
   const accounts = texts(language, 'accounts');
   await page.getByRole('heading', { level: 1, name: accounts('title') }).waitFor();
-  await page.getByRole('tab', { name: accounts('tabs.statement') }).click();
+  const tab = page.getByRole('tab', { name: accounts('tabs.statement') });
+  if (wide(width) && width < 1400) {
+    // Below 1400 px a click beside the open side menu closes it first; the keyboard leaves it open,
+    // so the statement is seen beside the menu, its narrowest desktop layout.
+    await tab.focus();
+    await page.keyboard.press('Enter');
+  } else {
+    await tab.click();
+  }
   await page.getByRole('heading', { level: 2, name: texts(language, 'statement')('title') }).waitFor();
   return opened;
 }
 
-const wide = (width: number) => width > 720;
-
 function rowsOf(page: Page, width: number) {
-  return wide(width) ? page.locator('.statement-table tbody tr') : page.locator('.statement-cards > li');
+  return wide(width) ? page.locator('.statement-table tbody tr.statement-table__row') : page.locator('.statement-cards > li');
 }
 
-/** Transaction numbers on screen, in order. */
+/** Transaction numbers on screen (on a desktop, in each line's details), in order. */
 async function numbersOnScreen(page: Page, width: number): Promise<string[]> {
   return wide(width)
-    ? page.locator('.statement-table tbody tr td:nth-child(2)').allTextContents()
+    ? page.locator('.statement-table__details dd:nth-of-type(1)').allTextContents()
     : page.locator('.statement-card__facts dd:nth-of-type(1)').allTextContents();
 }
 
@@ -148,17 +162,18 @@ describe('EN', () => {
     const { page, problems } = await openStatement('en', 1440);
     const expected = await answer();
     await expectScreen(page, 1440, 'en', expected);
-    // SPEC's columns in its order, then the row's actions (cancel a scheduled transfer, withdraw one abroad).
-    expect(await page.locator('.statement-table thead th').allTextContents()).toEqual([...COLUMNS, 'actions'].map((key) => t(`columns.${key}`)));
+    // The disclosure column, then what a client looks for in a line.
+    expect(await page.locator('.statement-table thead th').allTextContents()).toEqual([t('details.heading'), ...LINE_COLUMNS.map((key) => t(`columns.${key}`))]);
     for (const [index, row] of expected.rows.slice(0, 8).entries()) {
       const line = rowsOf(page, 1440).nth(index);
       const cells = await line.locator('td').allTextContents();
-      expect(cells[0]).toBe(new Date(row.created * 1000).toLocaleString('ru-RU'));
-      expect(cells[0]).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
-      expect(cells[6]).toBe(`${row.direction === 'IN' ? '+' : '\u2212'}${formatAmount(row.amount, 'en')}`);
-      expect(cells[7]).toBe(row.currency);
-      expect(cells[10]).toBe(formatAmount(row.openingBalance, 'en'));
-      expect(cells[13]).toBe(formatAmount(row.balance, 'en'));
+      expect(cells[0]).toBe(interpolate(t('details.label'), { number: row.transactionNumber }));
+      expect(cells[1]).toBe(new Date(row.created * 1000).toLocaleString('ru-RU'));
+      expect(cells[1]).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+      const [name, account] = row.direction === 'IN' ? [row.senderName, row.sender] : [row.recipientName, row.recipient];
+      expect(cells[2]).toBe(`${name ?? ''}${groupedNumber(account)}`);
+      expect(cells[4]).toBe(`${row.direction === 'IN' ? '+' : '\u2212'}${formatAmount(row.amount, 'en')}\u00a0${row.currency}`);
+      expect(cells[6]).toBe(formatAmount(row.balance, 'en'));
       const colour = await line.locator('.statement-amount').evaluate((element) => getComputedStyle(element).color);
       expect(colour).toBe(row.direction === 'IN' ? 'rgb(28, 124, 74)' : 'rgb(180, 35, 24)');
     }
@@ -182,8 +197,8 @@ describe('EN', () => {
     const usd = accountIn('USD');
     await chooseFilter(page, t('filters.account'), usd.number);
     await expectScreen(page, 1440, 'en', await answer({ accountNumber: usd.number }));
-    const usdRows = await page.locator('.statement-table tbody tr td:nth-child(8)').allTextContents();
-    expect(new Set(usdRows)).toEqual(new Set(['USD']));
+    const usdRows = await rowsOf(page, 1440).locator('td:nth-child(5)').allTextContents();
+    expect(new Set(usdRows.map((amount) => amount.split('\u00a0').at(-1)))).toEqual(new Set(['USD']));
     expect(problems).toEqual([]);
   });
 
@@ -374,4 +389,100 @@ describe('RU', () => {
 
     expect(problems).toEqual([]);
   });
+});
+
+/** A row's fields in its details as the screen in `language` should show them. */
+function detailsOf(row: StatementPage['rows'][number], language: Language): string[] {
+  const t = texts(language, 'statement');
+  const party = (name: string | null, account: string) => `${name ?? ''}${groupedNumber(account)}`;
+  return [
+    row.transactionNumber,
+    party(row.senderName, row.sender),
+    party(row.recipientName, row.recipient),
+    t(typeKey(row.type)),
+    t(`directions.${row.direction}`),
+    formatAmount(row.openingBalance, language),
+    formatAmount(row.creditTurnover, language),
+    formatAmount(row.debitTurnover, language),
+    formatAmount(row.balance, language),
+  ];
+}
+
+describe('a desktop line and its details', () => {
+  for (const language of ['en', 'ru'] as const) {
+    it(`${language.toUpperCase()}, 1280 px: every column of a line inside the window, the details opened from the keyboard`, async () => {
+      const t = texts(language, 'statement');
+      const { page, problems } = await openStatement(language, 1280);
+      const expected = await answer();
+      await expectScreen(page, 1280, language, expected);
+
+      // No sideways scrolling, neither of the page nor of the table's frame, and every cell of every line and heading in the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await page.locator('.statement-table-frame').evaluate((frame) => frame.scrollWidth <= frame.clientWidth)).toBe(true);
+      const boxes = await page
+        .locator('.statement-table thead th, .statement-table tbody tr.statement-table__row td')
+        .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()).map(({ left, right }) => ({ left, right })));
+      expect(boxes).toHaveLength(7 * (1 + Math.min(8, expected.rows.length)));
+      for (const box of boxes) {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(1280);
+      }
+      const first = rowsOf(page, 1280).first();
+      const row = expected.rows[0]!;
+      for (const cell of await first.locator('td').all()) expect(await cell.isVisible()).toBe(true);
+      expect(await first.locator('td.statement-status').textContent()).toContain(t(`statuses.${row.status}`));
+      expect(await first.locator('td').last().textContent()).toBe(formatAmount(row.balance, language));
+
+      // Tab from the table's frame reaches the first line's button; Enter opens its details, announced as a region.
+      const name = interpolate(t('details.label'), { number: row.transactionNumber });
+      const button = page.getByRole('button', { name });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      const controlled = (await button.getAttribute('aria-controls'))!;
+      expect(await page.locator(`[id="${controlled}"]`).isHidden()).toBe(true);
+      await page.locator('.statement-table-frame').focus();
+      await page.keyboard.press('Tab');
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      const details = page.getByRole('region', { name });
+      await details.waitFor();
+      expect(await page.locator(`[id="${controlled}"]`).isVisible()).toBe(true);
+      expect(await details.locator('dt').allTextContents()).toEqual(DETAIL_FIELDS.map((key) => t(`columns.${key}`)));
+      expect(await details.locator('dd').allTextContents()).toEqual(detailsOf(row, language));
+      // The opened details stay inside the window too.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const right = await details.evaluate((element) => element.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(1280);
+      await screenshot(page, `statement-details-${language}-1280`);
+      await expectAccessible(page);
+
+      // Enter again folds them.
+      await page.keyboard.press('Enter');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await details.waitFor({ state: 'hidden' });
+
+      // With the side menu closed the lines have more room, and still no sideways scrolling.
+      await page.locator('.side-menu').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('.side-menu').waitFor({ state: 'hidden' });
+      expect(await rowsOf(page, 1280).count()).toBe(Math.min(8, expected.rows.length));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await page.locator('.statement-table-frame').evaluate((frame) => frame.scrollWidth <= frame.clientWidth)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+
+    it(`${language.toUpperCase()}, 360 px: cards with every field, no sideways scrolling`, async () => {
+      const t = texts(language, 'statement');
+      const { page, problems } = await openStatement(language, 360);
+      const expected = await answer();
+      await expectScreen(page, 360, language, expected);
+      expect(await page.locator('.statement-table-frame').isHidden()).toBe(true);
+      const card = rowsOf(page, 360).first();
+      for (const key of DETAIL_FIELDS) await card.getByText(t(`columns.${key}`), { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `statement-cards-${language}-360`);
+      await expectAccessible(page);
+      expect(problems).toEqual([]);
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatAmount } from '../../ui/formatMoney';
 import { formatRowDate } from './labels';
 
@@ -22,9 +22,52 @@ export function SignedAmount({ row, language }: { row: Pick<SignedRow, 'directio
 }
 
 /**
- * Rows as the statement shows them: a table that scrolls inside its own frame on wide screens, one
- * card per row on phones (the stylesheet shows one or the other). A card leads with the date and
- * the signed amount in its currency; `facts` lists the rest of the row as terms and details.
+ * What a row keeps out of its table line, behind a disclosure button at the line's start: the
+ * table then stays as wide as the window, and the client opens the rest of a row when wanted.
+ */
+export interface RowDetails<Row> {
+  /** The name of one row's button and of its details region ("Details of transfer 1234"). */
+  label: (row: Row) => string;
+  /** The disclosure column's heading, for screen readers. */
+  heading: string;
+  /** The terms and details the opened row shows. */
+  content: (row: Row) => ReactNode;
+  /** The table's columns with the disclosure one, which the details row spans. */
+  columnCount: number;
+}
+
+/** A table line and, under it, its details: hidden until its button opens them. */
+function RowWithDetails<Row>({ row, cells, details }: { row: Row; cells: (row: Row) => ReactNode; details: RowDetails<Row> }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const label = details.label(row);
+  return (
+    <>
+      <tr className={open ? 'statement-table__row statement-table__row--open' : 'statement-table__row'}>
+        <td className="statement-table__toggle">
+          <button type="button" className="statement-disclosure" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+            <span className="visually-hidden">{label}</span>
+          </button>
+        </td>
+        {cells(row)}
+      </tr>
+      <tr id={detailsId} className="statement-table__details" hidden={!open}>
+        <td colSpan={details.columnCount}>
+          <div role="region" aria-label={label}>
+            {details.content(row)}
+          </div>
+        </td>
+      </tr>
+    </>
+  );
+}
+
+/**
+ * Rows as the statement shows them: a table where there is room, one card per row where there is
+ * not (the stylesheet shows one or the other by the width the rows are given, so a desktop
+ * with the side menu open gets cards rather than a table wider than its window). A card leads
+ * with the date and the signed amount in its currency; `facts` lists the rest of the row as terms
+ * and details. With `details`, each table line opens what its cells leave out.
  */
 export function StatementRows<Row extends SignedRow>({
   rows,
@@ -34,6 +77,7 @@ export function StatementRows<Row extends SignedRow>({
   columns,
   cells,
   facts,
+  details,
 }: {
   rows: readonly Row[];
   caption: string;
@@ -45,22 +89,30 @@ export function StatementRows<Row extends SignedRow>({
   cells: (row: Row) => ReactNode;
   /** The terms and details of one row's card. */
   facts: (row: Row) => ReactNode;
+  details?: RowDetails<Row>;
 }) {
   const captionId = useId();
   return (
-    <>
+    <div className={details ? 'statement-rows statement-rows--details' : 'statement-rows'}>
       <div className="statement-table-frame" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="statement-table">
+        <table className={details ? 'statement-table statement-table--details' : 'statement-table'}>
           <caption id={captionId} className="visually-hidden">
             {caption}
           </caption>
           <thead>
-            <tr>{columns}</tr>
+            <tr>
+              {details ? (
+                <th scope="col" className="statement-table__toggle">
+                  <span className="visually-hidden">{details.heading}</span>
+                </th>
+              ) : null}
+              {columns}
+            </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={rowKey(row)}>{cells(row)}</tr>
-            ))}
+            {rows.map((row) =>
+              details ? <RowWithDetails key={rowKey(row)} row={row} cells={cells} details={details} /> : <tr key={rowKey(row)}>{cells(row)}</tr>,
+            )}
           </tbody>
         </table>
       </div>
@@ -77,7 +129,7 @@ export function StatementRows<Row extends SignedRow>({
           </li>
         ))}
       </ol>
-    </>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { StatementRow } from '@bank/contracts/statement/statement-row';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
 import { clientActionOf, TransferActionButton } from '../schedules';
-import { formatRowDate, purposeText, typeKey } from './labels';
+import { counterpartyOf, formatRowDate, purposeText, typeKey } from './labels';
 import { RowStatus } from './RowStatus';
 import { SignedAmount, StatementRows } from './StatementRows';
 
@@ -15,10 +16,52 @@ function Party({ name, account }: { name: string | null; account: string }) {
   );
 }
 
+/** SPEC's fields of a row that a card or a row's details list as terms and details. */
+type Fact =
+  | 'transactionNumber'
+  | 'sender'
+  | 'recipient'
+  | 'type'
+  | 'purpose'
+  | 'direction'
+  | 'status'
+  | 'openingBalance'
+  | 'creditTurnover'
+  | 'debitTurnover'
+  | 'balance'
+  | 'actions';
+
+/** A phone's card: everything but the date and the signed amount, which lead the card. */
+const CARD_FACTS: readonly Fact[] = [
+  'transactionNumber',
+  'sender',
+  'recipient',
+  'type',
+  'purpose',
+  'direction',
+  'status',
+  'openingBalance',
+  'creditTurnover',
+  'debitTurnover',
+  'balance',
+  'actions',
+];
+
 /**
- * The statement's rows with every column of SPEC's statement row, in a table or as phone cards,
- * and after them what the client may still do to a transfer that has not moved: Cancel a
- * scheduled one, Withdraw an order abroad waiting for the bank. `onChanged` reloads the rows.
+ * A table row's details: what its line leaves out, and the balance again after the turnovers
+ * so that the opening balance, the turnovers and the balance they come to read together.
+ */
+const DETAIL_FACTS: readonly Fact[] = ['transactionNumber', 'sender', 'recipient', 'type', 'direction', 'openingBalance', 'creditTurnover', 'debitTurnover', 'balance'];
+
+/** The table's line: the disclosure button, then these six. */
+const LINE_COLUMNS = 6;
+
+/**
+ * The statement's rows: on a desktop a line a client reads at a glance (date, counterparty,
+ * purpose, signed amount in its currency, status, balance after) whose details hold the rest of
+ * SPEC's statement row, on phones a card with all of it. What the client may still do to a
+ * transfer that has not moved (Cancel a scheduled one, Withdraw an order abroad waiting for the
+ * bank) stands under its status. `onChanged` reloads the rows.
  */
 export function StatementTable({ rows, caption, onChanged }: { rows: readonly StatementRow[]; caption: string; onChanged: () => void }) {
   const { t, i18n } = useTranslation('statement');
@@ -34,6 +77,47 @@ export function StatementTable({ rows, caption, onChanged }: { rows: readonly St
       />
     ) : null;
   };
+  /** One fact's value, or null where the row has none to show. */
+  const value = (row: StatementRow, fact: Fact): ReactNode => {
+    switch (fact) {
+      case 'transactionNumber':
+        return row.transactionNumber;
+      case 'sender':
+        return <Party name={row.senderName} account={row.sender} />;
+      case 'recipient':
+        return <Party name={row.recipientName} account={row.recipient} />;
+      case 'type':
+        return t(typeKey(row.type));
+      case 'purpose':
+        return row.purpose ? purposeText(row.purpose, t) : null;
+      case 'direction':
+        return t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT');
+      case 'status':
+        return <RowStatus row={row} />;
+      case 'openingBalance':
+        return money(row.openingBalance);
+      case 'creditTurnover':
+        return money(row.creditTurnover);
+      case 'debitTurnover':
+        return money(row.debitTurnover);
+      case 'balance':
+        return money(row.balance);
+      case 'actions':
+        return action(row);
+    }
+  };
+  const facts = (row: StatementRow, list: readonly Fact[]) =>
+    list.map((fact) => {
+      const shown = value(row, fact);
+      if (shown === null) return null;
+      const className = fact === 'sender' || fact === 'recipient' ? 'statement-party' : fact === 'status' ? 'statement-status' : undefined;
+      return (
+        <Fragment key={fact}>
+          <dt>{t(`columns.${fact}`)}</dt>
+          <dd className={className}>{shown}</dd>
+        </Fragment>
+      );
+    });
   return (
     <StatementRows
       rows={rows}
@@ -43,91 +127,42 @@ export function StatementTable({ rows, caption, onChanged }: { rows: readonly St
       columns={
         <>
           <th scope="col">{t('columns.date')}</th>
-          <th scope="col">{t('columns.transactionNumber')}</th>
-          <th scope="col">{t('columns.sender')}</th>
-          <th scope="col">{t('columns.recipient')}</th>
-          <th scope="col">{t('columns.type')}</th>
+          <th scope="col">{t('columns.counterparty')}</th>
           <th scope="col">{t('columns.purpose')}</th>
           <th scope="col" className="statement-table__number">{t('columns.amount')}</th>
-          <th scope="col">{t('columns.currency')}</th>
-          <th scope="col">{t('columns.direction')}</th>
           <th scope="col">{t('columns.status')}</th>
-          <th scope="col" className="statement-table__number">{t('columns.openingBalance')}</th>
-          <th scope="col" className="statement-table__number">{t('columns.creditTurnover')}</th>
-          <th scope="col" className="statement-table__number">{t('columns.debitTurnover')}</th>
-          <th scope="col" className="statement-table__number">{t('columns.balance')}</th>
-          <th scope="col">{t('columns.actions')}</th>
+          <th scope="col" className="statement-table__number">{t('columns.balanceAfter')}</th>
         </>
       }
-      cells={(row) => (
-        <>
-          <td className="statement-table__date">{formatRowDate(row.created)}</td>
-          <td>{row.transactionNumber}</td>
-          <td className="statement-party">
-            <Party name={row.senderName} account={row.sender} />
-          </td>
-          <td className="statement-party">
-            <Party name={row.recipientName} account={row.recipient} />
-          </td>
-          <td>{t(typeKey(row.type))}</td>
-          <td className="statement-table__purpose">{purposeText(row.purpose, t)}</td>
-          <td className="statement-table__number">
-            <SignedAmount row={row} language={language} />
-          </td>
-          <td>{row.currency}</td>
-          <td>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</td>
-          <td className="statement-status">
-            <RowStatus row={row} />
-          </td>
-          <td className="statement-table__number">{money(row.openingBalance)}</td>
-          <td className="statement-table__number">{money(row.creditTurnover)}</td>
-          <td className="statement-table__number">{money(row.debitTurnover)}</td>
-          <td className="statement-table__number">{money(row.balance)}</td>
-          <td>{action(row)}</td>
-        </>
-      )}
-      facts={(row) => (
-        <>
-          <dt>{t('columns.transactionNumber')}</dt>
-          <dd>{row.transactionNumber}</dd>
-          <dt>{t('columns.sender')}</dt>
-          <dd className="statement-party">
-            <Party name={row.senderName} account={row.sender} />
-          </dd>
-          <dt>{t('columns.recipient')}</dt>
-          <dd className="statement-party">
-            <Party name={row.recipientName} account={row.recipient} />
-          </dd>
-          <dt>{t('columns.type')}</dt>
-          <dd>{t(typeKey(row.type))}</dd>
-          {row.purpose ? (
-            <>
-              <dt>{t('columns.purpose')}</dt>
-              <dd>{purposeText(row.purpose, t)}</dd>
-            </>
-          ) : null}
-          <dt>{t('columns.direction')}</dt>
-          <dd>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</dd>
-          <dt>{t('columns.status')}</dt>
-          <dd className="statement-status">
-            <RowStatus row={row} />
-          </dd>
-          <dt>{t('columns.openingBalance')}</dt>
-          <dd>{money(row.openingBalance)}</dd>
-          <dt>{t('columns.creditTurnover')}</dt>
-          <dd>{money(row.creditTurnover)}</dd>
-          <dt>{t('columns.debitTurnover')}</dt>
-          <dd>{money(row.debitTurnover)}</dd>
-          <dt>{t('columns.balance')}</dt>
-          <dd>{money(row.balance)}</dd>
-          {clientActionOf(row) ? (
-            <>
-              <dt>{t('columns.actions')}</dt>
-              <dd>{action(row)}</dd>
-            </>
-          ) : null}
-        </>
-      )}
+      cells={(row) => {
+        const counterparty = counterpartyOf(row);
+        return (
+          <>
+            <td className="statement-table__date">{formatRowDate(row.created)}</td>
+            <td className="statement-party">
+              <Party name={counterparty.name} account={counterparty.account} />
+            </td>
+            <td className="statement-table__purpose">{purposeText(row.purpose, t)}</td>
+            <td className="statement-table__number">
+              <SignedAmount row={row} language={language} />
+              {'\u00a0'}
+              {row.currency}
+            </td>
+            <td className="statement-status">
+              <RowStatus row={row} />
+              {action(row)}
+            </td>
+            <td className="statement-table__number">{money(row.balance)}</td>
+          </>
+        );
+      }}
+      facts={(row) => facts(row, CARD_FACTS)}
+      details={{
+        label: (row) => t('details.label', { number: row.transactionNumber }),
+        heading: t('details.heading'),
+        content: (row) => <dl className="statement-details">{facts(row, DETAIL_FACTS)}</dl>,
+        columnCount: LINE_COLUMNS + 1,
+      }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { StatementRow } from '@bank/contracts/statement/statement-row';
 import { bankPurposeOf, type BankPurpose } from '@bank/contracts/tariffs';
 import type { TransactionStatus } from '@bank/contracts/transfers/status';
 import type { TransactionType } from '@bank/contracts/transfers/transaction-record';
@@ -49,4 +50,12 @@ export function purposeText(purpose: string | null, t: (key: string) => string):
 /** SPEC §2: dates in the Russian locale, whatever the language of the screen. */
 export function formatRowDate(createdSeconds: number): string {
   return new Date(createdSeconds * 1000).toLocaleString('ru-RU');
+}
+
+/**
+ * The other side of a row as the client looks for it: who paid an incoming row, who was paid by
+ * an outgoing one. The row's own account is the client's and is left to its details.
+ */
+export function counterpartyOf(row: Pick<StatementRow, 'direction' | 'sender' | 'senderName' | 'recipient' | 'recipientName'>): { name: string | null; account: string } {
+  return row.direction === 'IN' ? { name: row.senderName, account: row.sender } : { name: row.recipientName, account: row.recipient };
 }
