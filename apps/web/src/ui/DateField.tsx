@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bankDateValue, parseBankDate, shownBankDate, typedBankDate } from './bankDateText';
 import { FieldFrame, type FieldError } from './FormField';
@@ -24,10 +24,14 @@ export function DateField({ label, value, onValue, error, hint, required, classN
   const formatId = useId();
   const [text, setText] = useState(() => shownBankDate(value));
   const [left, setLeft] = useState(false);
-  // A value set from outside (a reset, a chosen period, a report's day) shows in the field.
-  useEffect(() => {
-    setText((current) => (bankDateValue(current) === value ? current : shownBankDate(value)));
-  }, [value]);
+  // A value set from outside (a reset, a chosen period, a report's day) shows in the field. Compared
+  // while rendering, with the text as it is now: an effect would compare a keystroke behind and
+  // undo the one just typed.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (bankDateValue(text) !== value) setText(shownBankDate(value));
+  }
   const unreal = left && text.trim() !== '' && parseBankDate(text) === null;
   const given = error !== undefined && error.length > 0;
   return (
