@@ -277,3 +277,81 @@ describe("the back office's client view", () => {
     }
   });
 });
+
+describe("date fields in the page's language, whatever the browser's", () => {
+  /** A request for the statement whose custom period has these bounds. */
+  function statementFor(page: Page, bounds: { from?: string; to?: string }) {
+    return page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === '/api/statement' && Object.entries(bounds).every(([key, value]) => url.searchParams.get(key) === value);
+    });
+  }
+
+  it('RU in an English browser, 1440 px: дд.мм.гггг, typed on digits alone or with dots, narrows the statement and dates a transfer; a day the calendar lacks is refused', async () => {
+    const t = texts('ru', 'transfers');
+    const st = texts('ru', 'statement');
+    const payer = accountIn(await api(demo).get<Account[]>('account/list'), 'EUR');
+    const payee = accountIn(await api(corp).get<Account[]>('account/list'), 'EUR');
+    const { page, problems } = await stack.newPage({ language: 'ru', locale: 'en-US', width: 1440, height: 900 });
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+    await openCabinetAs(page, demo, 'ru');
+    await page.getByRole('heading', { level: 1, name: texts('ru', 'accounts')('title') }).waitFor();
+
+    // The statement's period: the dots come by themselves as the digits are typed.
+    await openStatement(page, 'ru');
+    const from = page.getByRole('form', { name: st('filters.label') }).getByLabel(st('filters.from'), { exact: true });
+    expect(await from.getAttribute('type')).toBe('text');
+    expect(await from.getAttribute('placeholder')).toBe('дд.мм.гггг');
+    expect(await from.getAttribute('inputmode')).toBe('numeric');
+    const monthAgo = bankDateAfter(-30);
+    const narrowed = statementFor(page, { from: monthAgo });
+    await from.pressSequentially(shownDate(monthAgo).replace(/\./g, ''));
+    await narrowed;
+    expect(await from.inputValue()).toBe(shownDate(monthAgo));
+    await expectAccessible(page);
+    await screenshot(page, 'date-fields-statement-ru-in-en-browser-1440');
+
+    // A dated transfer: 31 February is refused, a real day typed with dots schedules the transfer.
+    await chooseScreen(page, 'ru', 'transfer');
+    await page.getByRole('tab', { name: t('tabs.internal') }).click();
+    const date = page.getByLabel(t('internal.fields.transferDate'));
+    expect(await date.getAttribute('placeholder')).toBe('дд.мм.гггг');
+    const nextYear = Number(bankDateAfter(0).slice(0, 4)) + 1;
+    await date.pressSequentially(`31.02.${nextYear}`);
+    await date.blur();
+    await page.getByText(texts('ru', 'validation')('date.invalid')).waitFor();
+    expect(await date.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'date-fields-transfer-refused-ru-in-en-browser-1440');
+    const ahead = bankDateAfter(5);
+    await date.fill('');
+    await date.pressSequentially(shownDate(ahead));
+    expect(await date.getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel(t('internal.fields.accNumberFrom')).selectOption(payer.number);
+    await page.getByLabel(t('internal.fields.amount')).fill('13.57');
+    await page.getByLabel(t('internal.fields.accNumberTo')).fill(payee.number);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t('internal.submit') }).click();
+    const dialog = page.getByRole('dialog', { name: 'Успешно!' });
+    await dialog.getByText(t('result.success')).waitFor();
+    await dialog.getByRole('button', { name: t('result.ok') }).click();
+    const scheduled = (await api(demo).get<ListedTransfer[]>('transaction/list')).find((row) => row.transactionStatus === 'Scheduled' && row.amount === '13.57');
+    expect(scheduled).toMatchObject({ paymentDate: ahead, toAccount: payee.number });
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+
+  it('EN, 1440 px: dd.mm.yyyy, the form the statement writes its dates in, narrows the statement', async () => {
+    const st = texts('en', 'statement');
+    const { page, problems } = await openCabinet(demo, 'en', 1440);
+    await openStatement(page, 'en');
+    const to = page.getByRole('form', { name: st('filters.label') }).getByLabel(st('filters.to'), { exact: true });
+    expect(await to.getAttribute('placeholder')).toBe('dd.mm.yyyy');
+    const today = bankDateAfter(0);
+    const narrowed = statementFor(page, { to: today });
+    await to.pressSequentially(shownDate(today));
+    await narrowed;
+    expect(await to.inputValue()).toBe(shownDate(today));
+    await expectAccessible(page);
+    await screenshot(page, 'date-fields-statement-en-1440');
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+});

@@ -15,8 +15,12 @@ export interface Stack {
   baseUrl: string;
   mail: MailServer;
   browser: Browser;
-  /** A fresh browser context (own storage) with console errors and CSP violations recorded. */
-  newPage(options?: { language?: 'en' | 'ru'; width?: number; height?: number; timeZone?: string }): Promise<TestPage>;
+  /**
+   * A fresh browser context (own storage) with console errors and CSP violations recorded. The
+   * browser's locale follows `language` unless `locale` names another (a Russian page read in an
+   * English browser).
+   */
+  newPage(options?: { language?: 'en' | 'ru'; width?: number; height?: number; timeZone?: string; locale?: string }): Promise<TestPage>;
   close(): Promise<void>;
 }
 
@@ -108,11 +112,11 @@ export async function startStack(
     baseUrl,
     mail,
     browser,
-    async newPage({ language = 'en', width = 1440, height = 900, timeZone } = {}) {
+    async newPage({ language = 'en', width = 1440, height = 900, timeZone, locale } = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width, height },
-        locale: language === 'ru' ? 'ru-RU' : 'en-US',
+        locale: locale ?? (language === 'ru' ? 'ru-RU' : 'en-US'),
         acceptDownloads: true,
         ...(timeZone ? { timezoneId: timeZone } : {}),
       });

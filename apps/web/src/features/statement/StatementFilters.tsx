@@ -5,6 +5,8 @@ import { TRANSACTION_TYPES } from '@bank/contracts/transfers/transaction-record'
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isBankDateValue } from '../../ui/bankDateText';
+import { DateField } from '../../ui/DateField';
 import { InputField, SelectField } from '../../ui/FormField';
 import { formatAccountNumber } from '../../ui/formatMoney';
 import { selectStatementFilters, selectTemplates, statementFiltersChanged, statementFiltersReset, type TransactionFilters } from './transactionsSlice';
@@ -48,6 +50,10 @@ export function StatementFilters({ accounts }: { accounts: ReadonlyArray<{ numbe
     return () => clearTimeout(timer);
   }, [dispatch, drafts, filters]);
   const typed = (key: TextFilter) => (value: string) => setDrafts((previous) => ({ ...previous, [key]: value }));
+  // A date filters the statement once it is a whole, real date (or cleared), not while it is typed.
+  const whole = (apply: (date: string) => void) => (date: string) => {
+    if (date === '' || isBankDateValue(date)) apply(date);
+  };
 
   const active = countActive(filters);
   return (
@@ -69,14 +75,8 @@ export function StatementFilters({ accounts }: { accounts: ReadonlyArray<{ numbe
             placeholder={t('filters.anyPeriod')}
             options={STATEMENT_PERIODS.map((period) => ({ value: period, label: t(`periods.${period}`) }))}
           />
-          <InputField
-            type="date"
-            label={t('filters.from')}
-            value={filters.from}
-            max={filters.to || undefined}
-            onValue={(from) => change({ from, period: '' })}
-          />
-          <InputField type="date" label={t('filters.to')} value={filters.to} min={filters.from || undefined} onValue={(to) => change({ to, period: '' })} />
+          <DateField label={t('filters.from')} value={filters.from} onValue={whole((from) => change({ from, period: '' }))} />
+          <DateField label={t('filters.to')} value={filters.to} onValue={whole((to) => change({ to, period: '' }))} />
           <InputField label={t('filters.purpose')} value={drafts.purpose} onValue={typed('purpose')} maxLength={100} autoComplete="off" />
           <InputField label={t('filters.recipient')} hint={t('filters.recipientHint')} value={drafts.recipient} onValue={typed('recipient')} maxLength={100} autoComplete="off" />
           <InputField label={t('filters.amount')} value={drafts.amount} onValue={typed('amount')} inputMode="decimal" maxLength={40} autoComplete="off" />

@@ -8,6 +8,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { CountrySelect } from '../../ui/CountrySelect';
+import { DateField } from '../../ui/DateField';
 import { bindField, InputField, SelectField } from '../../ui/FormField';
 import { AccountSelect } from '../accounts';
 import { accountCurrency } from '../accounts';
@@ -149,7 +150,7 @@ export function BankTransferForm() {
             {text('amount', { required: true, inputMode: 'decimal', hint: currency ? t('bank.hints.amountIn', { currency }) : t('bank.hints.amount') })}
             <FeeLine fee={fee} />
           </div>
-          {repeats(values) ? null : text('paymentDate', { type: 'date', hint: t('bank.hints.paymentDate') })}
+          {repeats(values) ? null : <DateField label={t('bank.fields.paymentDate')} {...field('paymentDate')} hint={t('bank.hints.paymentDate')} />}
         </div>
         <div className="field-row">
           {text('purpose')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { AccountSelect } from '../accounts';
 import { accountCurrency } from '../accounts';
+import { DateField } from '../../ui/DateField';
 import { bindField, InputField, SelectField } from '../../ui/FormField';
 import { compactAccountNumber, focusFirstError, transferFieldErrors } from './formErrors';
 import { RepeatFields } from './RepeatFields';
@@ -104,12 +105,7 @@ export function InternalTransferForm() {
             hint={t('internal.hints.free')}
           />
           {repeats(values) ? null : (
-            <InputField
-              label={t('internal.fields.transferDate')}
-              {...field('transferDate')}
-              type="date"
-              hint={t('internal.hints.transferDate')}
-            />
+            <DateField label={t('internal.fields.transferDate')} {...field('transferDate')} hint={t('internal.hints.transferDate')} />
           )}
         </div>
       </fieldset>

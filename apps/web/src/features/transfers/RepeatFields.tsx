@@ -1,5 +1,6 @@
 import { STANDING_ORDER_FREQUENCIES } from '@bank/contracts/transfers/standing-orders';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField';
 import { InputField, SelectField } from '../../ui/FormField';
 import type { FieldErrors } from './formErrors';
 import { REPEAT_ENDS, repeats, takesDayOfMonth, type RepeatValues } from './repeat';
@@ -33,10 +34,9 @@ export function RepeatFields({ values, errors, change }: { values: RepeatValues;
             ) : null}
           </div>
           <div className="field-row">
-            <InputField
+            <DateField
               label={t('repeat.startDate')}
               {...field('startDate')}
-              type="date"
               required
               hint={t(values.frequency === 'weekly' ? 'repeat.hints.startWeekly' : 'repeat.hints.startDate')}
             />
@@ -48,7 +48,7 @@ export function RepeatFields({ values, errors, change }: { values: RepeatValues;
           </div>
           {values.endKind === 'date' ? (
             <div className="field-row">
-              <InputField label={t('repeat.endDate')} {...field('endDate')} type="date" required />
+              <DateField label={t('repeat.endDate')} {...field('endDate')} required />
             </div>
           ) : null}
           {values.endKind === 'count' ? (

@@ -2,7 +2,8 @@ import type { DepositLiabilityResponse, DepositLiabilityRow, DepositLiabilityTot
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { InputField } from '../../../ui/FormField';
+import { isBankDateValue } from '../../../ui/bankDateText';
+import { DateField } from '../../../ui/DateField';
 import { formatBankDate } from '../../../ui/formatBankDate';
 import { formatMoney, formatPercent } from '../../../ui/formatMoney';
 import { backoffice } from '../api';
@@ -31,7 +32,8 @@ export function DepositLiabilityScreen() {
   }, [reportedDate]);
   function show(event: FormEvent) {
     event.preventDefault();
-    setParams(listParams({ date: chosen }));
+    // A date still being typed, or one the calendar lacks, is marked in the field and not asked for.
+    if (chosen === '' || isBankDateValue(chosen)) setParams(listParams({ date: chosen }));
   }
   const totalColumns: Array<Column<DepositLiabilityTotal>> = [
     { key: 'currency', header: t('deposits.liability.currency'), cell: (total) => total.currency },
@@ -74,7 +76,7 @@ export function DepositLiabilityScreen() {
   return (
     <BackofficeScreen title={t('deposits.liability.title')} lead={t('deposits.liability.lead')}>
       <form className="backoffice-filters backoffice-inline-form" onSubmit={show}>
-        <InputField label={t('deposits.liability.date')} name="date" type="date" value={chosen} onValue={setChosen} />
+        <DateField label={t('deposits.liability.date')} name="date" value={chosen} onValue={setChosen} />
         <button type="submit" className="button">
           {t('deposits.liability.show')}
         </button>

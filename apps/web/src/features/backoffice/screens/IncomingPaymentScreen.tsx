@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../../lib/api';
 import type { FieldErrors } from '../../../lib/formValidation';
+import { DateField } from '../../../ui/DateField';
 import { InputField, SelectField } from '../../../ui/FormField';
+import { formatBankDate } from '../../../ui/formatBankDate';
 import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
@@ -87,7 +89,7 @@ export function IncomingPaymentScreen() {
               [t('incoming.senderAccount'), form.values.senderAccount],
               [t('incoming.paymentRegion'), form.values.paymentRegion],
               [t('incoming.purpose'), form.values.purpose],
-              [t('incoming.valueDate'), form.values.valueDate || t('incoming.today')],
+              [t('incoming.valueDate'), formatBankDate(form.values.valueDate) || t('incoming.today')],
               [t('incoming.reference'), form.values.reference],
               [t('incoming.amount'), money(preview.answer.amount, preview.answer.currency)],
               [t('incoming.fee'), money(preview.answer.fee, preview.answer.currency)],
@@ -121,7 +123,7 @@ export function IncomingPaymentScreen() {
           <InputField label={t('incoming.senderAccount')} required {...form.field('senderAccount')} />
           <InputField label={t('incoming.purpose')} {...form.field('purpose')} />
           <div className="backoffice-form__row">
-            <InputField label={t('incoming.valueDate')} type="date" {...form.field('valueDate')} />
+            <DateField label={t('incoming.valueDate')} {...form.field('valueDate')} />
             <InputField label={t('incoming.reference')} {...form.field('reference')} />
           </div>
           <InputField label={t('incoming.reason')} {...form.field('reason')} />

@@ -37,6 +37,9 @@ export function RatesScreen() {
         {(data) => (
           <>
             <SpreadForm current={data.spreadBasisPoints} onSaved={saved} />
+            {/* The lists' frame: a card per currency on a phone, a table where there is room. */}
+            <div className="paged-table">
+            <div className="paged-table__box">
             <table className="backoffice-table">
               <caption className="backoffice-table__caption">{t('rates.tableCaption')}</caption>
               <thead>
@@ -65,10 +68,12 @@ export function RatesScreen() {
                   ) : (
                     <tr key={row.currency} data-testid="bo-row" data-key={row.currency}>
                       <th scope="row">{row.currency}</th>
-                      <td className="backoffice-table__money">{row.perEur}</td>
-                      <td>{t(`rates.sources.${row.source}`)}</td>
-                      <td>{row.rateDate ?? formatDateTime(row.updatedAt, (i18n.resolvedLanguage ?? 'en'))}</td>
-                      <td>
+                      <td className="backoffice-table__money" data-label={t('rates.perEur')}>
+                        {row.perEur}
+                      </td>
+                      <td data-label={t('rates.source')}>{t(`rates.sources.${row.source}`)}</td>
+                      <td data-label={t('rates.updated')}>{row.rateDate ?? formatDateTime(row.updatedAt, (i18n.resolvedLanguage ?? 'en'))}</td>
+                      <td className="paged-table__actions">
                         <button type="button" className="button button--secondary backoffice__small" onClick={() => setEditing(row.currency)}>
                           {t('rates.edit', { currency: row.currency })}
                         </button>
@@ -78,6 +83,8 @@ export function RatesScreen() {
                 )}
               </tbody>
             </table>
+            </div>
+            </div>
             <EcbUpload
               onUploaded={(answer) => {
                 rates.reload();
@@ -110,7 +117,7 @@ function RateEditRow({ row, onCancel, onSaved }: { row: RateRow; onCancel: () =>
           {failure ? <Problem error={failure} /> : null}
         </form>
       </td>
-      <td>
+      <td className="paged-table__actions">
         <div className="backoffice__actions">
           <button type="submit" form={formId} className="button backoffice__small" disabled={busy}>
             {t('save')}
