@@ -10,7 +10,7 @@ import { BACKOFFICE_MENU } from '../apps/web/src/features/backoffice/menu';
 import { authenticatorCode, operatorSignIn, OPERATOR_PASSWORD } from './support/backoffice';
 import { label, texts, unexpectedProblems, type Language } from './support/identity';
 import { checkEveryLayout } from './support/layouts';
-import { accountIn, apiAs, type Account } from './support/money';
+import { accountIn, apiAs, tuitionTransferBody, type Account } from './support/money';
 import { signInThroughApi } from './support/session';
 import { startStack, type Stack, type TestPage } from './support/stack';
 
@@ -24,25 +24,7 @@ beforeAll(async () => {
   const demo = await signInThroughApi(stack, 'demo@bank.example', 'DemoBank2024');
   const api = apiAs(stack, demo.userToken);
   const payer = accountIn(await api.get<Account[]>('account/list'), 'EUR');
-  await api.post('transaction/create', {
-    type: 'international',
-    paymentRegions: 'SEPA',
-    fromAccount: payer.number,
-    amount: '100.00',
-    purpose: 'Tuition fee, spring term',
-    recipientDetails: {
-      fullName: 'Universität Heidelberg',
-      recipientType: 'business',
-      recipientsAddress: 'Grabengasse 1, 69117 Heidelberg',
-      country: 'DE',
-      recipientsEmail: 'fees@uni-heidelberg.example',
-      recipientsIban: 'DE89 3704 0044 0532 0130 00',
-      recipientsSwiftBic: 'COBADEFFXXX',
-      recipientsBank: 'Commerzbank AG',
-      recipientsBankAddress: 'Kaiserplatz, 60311 Frankfurt am Main',
-      recipientsBankCountry: 'DE',
-    },
-  });
+  await api.post('transaction/create', tuitionTransferBody(payer.number, '100.00', 'Tuition fee, spring term'));
 });
 afterAll(() => stack?.close());
 

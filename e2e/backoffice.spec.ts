@@ -25,7 +25,7 @@ import {
   texts,
   unexpectedProblems,
 } from './support/identity';
-import { interpolate } from './support/money';
+import { interpolate, tuitionTransferBody } from './support/money';
 import { signInThroughApi } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
 
@@ -63,25 +63,7 @@ function clientApi(token: string) {
     rows: () => call<Row[]>('GET', 'transaction/list'),
     openAccount: (currency: string) => call<Account>('POST', 'account/create', { currencies: [currency] }),
     sendAbroad: (fromAccount: string, amount: string) =>
-      call('POST', 'transaction/create', {
-        type: 'international',
-        paymentRegions: 'SEPA',
-        fromAccount,
-        amount,
-        purpose: 'Tuition fee, autumn term',
-        recipientDetails: {
-          fullName: 'Universität Heidelberg',
-          recipientType: 'business',
-          recipientsAddress: 'Grabengasse 1, 69117 Heidelberg',
-          country: 'DE',
-          recipientsEmail: 'fees@uni-heidelberg.example',
-          recipientsIban: 'DE89 3704 0044 0532 0130 00',
-          recipientsSwiftBic: 'COBADEFFXXX',
-          recipientsBank: 'Commerzbank AG',
-          recipientsBankAddress: 'Kaiserplatz, 60311 Frankfurt am Main',
-          recipientsBankCountry: 'DE',
-        },
-      }),
+      call('POST', 'transaction/create', tuitionTransferBody(fromAccount, amount, 'Tuition fee, autumn term')),
   };
 }
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/axe';
 import { texts, unexpectedProblems, type Language } from './support/identity';
-import { accountIn, apiAs, chooseScreen, groupedNumber, interpolate, minorOf, windowScreenshot, type Account, type Transaction } from './support/money';
+import { accountIn, apiAs, chooseScreen, groupedNumber, interpolate, minorOf, tuitionTransferBody, windowScreenshot, type Account, type Transaction } from './support/money';
 import { DEMO_OPERATORS } from '../apps/server/src/seed/demo-operators';
 import { asOperator, operatorSignIn, operatorTokenFor } from './support/backoffice';
 import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
@@ -188,25 +188,7 @@ describe('withdrawing a transfer abroad', () => {
   it('EN, 360 px: Withdraw on the statement states the 30 EUR fee, releases the hold and charges the fee as its own row', async () => {
     const s = texts('en', 'schedules');
     const payer = accountIn(await api(demo).get<Account[]>('account/list'), 'EUR');
-    await api(demo).post('transaction/create', {
-      type: 'international',
-      paymentRegions: 'SEPA',
-      fromAccount: payer.number,
-      amount: '100.00',
-      purpose: 'Tuition fee, spring term',
-      recipientDetails: {
-        fullName: 'Universität Heidelberg',
-        recipientType: 'business',
-        recipientsAddress: 'Grabengasse 1, 69117 Heidelberg',
-        country: 'DE',
-        recipientsEmail: 'fees@uni-heidelberg.example',
-        recipientsIban: 'DE89 3704 0044 0532 0130 00',
-        recipientsSwiftBic: 'COBADEFFXXX',
-        recipientsBank: 'Commerzbank AG',
-        recipientsBankAddress: 'Kaiserplatz, 60311 Frankfurt am Main',
-        recipientsBankCountry: 'DE',
-      },
-    });
+    await api(demo).post('transaction/create', tuitionTransferBody(payer.number, '100.00', 'Tuition fee, spring term'));
     const pending = (await api(demo).get<ListedTransfer[]>('transaction/list')).find((row) => row.transactionStatus === 'New' && row.purpose === 'Tuition fee, spring term');
     expect(pending).toBeDefined();
     const held = accountIn(await api(demo).get<Account[]>('account/list'), 'EUR');

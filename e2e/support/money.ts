@@ -49,6 +49,32 @@ export function apiAs(stack: Stack, token: string) {
 }
 
 /** The client's account in a currency; the spec fails plainly when the seed gave none. */
+/**
+ * The body of a SEPA transfer abroad to one recipient (a university's fees account), as the bank
+ * transfer form sends it: the specs' transfer that waits for the bank.
+ */
+export function tuitionTransferBody(fromAccount: string, amount: string, purpose: string) {
+  return {
+    type: 'international',
+    paymentRegions: 'SEPA',
+    fromAccount,
+    amount,
+    purpose,
+    recipientDetails: {
+      fullName: 'Universität Heidelberg',
+      recipientType: 'business',
+      recipientsAddress: 'Grabengasse 1, 69117 Heidelberg',
+      country: 'DE',
+      recipientsEmail: 'fees@uni-heidelberg.example',
+      recipientsIban: 'DE89 3704 0044 0532 0130 00',
+      recipientsSwiftBic: 'COBADEFFXXX',
+      recipientsBank: 'Commerzbank AG',
+      recipientsBankAddress: 'Kaiserplatz, 60311 Frankfurt am Main',
+      recipientsBankCountry: 'DE',
+    },
+  };
+}
+
 export function accountIn(accounts: Account[], currency: string): Account {
   const account = accounts.find((candidate) => candidate.currency === currency);
   if (!account) throw new Error(`No ${currency} account among ${accounts.map((candidate) => candidate.currency).join(', ')}`);

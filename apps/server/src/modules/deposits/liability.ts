@@ -64,7 +64,15 @@ function heldAt(db: Db, day: ReportDay) {
     .where((where) => where.or([where('d.closed_at', 'is', null), where('d.closed_at', '>=', day.end)]));
 }
 
-const openingDate = sql<string>`to_char(d.opening_date, 'YYYY-MM-DD')`.as('opening_date');
+/** A deposit's terms (DepositTermsRow): what its figures on any day follow from. */
+const termsColumns = [
+  'd.currency',
+  'd.principal',
+  'd.rate_basis_points',
+  'd.term_months',
+  'd.payout_months',
+  sql<string>`to_char(d.opening_date, 'YYYY-MM-DD')`.as('opening_date'),
+] as const;
 
 /** One deposit's figures at the end of `date`, from its terms alone: the interest due by then still counts what was paid of it. */
 function figuresOf(terms: DepositTermsRow, date: string) {
@@ -105,16 +113,11 @@ function rowOf(row: Awaited<ReturnType<typeof pageOf>>[number], date: string): D
 function pageOf(db: Db, day: ReportDay, page: number) {
   return heldAt(db, day)
     .innerJoin('clients as c', 'c.id', 'd.client_id')
+    .select(termsColumns)
     .select([
       'd.id',
       'd.number',
       'd.client_id',
-      'd.currency',
-      'd.principal',
-      'd.rate_basis_points',
-      'd.term_months',
-      'd.payout_months',
-      openingDate,
       sql<string>`to_char(d.maturity_date, 'YYYY-MM-DD')`.as('maturity_date'),
       'p.paid',
       'c.client_number',
@@ -137,13 +140,8 @@ function pageOf(db: Db, day: ReportDay, page: number) {
  */
 async function totalsOf(db: Db, day: ReportDay): Promise<{ totals: DepositLiabilityTotal[]; count: number }> {
   const groups = await heldAt(db, day)
+    .select(termsColumns)
     .select([
-      'd.currency',
-      'd.principal',
-      'd.rate_basis_points',
-      'd.term_months',
-      'd.payout_months',
-      openingDate,
       sql<number>`count(*)::integer`.as('deposits'),
       sql<string | null>`sum(p.paid)`.as('paid'),
     ])
