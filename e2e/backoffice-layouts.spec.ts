@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_MENU } from '../apps/web/src/features/backoffice/menu';
 import { authenticatorCode, operatorSignIn, OPERATOR_PASSWORD } from './support/backoffice';
 import { label, texts, unexpectedProblems, type Language } from './support/identity';
-import { checkEveryLayout } from './support/layouts';
+import { seriousAccessibilityViolations } from './support/axe';
+import { checkEveryLayout, useLanguage } from './support/layouts';
 import { accountIn, apiAs, tuitionTransferBody, type Account } from './support/money';
 import { signInThroughApi } from './support/session';
 import { startStack, type Stack, type TestPage } from './support/stack';
@@ -54,18 +55,25 @@ describe('the back office in every layout', () => {
     await checkEveryLayout(page, 'backoffice-layout-sign-in', async (language) => {
       await page.getByRole('heading', { name: texts(language, 'backoffice')('signIn.title') }).waitFor();
     });
-    const bo = texts('en', 'backoffice');
-    await page.getByLabel(label(bo('signIn.email'))).fill(ADMIN);
-    await page.getByLabel(label(bo('signIn.password'))).fill(OPERATOR_PASSWORD);
-    await page.getByRole('button', { name: bo('signIn.continue') }).click();
-    await page.getByRole('heading', { name: bo('signIn.codeTitle') }).waitFor();
-    // The code step is looked at in the language and widths it opens in, without a reload losing it.
-    for (const width of [1440, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
-      expect(widths.content).toBeLessThanOrEqual(widths.window);
+    // The code step in each language and width: choosing a language reloads the page and loses the
+    // step, so each language starts a sign-in of its own; the last one, in English, finishes it.
+    for (const language of ['ru', 'en'] as const) {
+      await useLanguage(page, language);
+      const bo = texts(language, 'backoffice');
+      await page.getByLabel(label(bo('signIn.email'))).fill(ADMIN);
+      await page.getByLabel(label(bo('signIn.password'))).fill(OPERATOR_PASSWORD);
+      await page.getByRole('button', { name: bo('signIn.continue') }).click();
+      await page.getByRole('heading', { name: bo('signIn.codeTitle') }).waitFor();
+      for (const width of [1440, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        const where = `the code step, ${language}, ${width} px`;
+        expect(await seriousAccessibilityViolations(page), where).toEqual([]);
+        const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
+        expect(widths.content, where).toBeLessThanOrEqual(widths.window);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
     }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const bo = texts('en', 'backoffice');
     await page.getByLabel(label(bo('signIn.code'))).fill(await authenticatorCode(ADMIN));
     await page.getByRole('button', { name: bo('signIn.submit') }).click();
     await page.getByRole('heading', { level: 1, name: bo('dashboard.title') }).waitFor();
@@ -79,6 +87,22 @@ describe('the back office in every layout', () => {
       await admin.page.goto(entry.path);
       await checkEveryLayout(admin.page, `backoffice-layout-${entry.key}`, (language) => settled(admin.page, language));
     }
+    expect(unexpectedProblems(admin.problems)).toEqual([]);
+  });
+
+  it("the rates screen's file field speaks the page's language, not the browser's", { timeout: 120_000 }, async () => {
+    admin ??= await stack.newPage({ language: 'en', width: 1440 });
+    if (!new URL(admin.page.url()).pathname.startsWith('/backoffice')) await operatorSignIn(admin.page, 'en', ADMIN);
+    await admin.page.goto('/backoffice/rates');
+    await useLanguage(admin.page, 'ru');
+    await settled(admin.page, 'ru');
+    const bo = texts('ru', 'backoffice');
+    const picker = admin.page.locator('.file-picker');
+    await picker.getByText(bo('rates.ecbChoose'), { exact: true }).waitFor();
+    await picker.getByText(bo('rates.ecbNoFile'), { exact: true }).waitFor();
+    await admin.page.getByLabel(bo('rates.ecbFile')).setInputFiles({ name: 'eurofxref-daily.xml', mimeType: 'text/xml', buffer: Buffer.from('<x/>') });
+    await picker.getByText('eurofxref-daily.xml', { exact: true }).waitFor();
+    await useLanguage(admin.page, 'en');
     expect(unexpectedProblems(admin.problems)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { setRateRequestSchema, setSpreadRequestSchema, type EcbUploadResponse, t
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { FilePicker } from '../../../ui/FilePicker';
 import { InputField } from '../../../ui/FormField';
 import { formatPercent } from '../../../ui/formatMoney';
 import { SubmitButton } from '../../../ui/SubmitButton';
@@ -177,7 +178,13 @@ function EcbUpload({ onUploaded }: { onUploaded: (answer: EcbUploadResponse) => 
     <form className="backoffice-card backoffice-inline-form" onSubmit={upload}>
       <div className="field">
         <label htmlFor="ecb-file">{t('rates.ecbFile')}</label>
-        <input id="ecb-file" type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+        <FilePicker
+          id="ecb-file"
+          accept=".xml,application/xml,text/xml"
+          chooseLabel={t('rates.ecbChoose')}
+          chosen={file ? file.name : t('rates.ecbNoFile')}
+          onChoose={(chosen) => setFile(chosen ?? null)}
+        />
         {failure ? <span className="field__error" role="alert">{failure}</span> : null}
       </div>
       <SubmitButton busy={busy} label={t('rates.ecbUpload')} busyLabel={t('busy')} />

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FilePicker } from '../../../ui/FilePicker';
 import { InputField } from '../../../ui/FormField';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { VerificationResult } from './VerificationResult';
@@ -119,22 +120,14 @@ export function Component() {
               {t('form.file')}
             </label>
             <p className="verify-card__hint">{t('form.fileHint')}</p>
-            <input
+            <FilePicker
               id={fileId}
-              type="file"
               accept="application/pdf,.pdf"
-              className="verify-card__file"
-              aria-describedby={fileError ? fileErrorId : undefined}
-              aria-invalid={fileError ? true : undefined}
-              onChange={(event) => {
-                submitFile(event.currentTarget.files?.[0]);
-                event.currentTarget.value = '';
-              }}
+              chooseLabel={t('form.chooseFile')}
+              describedBy={fileError ? fileErrorId : undefined}
+              invalid={Boolean(fileError)}
+              onChoose={submitFile}
             />
-            {/* The browser's own button speaks the browser's language, not the page's: ours stands in for it. */}
-            <label htmlFor={fileId} className="button button--secondary verify-card__choose">
-              {t('form.chooseFile')}
-            </label>
             {fileError && (
               <p id={fileErrorId} className="verify-card__error" role="alert">
                 {fileError}
