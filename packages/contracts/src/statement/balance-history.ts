@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { moneyStringSchema } from '../accounts/fields';
 import { FIAT_CURRENCIES } from '../money';
+import { DEFAULT_BASE_CURRENCY, type BalanceHistorySpan } from './balance-history-options';
 import { timeZoneSchema } from './statement-query';
 
-/** The spans the accounts overview draws, in days ending today (the client's zone). */
-export const BALANCE_HISTORY_SPANS = [30, 90] as const;
-export type BalanceHistorySpan = (typeof BALANCE_HISTORY_SPANS)[number];
-
-/** The base currency of the total until the client chooses one. */
-export const DEFAULT_BASE_CURRENCY = 'EUR';
+export * from './balance-history-options';
 
 /** A query-string value: an empty text is the same as no value. */
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
