@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBankDate } from '../apps/web/src/ui/formatBankDate';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
 import { seriousAccessibilityViolations } from './support/axe';
-import { texts, unexpectedProblems, type Language } from './support/identity';
+import { texts, unexpectedProblems } from './support/identity';
 import { LAYOUTS } from './support/layouts';
 import { interpolate } from './support/money';
 import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
