@@ -149,6 +149,7 @@ describe('the balance history of the accounts overview', () => {
     for (const [query, field, key] of [
       ['days=45', 'days', 'validation.days.invalid'],
       ['days=abc', 'days', 'validation.days.invalid'],
+      ['days=30&days=90', 'days', 'validation.days.invalid'],
       ['base=BTC', 'base', 'validation.currency.unknown'],
       ['base=eur', 'base', 'validation.currency.unknown'],
       ['timeZone=Mars%2FOlympus', 'timeZone', 'validation.timeZone.unknown'],
@@ -157,6 +158,8 @@ describe('the balance history of the accounts overview', () => {
       const response = await history(alice, query);
       expect([query, response.statusCode, response.json()]).toEqual([query, 400, expect.objectContaining({ code: 'VALIDATION_FAILED', fields: { [field]: key } })]);
     }
+    // Empty values are the defaults.
+    expect((await historyOf(alice, 'days=&base=&timeZone=')).days).toHaveLength(30);
     const anonymous = await context.app.inject({ method: 'GET', url: '/api/statement/balance-history?days=30' });
     expect(anonymous.statusCode).toBe(401);
   });
