@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { moneyStringSchema } from '../accounts/fields';
 import { FIAT_CURRENCIES } from '../money';
 import { DEFAULT_BASE_CURRENCY, type BalanceHistorySpan } from './balance-history-options';
-import { timeZoneSchema } from './statement-query';
+import { blank, timeZoneSchema } from './statement-query';
 
 export * from './balance-history-options';
-
-/** A query-string value: an empty text is the same as no value. */
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
  * GET /api/statement/balance-history (bearer) query: how many days (30 or 90, 30 when missing), the
