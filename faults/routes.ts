@@ -30,6 +30,7 @@ import { createKycRequestSchema } from '@bank/contracts/kyc/create-kyc';
 import { deleteKycRequestSchema } from '@bank/contracts/kyc/delete-kyc';
 import { updateKycRequestSchema } from '@bank/contracts/kyc/update-kyc';
 import { convertRequestSchema } from '@bank/contracts/rates/convert';
+import { balanceHistoryQuerySchema } from '@bank/contracts/statement/balance-history';
 import { statementQuerySchema } from '@bank/contracts/statement/statement-query';
 import { templatesQuerySchema } from '@bank/contracts/statement/templates';
 import { cancelTransferRequestSchema } from '@bank/contracts/transfers/cancel-transfer';
@@ -224,6 +225,7 @@ export const ROUTES: readonly RouteSpec[] = [
     sample: (_ids, pick) => ({ from: pick(['EUR', 'USD', 'BTC']), to: pick(['RUB', 'ETH', 'GBP']), amount: '10' }),
   },
   { method: 'GET', path: '/statement', caller: 'client', effect: 'read', query: statementQuerySchema },
+  { method: 'GET', path: '/statement/balance-history', caller: 'client', effect: 'read', query: balanceHistoryQuerySchema },
   { method: 'GET', path: '/statement/templates', caller: 'client', effect: 'read', query: templatesQuerySchema },
   { method: 'GET', path: '/statement/verify/:code', caller: 'public', effect: 'read', params: { code: 'text' } },
   // The body is the PDF file itself (application/pdf): there are no fields to break.

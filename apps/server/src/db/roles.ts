@@ -11,7 +11,7 @@ import { migrate, MIGRATION_LOCK_ID } from './migrate';
  */
 
 /** History the application only appends to: written once, never updated, deleted or truncated. */
-export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', 'transfer_approvals', 'deposit_rate_versions'] as const;
+export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', 'transfer_approvals', 'deposit_rate_versions', 'fx_rate_history'] as const;
 
 /**
  * History whose rows move through states (a hold is captured or released; a statement row and a

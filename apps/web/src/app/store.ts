@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import balanceChartsReducer from '../features/accounts/balanceChartsSlice';
 import userReducer from '../features/auth/userSlice';
 import cryptoTransactionsReducer from '../features/crypto/cryptoTransactionsSlice';
 import currencyReducer from '../features/exchange/currencySlice';
@@ -15,6 +16,7 @@ const rootReducer = combineReducers({
   transactions: transactionsReducer,
   cryptoTransactions: cryptoTransactionsReducer,
   currency: currencyReducer,
+  balanceCharts: balanceChartsReducer,
 });
 
 const persistedReducer = persistReducer({ key: PERSIST_KEY, storage, timeout: PERSIST_TIMEOUT_MS }, rootReducer);

@@ -45,6 +45,10 @@ export function multiply(left: Ratio, right: Ratio): Ratio {
   return ratio(left.numerator * right.numerator, left.denominator * right.denominator);
 }
 
+export function add(left: Ratio, right: Ratio): Ratio {
+  return ratio(left.numerator * right.denominator + right.numerator * left.denominator, left.denominator * right.denominator);
+}
+
 export function divide(left: Ratio, right: Ratio): Ratio {
   return ratio(left.numerator * right.denominator, left.denominator * right.numerator);
 }

@@ -4,3 +4,4 @@ export * from './statement-row';
 export * from './templates';
 export * from './columns';
 export * from './verify';
+export * from './balance-history';

@@ -15,7 +15,7 @@ export const STATEMENT_LANGUAGES = ['en', 'ru'] as const;
 export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number];
 
 /** A query-string value: an empty text is the same as no value. */
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+export const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalText = (max: number) =>
   z.preprocess(blank, z.string().trim().max(max, 'validation.filter.tooLong').optional());

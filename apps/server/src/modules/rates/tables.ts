@@ -13,6 +13,13 @@ export interface RateTables {
     ecb_per_eur: Generated<string | null>;
     ecb_rate_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
+  /** Every rate written to fx_rates, from when it was in force (migration 0091); a null rate is the snapshot's again. */
+  fx_rate_history: {
+    id: Generated<string>;
+    currency: string;
+    per_eur: string | null;
+    valid_from: Generated<Date>;
+  };
   /** One row (migration 0083): when the rates in use were last loaded, which is how old they are (freshness.ts). */
   rate_freshness: {
     id: Generated<boolean>;

@@ -144,3 +144,45 @@ export async function ledgerPeriodTotals(db: Db, ledgerAccountIds: readonly stri
     ) figures`.execute(db);
   return rows.map((row) => ({ ledgerAccountId: row.id, opening: row.opening, credit: row.credit, debit: row.debit, closing: row.closing }));
 }
+
+/**
+ * The booked balance of each ledger account at each of `boundaries` after the first: the balance
+ * at the first boundary is the opening of the period [first, last) from ledgerPeriodTotals, and
+ * each later one adds the postings up to it, so a day's closing here is the statement's closing
+ * balance of a period ending that day. Two queries whatever the number of days: the period's
+ * figures, and the postings within it summed per day (`width_bucket` puts each posting between the
+ * boundaries it falls in). The last closing is checked against the period's own closing.
+ */
+export async function ledgerClosingsAt(db: Db, ledgerAccountIds: readonly string[], boundaries: readonly Date[]): Promise<Map<string, string[]>> {
+  const closings = new Map<string, string[]>();
+  if (ledgerAccountIds.length === 0 || boundaries.length < 2) return closings;
+  const start = boundaries[0]!;
+  const end = boundaries[boundaries.length - 1]!;
+  const periods = await ledgerPeriodTotals(db, ledgerAccountIds, { start, end });
+  const days = boundaries.length - 1;
+  const { rows } = await sql<{ id: string; day: number; closing: string; agrees: boolean }>`
+    with moves as (
+      select ledger_account_id, width_bucket(created_at, ${[...boundaries]}::timestamptz[]) as day, sum(amount) as amount
+      from postings
+      where ledger_account_id = any(${[...ledgerAccountIds]}::bigint[]) and created_at >= ${start} and created_at < ${end}
+      group by 1, 2
+    ), periods as (
+      select * from unnest(${periods.map((row) => row.ledgerAccountId)}::bigint[], ${periods.map((row) => row.opening)}::numeric[],
+        ${periods.map((row) => row.closing)}::numeric[]) as p(id, opening, closing)
+    ), closings as (
+      select p.id, d.day, p.closing as period_closing,
+        p.opening + coalesce(sum(m.amount) over (partition by p.id order by d.day), 0) as closing
+      from periods p cross join generate_series(1, ${days}::int) as d(day)
+      left join moves m on m.ledger_account_id = p.id and m.day = d.day
+    )
+    select id::text as id, day::int as day, closing::text as closing, (day < ${days}::int or closing = period_closing) as agrees
+    from closings order by id, day`.execute(db);
+  for (const row of rows) {
+    // Pair assertion: the days' postings must add up to the period's closing, summed the other way.
+    if (!row.agrees) throw new Error(`Daily closings of ledger account ${row.id} end at ${row.closing}, not at the period's closing`);
+    const list = closings.get(row.id) ?? [];
+    list.push(row.closing);
+    closings.set(row.id, list);
+  }
+  return closings;
+}

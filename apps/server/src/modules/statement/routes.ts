@@ -1,7 +1,8 @@
-import { statementQuerySchema, templatesQuerySchema, type StatementPage, type TransferTemplate } from '@bank/contracts';
+import { balanceHistoryQuerySchema, statementQuerySchema, templatesQuerySchema, type BalanceHistoryResponse, type StatementPage, type TransferTemplate } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
 import { clientIdOf, requireClient } from '../auth/guard';
+import { readBalanceHistory } from './balance-history';
 import { STATEMENT_FILE_WRITERS } from './exports';
 import { readStatementPage } from './service';
 import { listTemplates } from './templates';
@@ -9,7 +10,8 @@ import verifyRoutes from './verify-routes';
 
 /**
  * GET /api/statement (a page as JSON, or the whole filtered statement as a file: exports.ts) and
- * GET /api/statement/templates. Only the signed-in client's own rows, ever. The public checks of a
+ * GET /api/statement/templates, and GET /api/statement/balance-history (the accounts overview's
+ * charts, on the statement's booked balances). Only the signed-in client's own rows, ever. The public checks of a
  * signed statement are in verify-routes.ts.
  */
 export default async function statementRoutes(app: FastifyInstance): Promise<void> {
@@ -29,6 +31,11 @@ export default async function statementRoutes(app: FastifyInstance): Promise<voi
 
   app.get('/statement/templates', { preHandler: requireClient }, async (request): Promise<TransferTemplate[]> => {
     return listTemplates(app.deps.db, clientIdOf(request), parseWith(templatesQuerySchema, request.query));
+  });
+
+  app.get('/statement/balance-history', { preHandler: requireClient }, async (request): Promise<BalanceHistoryResponse> => {
+    const query = parseWith(balanceHistoryQuerySchema, request.query);
+    return readBalanceHistory(app.deps.db, clientIdOf(request), query, app.deps.clock.now());
   });
 
   await app.register(verifyRoutes);

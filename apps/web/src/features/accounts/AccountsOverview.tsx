@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loadChunk } from '../../app/lazy';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
 import { heldAmount, loadAccounts } from './accountsApi';
 import { OpenAccountForm } from './OpenAccountForm';
+
+/** The balance charts are a chunk of their own, fetched once the overview has accounts to draw. */
+const BalanceCharts = lazy(() => loadChunk(() => import('./charts/BalanceCharts')));
 
 /** SPEC §2 overview: every account with its number, balance and currency, and opening a new one. */
 export function AccountsOverview() {
@@ -72,6 +76,17 @@ export function AccountsOverview() {
           </ul>
         ) : null}
       </section>
+      {accounts.length > 0 ? (
+        <Suspense
+          fallback={
+            <p className="accounts-status" role="status">
+              {t('charts.loading')}
+            </p>
+          }
+        >
+          <BalanceCharts />
+        </Suspense>
+      ) : null}
       <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />
     </div>
   );
