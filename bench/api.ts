@@ -17,6 +17,8 @@
 //    Idempotency-Key, first uniformly, then with HOT_SHARE of them paying to or from one hot
 //    account (both against pgbench). The group commit's batches and the server's CPU per request
 //    are read from its GET /metrics before and after each run.
+//    Before them, BENCH_WARMUP_SECONDS of both loads, not measured: a server in service has run
+//    its code before (the JIT compiler has seen it), and the first seconds of a fresh one have not.
 // 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
 //    the keys the load generator saw answered 200: any violation or any error answer exits 1. The
 //    targets are printed as ratios. BENCH_PROFILE=1 runs the server under --cpu-prof and prints
@@ -46,6 +48,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 10_000);
 const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
+/** Seconds of account lists and of transfers before the measured runs, as a server in service has run its code before. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
 const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,list,uniform,hot').split(','));
 /** The server under `--cpu-prof`, its profile kept in bench/.out/ and summarised per run. */
@@ -137,7 +141,7 @@ async function main(): Promise<void> {
   print(`API benchmark, ${new Date().toISOString()}`);
   print(`${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
   print(await describeServer(BASE_URL));
-  print(`${CONNECTIONS} connections, ${SECONDS} s per run, ${CLIENTS} clients; the server, the load generator and hello-world each in a process of their own${PROFILE ? '; the server under --cpu-prof' : ''}`);
+  print(`${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up, ${CLIENTS} clients; the server, the load generator and hello-world each in a process of their own${PROFILE ? '; the server under --cpu-prof' : ''}`);
   print();
 
   const pgbench = PHASES.has('pgbench') ? await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS }) : { tps: NaN };
@@ -169,6 +173,16 @@ async function main(): Promise<void> {
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     server = await startBankServer({ databaseUrl: scratch.application!.url, ownerUrl: scratch.url, secret, profileDir });
     const load = { connections: CONNECTIONS, seconds: SECONDS, clientsFile };
+    const answeredFiles: string[] = [];
+    let transferRuns = 0;
+    if (WARMUP_SECONDS > 0) {
+      const warmup = { ...load, seconds: WARMUP_SECONDS };
+      await runLoad({ ...warmup, kind: 'signed-get', url: `${server.url}/api/account/list` });
+      const answeredFile = path.join(workDir, 'answered-warmup.txt');
+      await runLoad({ ...warmup, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: HOT_SHARE, answeredFile });
+      answeredFiles.push(answeredFile);
+      transferRuns += 1;
+    }
 
     const met: boolean[] = [];
     const runs: Run[] = [];
@@ -179,8 +193,6 @@ async function main(): Promise<void> {
       runs.push(run);
     }
 
-    const answeredFiles: string[] = [];
-    let transferRuns = 0;
     for (const [phase, name, share, target] of [
       ['uniform', 'uniform', 0, TARGETS.uniform],
       ['hot', `hot (${Math.round(HOT_SHARE * 100)} % touch one account)`, HOT_SHARE, TARGETS.hot],
