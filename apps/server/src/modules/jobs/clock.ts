@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 
 /**
  * The bank's time (DESIGN §14): what "now" is, and the calendar of the bank's time zone. Jobs and
@@ -31,9 +30,32 @@ export function fixedClock(at: Date | string, timeZone = 'UTC'): FixedClock {
   };
 }
 
+/**
+ * One formatter per zone, made once: every transfer asks for today, and building a zoned date and
+ * formatting it afresh (TZDate, date-fns) cost more CPU than the rest of a transfer's checks.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let dayFormat = dayFormats.get(timeZone);
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'gregory', numberingSystem: 'latn' });
+    dayFormats.set(timeZone, dayFormat);
+  }
+  return dayFormat;
+}
+
 /** The bank's calendar date of an instant. */
 export function bankDateOf(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of dayFormatOf(timeZone).formatToParts(instant)) {
+    if (part.type === 'year') year = part.value.padStart(4, '0');
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** Today in the bank's time zone. */
