@@ -38,6 +38,7 @@ import { findLedgerViolations } from '../apps/server/src/modules/ledger/invarian
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { inParallel, openBenchAccounts } from './support/accounts';
 import { metricValue, startBankServer, type BankServer } from './support/bank-server';
+import { cpuShares, cpuSnapshot } from './support/cpu-share';
 import { readAnswered, runLoad, type LoadSpec } from './support/load';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
 import { formatSummary, summariseProfile, type CpuProfile, type ProfileWindow } from './support/profile-summary';
@@ -76,14 +77,16 @@ function report(title: string, figure: Measured, reference?: { name: string; per
 const NO_FIGURE: Measured = { perSecond: NaN, p50: NaN, p99: NaN, total: 0, ok: 0, errors: 0 };
 
 /** The bare Fastify in a process of its own, under the load generator's settings. */
-async function helloWorld(): Promise<Measured> {
+async function helloWorld(): Promise<{ figure: Measured; cores: string }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/hello-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
       child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
     });
-    return await runLoad({ kind: 'get', url, connections: CONNECTIONS, seconds: SECONDS });
+    const before = cpuSnapshot({ 'hello-world': [child.pid!] });
+    const { figure, cpuSeconds } = await runLoad({ kind: 'get', url, connections: CONNECTIONS, seconds: SECONDS });
+    return { figure, cores: cpuShares(before, cpuSnapshot({ 'hello-world': [child.pid!] }), { 'load generator': cpuSeconds }) };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -115,15 +118,24 @@ interface Run {
   window: ProfileWindow;
   before: ServerCounters;
   after: ServerCounters;
+  /** Who used the cores meanwhile (cpu-share.ts). */
+  cores: string;
 }
 
 async function measure(server: BankServer, name: string, spec: LoadSpec): Promise<Run> {
   const before = await serverCounters(server);
+  const cpuBefore = cpuSnapshot({ server: [server.pid] });
   const startUs = monotonicUs();
-  const figure = await runLoad(spec);
+  const { figure, cpuSeconds } = await runLoad(spec);
   const endUs = monotonicUs();
+  const cores = cpuShares(cpuBefore, cpuSnapshot({ server: [server.pid] }), { 'load generator': cpuSeconds });
   const after = await serverCounters(server);
-  return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after };
+  return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after, cores };
+}
+
+/** The cores' use during a run, under its figures. */
+function printCores(cores: string): void {
+  print(`${''.padEnd(44)} cores used: ${cores}`);
 }
 
 function printServerCost(run: Run, transfers: boolean): void {
@@ -134,6 +146,7 @@ function printServerCost(run: Run, transfers: boolean): void {
     `${''.padEnd(44)} server CPU ${cpuUs.toFixed(0)} µs per request (process, all threads)` +
       (transfers ? `; ${perTransaction.toFixed(1)} transfers per database transaction; p99 ${run.figure.p99} ms (target < ${TARGETS.p99Ms}: ${run.figure.p99 < TARGETS.p99Ms ? 'met' : 'MISSED'})` : ''),
   );
+  printCores(run.cores);
 }
 
 async function main(): Promise<void> {
@@ -146,8 +159,13 @@ async function main(): Promise<void> {
 
   const pgbench = PHASES.has('pgbench') ? await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS }) : { tps: NaN };
   print(`${'pgbench TPC-B (reference)'.padEnd(44)} ${pgbench.tps.toFixed(0).padStart(6)} tps`);
-  const hello = PHASES.has('hello') ? await helloWorld() : NO_FIGURE;
-  report('bare Fastify hello-world (reference)', hello);
+  let hello = NO_FIGURE;
+  if (PHASES.has('hello')) {
+    const run = await helloWorld();
+    hello = run.figure;
+    report('bare Fastify hello-world (reference)', hello);
+    printCores(run.cores);
+  }
 
   const scratch = await createScratchDatabase(BASE_URL, 'bench_api', { applicationRole: true });
   const owner = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: 16 });

@@ -7,6 +7,7 @@ import { SERVER_ENTRY, SERVER_NODE_FLAGS, freePort, waitForHealth } from '../../
 
 export interface BankServer {
   url: string;
+  pid: number;
   /** The server's metrics now (Prometheus text). */
   scrape(): Promise<string>;
   /** SIGTERM, as a supervisor stops it; resolves once the process has exited (and written its profile). */
@@ -62,6 +63,7 @@ export async function startBankServer(options: BankServerOptions): Promise<BankS
   await waitForHealth(url, child, () => output, { timeoutMs: 120_000 });
   return {
     url,
+    pid: child.pid!,
     async scrape() {
       const answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       if (!answer.ok) throw new Error(`GET /metrics answered ${answer.status}`);

@@ -1,6 +1,6 @@
 // bench:api's load generator, in a process of its own so that it takes no CPU from the server it
 // measures: `node --import tsx bench/support/load.ts '<LoadSpec as JSON>'`. It runs autocannon
-// once and prints its figures as one JSON line; a transfers' load also writes the Idempotency-Keys
+// once and prints its figures and its own CPU time as one JSON line; a transfers' load also writes the Idempotency-Keys
 // answered 200, one a line, to `answeredFile`, for the bench's checks after the runs.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,12 @@ export type LoadSpec = {
 
 const readClients = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchClient[];
 
+/** A load's figures, and the CPU seconds the load generator spent generating it. */
+export interface LoadResult {
+  figure: Measured;
+  cpuSeconds: number;
+}
+
 async function generate(spec: LoadSpec): Promise<Measured> {
   const options = { url: spec.url, connections: spec.connections, duration: spec.seconds };
   if (spec.kind === 'get') return measured(await autocannon(options));
@@ -35,7 +41,7 @@ async function generate(spec: LoadSpec): Promise<Measured> {
 }
 
 /** Runs one load in a child process and answers its figures. */
-export function runLoad(spec: LoadSpec): Promise<Measured> {
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -44,7 +50,7 @@ export function runLoad(spec: LoadSpec): Promise<Measured> {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`The load generator exited with ${code}:\n${output}`));
       try {
-        resolve(JSON.parse(output.trim().split('\n').pop()!) as Measured);
+        resolve(JSON.parse(output.trim().split('\n').pop()!) as LoadResult);
       } catch {
         reject(new Error(`The load generator printed no figures:\n${output}`));
       }
@@ -58,8 +64,13 @@ export function readAnswered(file: string): string[] {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const started = process.cpuUsage();
   generate(JSON.parse(process.argv[2]!) as LoadSpec)
-    .then((figure) => process.stdout.write(`${JSON.stringify(figure)}\n`))
+    .then((figure) => {
+      const used = process.cpuUsage(started);
+      const result: LoadResult = { figure, cpuSeconds: (used.user + used.system) / 1e6 };
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    })
     .catch((error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -15,8 +15,9 @@ describe('the bank clock', () => {
     const start = Date.UTC(2026, 0, 1);
     for (const zone of ['Europe/Moscow', 'Europe/Berlin', 'America/New_York', 'Pacific/Chatham', 'Pacific/Kiritimati']) {
       for (let hour = 0; hour < 366 * 24; hour += 1) {
-        // A minute before and after each UTC hour, where a zone's midnight or its clock change falls.
-        for (const offsetMs of [-60_000, 60_000]) {
+        // Just before and after each UTC hour, where a zone's midnight or its clock change falls:
+        // the second before it, its last millisecond, and its first.
+        for (const offsetMs of [-1_000, -1, 0]) {
           const instant = new Date(start + hour * 3_600_000 + offsetMs);
           expect(bankDateOf(instant, zone)).toBe(format(new TZDate(instant.getTime(), zone), 'yyyy-MM-dd'));
         }
