@@ -122,13 +122,13 @@ interface Run {
   cores: string;
 }
 
-async function measure(server: BankServer, name: string, spec: LoadSpec): Promise<Run> {
+async function measure(server: BankServer, database: string, name: string, spec: LoadSpec): Promise<Run> {
   const before = await serverCounters(server);
-  const cpuBefore = cpuSnapshot({ server: [server.pid] });
+  const cpuBefore = cpuSnapshot({ server: [server.pid] }, database);
   const startUs = monotonicUs();
   const { figure, cpuSeconds } = await runLoad(spec);
   const endUs = monotonicUs();
-  const cores = cpuShares(cpuBefore, cpuSnapshot({ server: [server.pid] }), { 'load generator': cpuSeconds });
+  const cores = cpuShares(cpuBefore, cpuSnapshot({ server: [server.pid] }, database), { 'load generator': cpuSeconds });
   const after = await serverCounters(server);
   return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after, cores };
 }
@@ -205,7 +205,7 @@ async function main(): Promise<void> {
     const met: boolean[] = [];
     const runs: Run[] = [];
     if (PHASES.has('list')) {
-      const run = await measure(server, 'GET /api/account/list', { ...load, kind: 'signed-get', url: `${server.url}/api/account/list` });
+      const run = await measure(server, scratch.name, 'GET /api/account/list', { ...load, kind: 'signed-get', url: `${server.url}/api/account/list` });
       met.push(report('GET /api/account/list', run.figure, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list }));
       printServerCost(run, false);
       runs.push(run);
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
       if (!PHASES.has(phase)) continue;
       const answeredFile = path.join(workDir, `answered-${phase}.txt`);
       const title = `POST /api/transaction/create ${name}`;
-      const run = await measure(server, title, { ...load, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: share, answeredFile });
+      const run = await measure(server, scratch.name, title, { ...load, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: share, answeredFile });
       answeredFiles.push(answeredFile);
       transferRuns += 1;
       met.push(report(title, run.figure, { name: 'pgbench', perSecond: pgbench.tps, target }));
