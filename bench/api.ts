@@ -16,7 +16,8 @@
 //    hello-world), then internal transfers of 0.01 EUR between random clients, each with its own
 //    Idempotency-Key, first uniformly, then with HOT_SHARE of them paying to or from one hot
 //    account (both against pgbench). The group commit's batches and the server's CPU per request
-//    are read from its GET /metrics before and after each run.
+//    are read from its GET /metrics before and after each run, and who used the machine's cores
+//    meanwhile from /proc (bench/support/cpu-share.ts).
 //    Before them, BENCH_WARMUP_SECONDS of both loads, not measured: a server in service has run
 //    its code before (the JIT compiler has seen it), and the first seconds of a fresh one have not.
 // 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
