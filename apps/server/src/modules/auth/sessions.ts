@@ -98,9 +98,6 @@ export function sessionOf(row: SessionRow): Session {
  * table `live` (id, subject_type, subject_id), found and slid as touchSession does, so a request
  * reads what it needs in the same round trip as its session. No rows: no live session (the select
  * must keep a row per live session, e.g. by left joins from `live`).
- *
- * A token hashed under the previous APP_SECRET is found too, and re-hashed under the current one by
- * the same statement, so the session outlives the end of the rotation.
  */
 export async function touchSessionWith<Row>(db: Db, secret: SecretRing, token: string, subjectType: SubjectType, select: RawBuilder<unknown>): Promise<Row[]> {
   if (token.length < 16 || token.length > 200) return [];
