@@ -1,48 +1,64 @@
-// npm run bench:api: the API as clients use it, through the real HTTP server on PostgreSQL, each
-// figure beside a reference measured in the same run on the same machine.
+// npm run bench:api: the API as clients use it, through the production server on PostgreSQL, each
+// figure beside a reference measured in the same run on the same machine. The server, the
+// reference and the load generator each run in a process of their own, as they would on machines
+// of their own; on this one they share its cores with each other and with PostgreSQL.
 //
 // 1. References: pgbench's TPC-B-like script on the same PostgreSQL (CONNECTIONS clients, SECONDS),
-//    then a bare Fastify hello-world in this process under the same autocannon settings.
-// 2. A scratch database migrated like production; CLIENTS identified clients, each signed in (a
-//    session token) and holding a EUR account opened by the accounts service, funded through the
-//    ledger.
-// 3. The app listens on a loopback port; autocannon sends CONNECTIONS concurrent connections for
-//    SECONDS each: account lists of random clients (against hello-world), then internal transfers
-//    of 0.01 EUR between random clients, each with its own Idempotency-Key, first uniformly, then
-//    with HOT_SHARE of them paying to or from one hot account (both against pgbench).
+//    then a bare Fastify hello-world in a process of its own (bench/support/hello-server.mjs),
+//    loaded by the same load generator with the same settings.
+// 2. A scratch database migrated like production, with an application role that owns nothing;
+//    CLIENTS identified clients, each signed in (a session token under the server's APP_SECRET) and
+//    holding a EUR account opened by the accounts service, funded through the ledger.
+// 3. The production build (`node apps/server/dist/main.js` with npm start's flags, built if stale)
+//    in a process of its own, configured as production (bench/support/bank-server.ts). The load
+//    generator (bench/support/load.ts, autocannon in a process of its own) sends CONNECTIONS
+//    concurrent connections for SECONDS each: account lists of random clients (against
+//    hello-world), then internal transfers of 0.01 EUR between random clients, each with its own
+//    Idempotency-Key, first uniformly, then with HOT_SHARE of them paying to or from one hot
+//    account (both against pgbench). The group commit's batches and the server's CPU per request
+//    are read from its GET /metrics before and after each run, and who used the machine's cores
+//    meanwhile from /proc (bench/support/cpu-share.ts).
+//    Before them, BENCH_WARMUP_SECONDS of both loads, not measured: a server in service has run
+//    its code before (the JIT compiler has seen it), and the first seconds of a fresh one have not.
 // 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
-//    the 200 answers: any violation or any error answer exits 1. The targets are printed as ratios.
-import { systemClock } from '../apps/server/src/modules/jobs/clock';
+//    the keys the load generator saw answered 200: any violation or any error answer exits 1. The
+//    targets are printed as ratios. BENCH_PROFILE=1 runs the server under --cpu-prof and prints
+//    where its time went per request in each run (bench/support/profile-summary.ts).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import path from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { buildApp, loggerOptions } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
+import { grantApplicationRole } from '../apps/server/src/db/roles';
+import { secretRing } from '../apps/server/src/lib/crypto';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
-import { HTTP_GROUP_COMMIT } from '../apps/server/src/modules/ledger/group-commit';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
-import { BankMetrics } from '../apps/server/src/modules/metrics';
-import { capturingMailer } from '../apps/server/src/test/harness';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { inParallel, openBenchAccounts } from './support/accounts';
+import { metricValue, startBankServer, type BankServer } from './support/bank-server';
+import { cpuShares, cpuSnapshot } from './support/cpu-share';
+import { readAnswered, runLoad, type LoadSpec } from './support/load';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
-import { measured, pick, transferRequests, type BenchClient, type Measured } from './support/transfers';
+import { formatSummary, summariseProfile, type CpuProfile, type ProfileWindow } from './support/profile-summary';
+import type { BenchClient, Measured } from './support/transfers';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 10_000);
 const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
-const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
-/** Transactions in flight of the group commit, if not the server's own setting. */
-const FLUSHES = process.env.BENCH_FLUSHES ? Number(process.env.BENCH_FLUSHES) : undefined;
+/** Seconds of account lists and of transfers before the measured runs, as a server in service has run its code before. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
 const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,list,uniform,hot').split(','));
+/** The server under `--cpu-prof`, its profile kept in bench/.out/ and summarised per run. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-const TARGETS = { uniform: 1.2, hot: 1.0, list: 0.25, p99Ms: 100 };
+const TARGETS = { uniform: 1.0, hot: 0.9, list: 0.25, p99Ms: 50 };
 
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -59,111 +75,203 @@ function report(title: string, figure: Measured, reference?: { name: string; per
   return met;
 }
 
-/** A bare Fastify answering {"hello":"world"}: the ceiling of a JSON GET in this process. */
-async function helloWorld(): Promise<Measured> {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+const NO_FIGURE: Measured = { perSecond: NaN, p50: NaN, p99: NaN, total: 0, ok: 0, errors: 0 };
+
+/** The bare Fastify in a process of its own, under the load generator's settings. */
+async function helloWorld(): Promise<{ figure: Measured; cores: string }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/hello-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    return measured(await autocannon({ url, connections: CONNECTIONS, duration: SECONDS }));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
+    });
+    const before = cpuSnapshot({ 'hello-world': [child.pid!] });
+    const { figure, cpuSeconds } = await runLoad({ kind: 'get', url, connections: CONNECTIONS, seconds: SECONDS });
+    return { figure, cores: cpuShares(before, cpuSnapshot({ 'hello-world': [child.pid!] }), { 'load generator': cpuSeconds }) };
   } finally {
-    await app.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
   }
 }
 
+/** What the server's metrics tell of one run: its CPU (all threads) and the group commit's batches. */
+interface ServerCounters {
+  cpuSeconds: number;
+  transfers: number;
+  transactions: number;
+}
+
+async function serverCounters(server: BankServer): Promise<ServerCounters> {
+  const text = await server.scrape();
+  return {
+    cpuSeconds: metricValue(text, 'process_cpu_seconds_total'),
+    transfers: metricValue(text, 'bank_group_commit_batch_size_sum'),
+    transactions: metricValue(text, 'bank_group_commit_batch_size_count'),
+  };
+}
+
+/** µs of the monotonic clock, as the profile's timestamps are. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+interface Run {
+  figure: Measured;
+  window: ProfileWindow;
+  before: ServerCounters;
+  after: ServerCounters;
+  /** Who used the cores meanwhile (cpu-share.ts). */
+  cores: string;
+}
+
+async function measure(server: BankServer, database: string, name: string, spec: LoadSpec): Promise<Run> {
+  const before = await serverCounters(server);
+  const cpuBefore = cpuSnapshot({ server: [server.pid] }, database);
+  const startUs = monotonicUs();
+  const { figure, cpuSeconds } = await runLoad(spec);
+  const endUs = monotonicUs();
+  const cores = cpuShares(cpuBefore, cpuSnapshot({ server: [server.pid] }, database), { 'load generator': cpuSeconds });
+  const after = await serverCounters(server);
+  return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after, cores };
+}
+
+/** The cores' use during a run, under its figures. */
+function printCores(cores: string): void {
+  print(`${''.padEnd(44)} cores used: ${cores}`);
+}
+
+function printServerCost(run: Run, transfers: boolean): void {
+  const cpuUs = ((run.after.cpuSeconds - run.before.cpuSeconds) * 1e6) / Math.max(1, run.figure.total);
+  const batches = run.after.transactions - run.before.transactions;
+  const perTransaction = (run.after.transfers - run.before.transfers) / Math.max(1, batches);
+  print(
+    `${''.padEnd(44)} server CPU ${cpuUs.toFixed(0)} µs per request (process, all threads)` +
+      (transfers ? `; ${perTransaction.toFixed(1)} transfers per database transaction; p99 ${run.figure.p99} ms (target < ${TARGETS.p99Ms}: ${run.figure.p99 < TARGETS.p99Ms ? 'met' : 'MISSED'})` : ''),
+  );
+  printCores(run.cores);
+}
+
 async function main(): Promise<void> {
+  buildIfStale();
   print(`API benchmark, ${new Date().toISOString()}`);
-  print(`${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  print(`${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
   print(await describeServer(BASE_URL));
-  print(`${CONNECTIONS} connections, ${SECONDS} s per run, ${CLIENTS} clients, pool of ${POOL_SIZE} database connections, ${FLUSHES ?? HTTP_GROUP_COMMIT.maxConcurrentFlushes} group-commit transactions in flight`);
+  print(`${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up, ${CLIENTS} clients; the server, the load generator and hello-world each in a process of their own${PROFILE ? '; the server under --cpu-prof' : ''}`);
   print();
 
   const pgbench = PHASES.has('pgbench') ? await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS }) : { tps: NaN };
   print(`${'pgbench TPC-B (reference)'.padEnd(44)} ${pgbench.tps.toFixed(0).padStart(6)} tps`);
-  const hello = PHASES.has('hello') ? await helloWorld() : { perSecond: NaN, p50: NaN, p99: NaN, total: 0, ok: 0, errors: 0 };
-  report('bare Fastify hello-world (reference)', hello);
+  let hello = NO_FIGURE;
+  if (PHASES.has('hello')) {
+    const run = await helloWorld();
+    hello = run.figure;
+    report('bare Fastify hello-world (reference)', hello);
+    printCores(run.cores);
+  }
 
-  const scratch = await createScratchDatabase(BASE_URL, 'bench_api');
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: POOL_SIZE });
+  const scratch = await createScratchDatabase(BASE_URL, 'bench_api', { applicationRole: true });
+  const owner = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: 16 });
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'bank-bench-api-'));
+  const profileDir = PROFILE ? path.join(REPO_ROOT, 'bench/.out', `api-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`) : undefined;
+  let server: BankServer | undefined;
   let failed = false;
   try {
-    await migrate(database.db);
-    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
-    const accounts = await openBenchAccounts(database.db, { count: CLIENTS, workers: 16, currency: 'EUR', openingMinor: 100_000n });
+    await migrate(owner.db);
+    await grantApplicationRole(owner.db, scratch.application!.role);
+    const secret = randomBytes(32).toString('hex');
+    const ring = secretRing(secret);
+    const accounts = await openBenchAccounts(owner.db, { count: CLIENTS, workers: 16, currency: 'EUR', openingMinor: 100_000n });
     const clients: BenchClient[] = new Array(accounts.length);
     await inParallel(accounts.length, 16, async (index) => {
       const account = accounts[index]!;
-      clients[index] = { token: await createSession(database.db, config.secret, 'client', account.clientId), accountNumber: account.number };
+      clients[index] = { token: await createSession(owner.db, ring, 'client', account.clientId), accountNumber: account.number };
     });
-    await sql`vacuum analyze`.execute(database.db);
+    await sql`vacuum analyze`.execute(owner.db);
+    const clientsFile = path.join(workDir, 'clients.json');
+    writeFileSync(clientsFile, JSON.stringify(clients));
 
-    // Logging as in production (info), into /dev/null: its cost is part of what clients wait for.
-    const logger = pino(loggerOptions('info') as pino.LoggerOptions, pino.destination('/dev/null'));
-    // Measured as in production (METRICS_PORT set): the request hooks and the group commit's
-    // observations are part of each request's cost. Nothing scrapes during the runs.
-    const metrics = new BankMetrics(database);
-    const app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone), metrics }, {
-      webDist: null,
-      loggerInstance: logger,
-      groupCommit: FLUSHES ? { ...HTTP_GROUP_COMMIT, maxConcurrentFlushes: FLUSHES } : undefined,
-    });
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-
-    const met: boolean[] = [];
-    let listErrors = 0;
-    if (PHASES.has('list')) {
-      const list = measured(
-        await autocannon({
-          url: `${url}/api/account/list`,
-          connections: CONNECTIONS,
-          duration: SECONDS,
-          requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${pick(clients).token}` } }) }],
-        }),
-      );
-      met.push(report('GET /api/account/list', list, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list }));
-      listErrors = list.errors;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    server = await startBankServer({ databaseUrl: scratch.application!.url, ownerUrl: scratch.url, secret, profileDir });
+    const load = { connections: CONNECTIONS, seconds: SECONDS, clientsFile };
+    const answeredFiles: string[] = [];
+    let transferRuns = 0;
+    if (WARMUP_SECONDS > 0) {
+      const warmup = { ...load, seconds: WARMUP_SECONDS };
+      await runLoad({ ...warmup, kind: 'signed-get', url: `${server.url}/api/account/list` });
+      const answeredFile = path.join(workDir, 'answered-warmup.txt');
+      await runLoad({ ...warmup, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: HOT_SHARE, answeredFile });
+      answeredFiles.push(answeredFile);
+      transferRuns += 1;
     }
 
-    const transfers: Measured[] = [];
-    const answered = new Set<string>();
+    const met: boolean[] = [];
+    const runs: Run[] = [];
+    if (PHASES.has('list')) {
+      const run = await measure(server, scratch.name, 'GET /api/account/list', { ...load, kind: 'signed-get', url: `${server.url}/api/account/list` });
+      met.push(report('GET /api/account/list', run.figure, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list }));
+      printServerCost(run, false);
+      runs.push(run);
+    }
+
     for (const [phase, name, share, target] of [
       ['uniform', 'uniform', 0, TARGETS.uniform],
       ['hot', `hot (${Math.round(HOT_SHARE * 100)} % touch one account)`, HOT_SHARE, TARGETS.hot],
     ] as const) {
       if (!PHASES.has(phase)) continue;
-      const before = { ...app.money.committed };
-      const figure = measured(await autocannon({ url: `${url}/api/transaction/create`, connections: CONNECTIONS, duration: SECONDS, requests: transferRequests(clients, share, answered) }));
-      transfers.push(figure);
-      met.push(report(`POST /api/transaction/create ${name}`, figure, { name: 'pgbench', perSecond: pgbench.tps, target }));
-      const jobs = app.money.committed.jobs - before.jobs;
-      const transactions = app.money.committed.transactions - before.transactions;
-      print(`${''.padEnd(44)} ${(jobs / Math.max(1, transactions)).toFixed(1)} transfers per database transaction; p99 ${figure.p99} ms (target < ${TARGETS.p99Ms}: ${figure.p99 < TARGETS.p99Ms ? 'met' : 'MISSED'})`);
-      met.push(figure.p99 < TARGETS.p99Ms);
+      const answeredFile = path.join(workDir, `answered-${phase}.txt`);
+      const title = `POST /api/transaction/create ${name}`;
+      const run = await measure(server, scratch.name, title, { ...load, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: share, answeredFile });
+      answeredFiles.push(answeredFile);
+      transferRuns += 1;
+      met.push(report(title, run.figure, { name: 'pgbench', perSecond: pgbench.tps, target }));
+      printServerCost(run, true);
+      met.push(run.figure.p99 < TARGETS.p99Ms);
+      runs.push(run);
     }
-    await app.close();
+    const stopping = server;
+    server = undefined;
+    await stopping.stop();
 
     // Every 200 answer is a settled transfer with its key's answer stored, and every settled
     // transfer has exactly one key: nothing answered without being written, nothing written twice.
     // Requests still in flight when a run stopped settled without their answer being counted.
-    const violations = (await findLedgerViolations(database.db)).map((violation) => `${violation.rule}: ${violation.detail}`);
-    const count = async (query: ReturnType<typeof sql<{ count: string }>>) => Number((await query.execute(database.db)).rows[0]!.count);
+    const answered = new Set(answeredFiles.flatMap(readAnswered));
+    const violations = (await findLedgerViolations(owner.db)).map((violation) => `${violation.rule}: ${violation.detail}`);
+    const count = async (query: ReturnType<typeof sql<{ count: string }>>) => Number((await query.execute(owner.db)).rows[0]!.count);
     const settled = await count(sql`select count(*) as count from transfers where kind = 'internal'`);
     const keysWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200`);
     const answeredWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200 and key = any(${[...answered]}::text[])`);
     if (answeredWritten !== answered.size) violations.push(`${answered.size - answeredWritten} transfers answered 200 have no stored answer`);
     if (keysWritten !== settled) violations.push(`${settled} transfers settled, ${keysWritten} keys hold their answer`);
     const inFlightAtStop = settled - answered.size;
-    if (inFlightAtStop < 0 || inFlightAtStop > CONNECTIONS * transfers.length) violations.push(`${settled} transfers settled, ${answered.size} answered 200`);
+    if (inFlightAtStop < 0 || inFlightAtStop > CONNECTIONS * transferRuns) violations.push(`${settled} transfers settled, ${answered.size} answered 200`);
     print();
     print(violations.length === 0 ? `ledger invariants: all hold; ${settled} transfers settled, each under its own key, ${answered.size} answered 200 (the rest in flight at a run's end)` : `ledger invariants VIOLATED:\n  ${violations.join('\n  ')}`);
-    const errors = listErrors + transfers.reduce((sum, figure) => sum + figure.errors, 0);
-    print(`targets: ${met.every(Boolean) ? 'all met' : `${met.filter((item) => !item).length} missed`}; error answers: ${errors}`);
+    const errors = runs.reduce((sum, run) => sum + run.figure.errors, 0);
+    print(`targets: ${met.every(Boolean) ? 'all met' : `${met.filter((item) => !item).length} missed`}; error answers: ${errors}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
     failed = violations.length > 0 || errors > 0;
+
+    if (profileDir) printProfile(profileDir, runs.map((run) => run.window));
   } finally {
-    await database.close();
+    await server?.stop().catch((error: unknown) => console.error(error));
+    await owner.close();
     await scratch.drop();
+    rmSync(workDir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
+}
+
+/** The server's profile, per run: where its main thread's time went per request. */
+function printProfile(profileDir: string, windows: ProfileWindow[]): void {
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`The server wrote no profile into ${profileDir}`);
+  const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+  writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(windows, null, 2));
+  print();
+  print(`profile: ${path.relative(REPO_ROOT, path.join(profileDir, file))} (npx tsx bench/support/profile-summary.ts <profile> ${path.relative(REPO_ROOT, path.join(profileDir, 'windows.json'))})`);
+  for (const window of windows) {
+    print();
+    for (const line of formatSummary(summariseProfile(profile, window))) print(line);
+  }
 }
 
 main().catch((error: unknown) => {

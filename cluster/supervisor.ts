@@ -11,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-process.mjs';
 import { serveBackupMetrics } from './backup-metrics';
 import { REPO_ROOT, SUPERVISOR_FILE, clusterMark, readState, writeJson, type SupervisorState } from './config';
 import { PATRONI_BINARY, nodeConfigFile, nodeDir, nodeLogFile, postgresUser } from './patroni';
@@ -119,7 +120,7 @@ async function startApi(): Promise<void> {
   apiStarted = true;
   for (const [index, port] of ports.api.entries()) {
     supervise(`api${index + 1}`, () =>
-      spawnLogged(process.execPath, ['--enable-source-maps', '--max-old-space-size=512', 'apps/server/dist/main.js'], path.join(dir, 'api', `api${index + 1}.log`), {
+      spawnLogged(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], path.join(dir, 'api', `api${index + 1}.log`), {
         cwd: REPO_ROOT,
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...state!.apiEnv, PORT: String(port), METRICS_PORT: String(ports.metrics[index]), ...clusterMark(dir) },
       }),

@@ -10,7 +10,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, wr
 import { connect } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-// @ts-expect-error -- a plain ES module of the build scripts, without type declarations
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { waitForHealth } from '../scripts/server-process.mjs';
 import {

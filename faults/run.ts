@@ -12,7 +12,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db';
 import { startMailServer } from '../e2e/support/mail';
-// @ts-expect-error -- a plain ES module of the build scripts, without type declarations
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 // @ts-expect-error -- a plain ES module of the build scripts, without type declarations
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';

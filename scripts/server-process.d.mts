@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
+export const SERVER_NODE_FLAGS: readonly string[];
+export const SERVER_ENTRY: string;
 export function freePort(): Promise<number>;
 export function waitForHealth(
   baseUrl: string,

@@ -5,14 +5,14 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitForHealth } from '../../scripts/server-process.mjs';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS, freePort, waitForHealth } from '../../scripts/server-process.mjs';
 
 export async function startServer() {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bank-bench-web-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=512', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

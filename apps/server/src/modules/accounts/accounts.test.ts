@@ -4,6 +4,7 @@ import { isValidAccountNumber, type Account } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { revokeSession } from '../auth/sessions';
 import { openTestAccount } from './test-support';
 
 let context: TestContext;
@@ -78,6 +79,22 @@ describe('GET /api/account/list', () => {
     expect(response.statusCode).toBe(200);
     const accounts = response.json<Account[]>();
     expect(accounts).toEqual([{ number: eur.number, balance: '150.25', bookedBalance: '150.25', currency: 'EUR', key: eur.key }]);
+  });
+
+  it('lists a client’s accounts in the order they were opened, and refuses a revoked session at once', async () => {
+    const client = await createSignedInClient(context);
+    const opened = [await openTestAccount(context, client, 'USD', '1.50'), await openTestAccount(context, client, 'EUR'), await openTestAccount(context, client, 'GBP')];
+    const response = await context.app.inject({ method: 'GET', url: '/api/account/list', headers: client.headers });
+    expect(response.json<Account[]>().map((account) => [account.number, account.currency, account.balance])).toEqual([
+      [opened[0]!.number, 'USD', '1.50'],
+      [opened[1]!.number, 'EUR', '0.00'],
+      [opened[2]!.number, 'GBP', '0.00'],
+    ]);
+    const session = await context.db.selectFrom('sessions').select('id').where('subject_id', '=', client.id).executeTakeFirstOrThrow();
+    await revokeSession(context.db, session.id);
+    const revoked = await context.app.inject({ method: 'GET', url: '/api/account/list', headers: client.headers });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().message).toBe('Invalid authorization data');
   });
 
   it('lists nothing for a new client and needs a token', async () => {

@@ -1,14 +1,16 @@
 import { createAccountRequestSchema, type CreateAccountResponse, type ListAccountsResponse } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { clientIdOf, requireClient } from '../auth/guard';
+import { clientIdOf, withSession } from '../auth/guard';
 import { identifiedClientOnly } from '../kyc/service';
-import { accountWithBalances, listAccounts, openAccount } from './service';
+import { accountWithBalances, listAccountsOfSession, openAccount } from './service';
 
 /** GET /api/account/list and POST /api/account/create (SPEC §7). */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/account/list', { preHandler: requireClient }, async (request): Promise<ListAccountsResponse> => {
-    return listAccounts(app.deps.db, clientIdOf(request));
+  // The session and the accounts in one statement: the list is asked for on every screen.
+  app.get('/account/list', async (request): Promise<ListAccountsResponse> => {
+    const { accounts } = await withSession(request, (token) => listAccountsOfSession(app.deps.db, app.deps.config.secret, token));
+    return accounts;
   });
 
   app.post('/account/create', { preHandler: identifiedClientOnly }, async (request): Promise<CreateAccountResponse> => {

@@ -10,8 +10,10 @@ import {
 } from '@bank/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
+import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
+import { SESSION_COLUMNS, WITH_CLIENT, sessionOf, touchSessionWith, type Session, type SessionRow } from '../auth/sessions';
 import { openClientLedgerAccount, readBalances, type LedgerAccountId } from '../ledger/ledger';
 
 /** A client account as the other money modules use it. */
@@ -107,6 +109,29 @@ export async function listAccounts(db: Db, clientId: string): Promise<Account[]>
     .orderBy('accounts.number')
     .execute();
   return rows.map((row) => accountAnswer(row.id, row.number, row.currency, row.available, row.booked));
+}
+
+/**
+ * The accounts of the client whose session `token` is, read in the statement that resolves the
+ * session (auth/sessions.ts): one round trip for GET /api/account/list instead of two. Null when
+ * the token has no live client session.
+ */
+export async function listAccountsOfSession(db: Db, secret: SecretRing, token: string): Promise<{ session: Session; accounts: Account[] } | null> {
+  const rows = await touchSessionWith<SessionRow & { id: string | null; number: string; currency: string; booked: string; available: string }>(
+    db,
+    secret,
+    token,
+    'client',
+    sql`select ${SESSION_COLUMNS}, account.id, account.number, account.currency, ledger.booked, ledger.available
+      from live ${WITH_CLIENT}
+      left join accounts as account on account.client_id = live.subject_id
+      left join ledger_accounts as ledger on ledger.id = account.ledger_account_id
+      order by account.created_at, account.number`,
+  );
+  if (!rows[0]) return null;
+  // A client without accounts is one row with the session alone.
+  const accounts = rows.flatMap((row) => (row.id === null ? [] : [accountAnswer(row.id, row.number, row.currency, row.available, row.booked)]));
+  return { session: sessionOf(rows[0]), accounts };
 }
 
 /** Answers with the currency's scale even when NUMERIC stored fewer decimals ("0" → "0.00"). */

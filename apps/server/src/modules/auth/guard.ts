@@ -17,13 +17,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * Resolves the request's bearer token with `resolve` (touchSession, or a statement built on
+ * touchSessionWith that reads more in the same round trip) and keeps the session on the request:
+ * 401 'Invalid authorization data' without a token or a live session of it.
+ */
+export async function withSession<T extends { session: Session }>(request: FastifyRequest, resolve: (token: string) => Promise<T | null>): Promise<T> {
+  const token = bearerToken(request);
+  const found = token ? await resolve(token) : null;
+  if (!found) throw new AppError('INVALID_AUTHORIZATION');
+  request.session = found.session;
+  return found;
+}
+
 function guardFor(subjectType: SubjectType) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request);
     const { db, config } = request.server.deps;
-    const session = token ? await touchSession(db, config.secret, token, subjectType) : null;
-    if (!session) throw new AppError('INVALID_AUTHORIZATION');
-    request.session = session;
+    await withSession(request, async (token) => {
+      const session = await touchSession(db, config.secret, token, subjectType);
+      return session && { session };
+    });
   };
 }
 

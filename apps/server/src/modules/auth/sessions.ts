@@ -1,6 +1,6 @@
 import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank/contracts/backoffice/roles';
 import type { KycStatus } from '@bank/contracts/kyc/kyc-record';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 
@@ -72,7 +72,35 @@ export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
  * the same statement, so the session outlives the end of the rotation.
  */
 export async function touchSession(db: Db, secret: SecretRing, token: string, subjectType: SubjectType): Promise<Session | null> {
-  if (token.length < 16 || token.length > 200) return null;
+  const rows = await touchSessionWith<SessionRow>(db, secret, token, subjectType, sql`select ${SESSION_COLUMNS} from live ${WITH_CLIENT}`);
+  return rows[0] ? sessionOf(rows[0]) : null;
+}
+
+/** The columns that make a Session, as `touchSessionWith`'s statement names them. */
+export interface SessionRow {
+  session_id: string;
+  subject_type: SubjectType;
+  subject_id: string;
+  kyc_status: KycStatus | null;
+}
+
+/** The session's columns in the select of `touchSessionWith`, from `live` joined `WITH_CLIENT`. */
+export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status`;
+/** The client of a client's session (none for an operator's), for its KYC status. */
+export const WITH_CLIENT = sql`left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`;
+
+export function sessionOf(row: SessionRow): Session {
+  return { sessionId: row.session_id, subjectType: row.subject_type, subjectId: row.subject_id, kycStatus: row.kyc_status ?? null };
+}
+
+/**
+ * touchSession's statement with the caller's own select after it: the live session comes as the
+ * table `live` (id, subject_type, subject_id), found and slid as touchSession does, so a request
+ * reads what it needs in the same round trip as its session. No rows: no live session (the select
+ * must keep a row per live session, e.g. by left joins from `live`).
+ */
+export async function touchSessionWith<Row>(db: Db, secret: SecretRing, token: string, subjectType: SubjectType, select: RawBuilder<unknown>): Promise<Row[]> {
+  if (token.length < 16 || token.length > 200) return [];
   const idle = `${SESSION_LIMITS[subjectType].idleMs} milliseconds`;
   const slideEvery = `${SESSION_SLIDE_EVERY_MS} milliseconds`;
   const [currentHash, ...otherHashes] = hashCandidates(token, secret);
@@ -80,7 +108,7 @@ export async function touchSession(db: Db, secret: SecretRing, token: string, su
   // The client's KYC status comes in the same round trip: every money call needs it, and reading it
   // here, fresh on each request, keeps an approval or a revocation effective at once. One update
   // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
-  const { rows } = await sql<{ id: string; subject_type: SubjectType; subject_id: string; kyc_status: KycStatus | null }>`
+  const { rows } = await sql<Row>`
     with live as (
       select id, subject_type, subject_id, last_seen_at, token_hash from sessions
       where token_hash in (${sql.join([currentHash, ...otherHashes])}) and subject_type = ${subjectType} and revoked_at is null
@@ -94,10 +122,8 @@ export async function touchSession(db: Db, secret: SecretRing, token: string, su
       from live
       where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
     )
-    select live.id, live.subject_type, live.subject_id, client.kyc_status
-    from live left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`.execute(db);
-  const row = rows[0];
-  return row ? { sessionId: row.id, subjectType: row.subject_type, subjectId: row.subject_id, kycStatus: row.kyc_status ?? null } : null;
+    ${select}`.execute(db);
+  return rows;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { addBankingDays, addCalendarDays, bankDateOf, bankToday, fixedClock, instantOnBankDate, isBankingDay, monthDay, previousMonthOf } from './clock';
 
@@ -7,6 +9,20 @@ describe('the bank clock', () => {
     expect(bankDateOf(instant, 'UTC')).toBe('2026-11-30');
     expect(bankDateOf(instant, 'Europe/Moscow')).toBe('2026-12-01');
     expect(bankToday(fixedClock(instant, 'America/New_York'))).toBe('2026-11-30');
+  });
+
+  it("dates every hour of a year as the zone's calendar does, across daylight saving and midnight", () => {
+    const start = Date.UTC(2026, 0, 1);
+    for (const zone of ['Europe/Moscow', 'Europe/Berlin', 'America/New_York', 'Pacific/Chatham', 'Pacific/Kiritimati']) {
+      for (let hour = 0; hour < 366 * 24; hour += 1) {
+        // Just before and after each UTC hour, where a zone's midnight or its clock change falls:
+        // the second before it, its last millisecond, and its first.
+        for (const offsetMs of [-1_000, -1, 0]) {
+          const instant = new Date(start + hour * 3_600_000 + offsetMs);
+          expect(bankDateOf(instant, zone)).toBe(format(new TZDate(instant.getTime(), zone), 'yyyy-MM-dd'));
+        }
+      }
+    }
   });
 
   it('finds the instant a bank date reaches an hour, daylight saving included', () => {

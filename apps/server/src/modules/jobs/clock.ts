@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 
 /**
  * The bank's time (DESIGN §14): what "now" is, and the calendar of the bank's time zone. Jobs and
@@ -31,9 +30,34 @@ export function fixedClock(at: Date | string, timeZone = 'UTC'): FixedClock {
   };
 }
 
+/**
+ * One formatter per zone, made once, and the last second it dated: every transfer asks for today,
+ * and building a zoned date and formatting it afresh (TZDate, date-fns) cost more CPU than the rest
+ * of a transfer's checks. A zone's offsets are whole seconds, so a date holds for its whole second.
+ */
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; second: number; date: string }>();
+
 /** The bank's calendar date of an instant. */
 export function bankDateOf(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+  const second = Math.floor(instant.getTime() / 1000);
+  let zone = dayFormats.get(timeZone);
+  if (zone?.second === second) return zone.date;
+  if (!zone) {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'gregory', numberingSystem: 'latn' });
+    zone = { format, second: Number.NaN, date: '' };
+    dayFormats.set(timeZone, zone);
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of zone.format.formatToParts(instant)) {
+    if (part.type === 'year') year = part.value.padStart(4, '0');
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  zone.second = second;
+  zone.date = `${year}-${month}-${day}`;
+  return zone.date;
 }
 
 /** Today in the bank's time zone. */
