@@ -6,20 +6,31 @@ import '@fontsource/inter/cyrillic-600.css';
 import '@fontsource/inter/latin-600.css';
 import './ui/theme.css';
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { i18nReady } from './app/i18n';
-import { createRouter } from './app/router';
+import i18next, { currentLanguage, i18nReady } from './app/i18n';
+import { createRouter, loadRoutesOf } from './app/router';
 import { PageLoader } from './ui/PageLoader';
+import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
 
-const router = createRouter();
+const root = document.getElementById('root')!;
+// A page pre-rendered at build time names its language and the texts it shows (entry-prerender.tsx).
+const prerenderedLanguage = root.getAttribute(PRERENDERED_LANGUAGE);
+const prerenderedTexts = root.getAttribute(PRERENDERED_TEXTS)?.split(',') ?? [];
+const location = `${window.location.pathname}${window.location.search}`;
 
-void i18nReady.then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Suspense fallback={<PageLoader />}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </StrictMode>,
-  );
-});
+void Promise.all([i18nReady, loadRoutesOf(location)])
+  .then(() => i18next.loadNamespaces(prerenderedTexts))
+  .then(() => {
+    const app = (
+      <StrictMode>
+        <Suspense fallback={<PageLoader />}>
+          <RouterProvider router={createRouter()} />
+        </Suspense>
+      </StrictMode>
+    );
+    // The same components take over the pre-rendered page as it is, with its route and texts loaded
+    // so their first render matches it; a page in another language than the visitor's is redrawn.
+    if (prerenderedLanguage === currentLanguage()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
