@@ -90,9 +90,9 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
 
       const rendered = await renderRoutePages(root, alias);
       const languages = [...new Set(rendered.map((page) => page.language))];
-      const manifest: WebPagesManifest = { languages, pages: {}, sitemap: [] };
+      const manifest: WebPagesManifest = { languages, pages: {}, sitemap: [], bareOnly: [] };
       for (const page of rendered) {
-        const { path, name, inSitemap } = page.route;
+        const { path, name, inSitemap, readsQuery } = page.route;
         const fileName = `pages/${name}.${page.language}.html`;
         const source = pageDocument({
           template: String(html.source),
@@ -107,6 +107,7 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
         this.emitFile({ type: 'asset', fileName, source });
         (manifest.pages[path] ??= {})[page.language] = fileName;
         if (inSitemap && !manifest.sitemap.includes(path)) manifest.sitemap.push(path);
+        if (readsQuery && !manifest.bareOnly.includes(path)) manifest.bareOnly.push(path);
       }
       this.emitFile({ type: 'asset', fileName: WEB_PAGES_FILE, source: JSON.stringify(manifest, null, 2) });
     },

@@ -18,6 +18,8 @@ const root = document.getElementById('root')!;
 const prerenderedLanguage = root.getAttribute(PRERENDERED_LANGUAGE);
 const prerenderedTexts = root.getAttribute(PRERENDERED_TEXTS)?.split(',') ?? [];
 const location = `${window.location.pathname}${window.location.search}`;
+// Pages are pre-rendered for their bare address: a query other than the language may change them.
+const prerenderedForThisAddress = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
 
 void Promise.all([i18nReady, loadRoutesOf(location)])
   .then(() => i18next.loadNamespaces(prerenderedTexts))
@@ -31,6 +33,6 @@ void Promise.all([i18nReady, loadRoutesOf(location)])
     );
     // The same components take over the pre-rendered page as it is, with its route and texts loaded
     // so their first render matches it; a page in another language than the visitor's is redrawn.
-    if (prerenderedLanguage === currentLanguage()) hydrateRoot(root, app);
+    if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });

@@ -23,4 +23,9 @@ export interface WebPagesManifest {
   pages: Record<string, Record<string, string>>;
   /** The paths listed in sitemap.xml, each with its every language. */
   sitemap: string[];
+  /**
+   * Paths whose page differs with the address's query (a reset link's token): their pre-rendered
+   * page, drawn without one, is sent only to an address with no query but `lng`.
+   */
+  bareOnly: string[];
 }

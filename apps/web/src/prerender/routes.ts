@@ -7,6 +7,8 @@ export interface PrerenderedRoute {
   path: (typeof paths)[PageName];
   /** Listed in sitemap.xml: the pages a search engine should find. */
   inSitemap: boolean;
+  /** Shows something else when its address has a query (a reset link's token): pre-rendered without. */
+  readsQuery?: boolean;
   /**
    * A screen behind sign-in: its page holds only what is drawn before the client's data arrives
    * (the loading state, under the screen's title), the same for everyone; the browser replaces it.
@@ -31,6 +33,6 @@ export const PRERENDERED_ROUTES: readonly PrerenderedRoute[] = [
   publicPage('login'),
   publicPage('register'),
   entryPage('forgotPassword'),
-  entryPage('resetPassword'),
+  { ...entryPage('resetPassword'), readsQuery: true },
   { name: 'cabinet', path: paths.cabinet, inSitemap: false, shellTitleKey: 'screens.cabinet' },
 ];
