@@ -37,6 +37,20 @@ const TARGETS = {
 const HOME_LCP_TARGET_MS = 1500;
 const strict = process.env.BENCH_WEB_STRICT === '1';
 
+/** BENCH_WEB_PAGES=/,/login audits only those pages (a quick look while working on one). */
+const onlyPages = process.env.BENCH_WEB_PAGES?.split(',');
+const pages = Object.keys(TARGETS).filter((page) => !onlyPages || onlyPages.includes(page));
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: one more try. */
+async function audit(url, options) {
+  try {
+    return await auditPage(url, options);
+  } catch (error) {
+    console.log(`  (${url}: ${error.message}; trying again)`);
+    return auditPage(url, options);
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 buildIfStale({ quiet: true });
@@ -55,12 +69,12 @@ try {
   console.log(`\nLighthouse (mobile preset) against ${server.baseUrl}`);
   console.log(`each figure the median of ${RUNS} run(s)`);
   const summary = [];
-  for (const page of Object.keys(TARGETS)) {
+  for (const page of pages) {
     const signedIn = page === '/kabinet';
     const reports = [];
     for (let run = 0; run < RUNS; run += 1) {
       if (signedIn) await signInInBrowser({ port: browser.port, server, ...DEMO_CLIENT });
-      const report = await auditPage(`${server.baseUrl}${page}`, { port: browser.port, keepSession: signedIn });
+      const report = await audit(`${server.baseUrl}${page}`, { port: browser.port, keepSession: signedIn });
       if (signedIn && !new URL(report.url).pathname.startsWith('/kabinet')) {
         throw new Error(`The cabinet audit ended at ${report.url}: the session did not hold`);
       }
@@ -103,9 +117,10 @@ try {
   await server.stop();
 }
 
-const jsPass = bundle.initialKb <= BUDGET_KB && wireKb <= BUDGET_KB;
+const jsPass = bundle.initialKb <= BUDGET_KB && (wireKb === null || wireKb <= BUDGET_KB);
+const wire = wireKb === null ? "'/' not audited" : `${wireKb.toFixed(1)} kB over the wire`;
 console.log('\nTargets');
-console.log(`  first page JavaScript: ${bundle.initialKb.toFixed(1)} kB gzipped, ${wireKb.toFixed(1)} kB over the wire  ${jsPass ? 'pass' : 'MISS'} (≤ ${BUDGET_KB} kB)`);
+console.log(`  first page JavaScript: ${bundle.initialKb.toFixed(1)} kB gzipped, ${wire}  ${jsPass ? 'pass' : 'MISS'} (≤ ${BUDGET_KB} kB)`);
 console.log(`  Lighthouse: ${misses.length === 0 ? 'all targets met' : `${misses.length} missed: ${misses.join('; ')}`}`);
 if (misses.length > 0 && !strict) console.log('  (set BENCH_WEB_STRICT=1 to fail the run on a missed Lighthouse target)');
 process.exit(jsPass && (!strict || misses.length === 0) ? 0 : 1);
