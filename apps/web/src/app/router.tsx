@@ -75,7 +75,8 @@ export function createRouter() {
 /**
  * Loads the lazy routes (chunks and texts) that `location` opens, before the router is made: its
  * first render is then the page itself, as pre-rendered at build time, rather than nothing while
- * they load. A route that fails to load stays lazy: the router tries it again and shows its error.
+ * they load. A route that fails to load hands its error to the router, which shows it at once
+ * (SPEC §9: a chunk that has not arrived within its time-out is not waited for a second time).
  */
 export async function loadRoutesOf(location: string): Promise<void> {
   const matched = matchRoutes(routes, location) ?? [];
@@ -85,8 +86,8 @@ export async function loadRoutesOf(location: string): Promise<void> {
       if (typeof lazy !== 'function') return;
       try {
         Object.assign(route, await lazy(), { lazy: undefined });
-      } catch {
-        // Left to the router, which shows the route's error.
+      } catch (error) {
+        route.lazy = () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     }),
   );
