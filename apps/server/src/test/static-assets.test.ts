@@ -131,6 +131,10 @@ describe('the built web app over the wire', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(loginPage('en'));
     expect(plain.body).not.toContain('__');
+    const head = await app.inject({ method: 'HEAD', url: '/login', headers: { 'accept-language': 'ru' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
   });
 
   it('serves robots.txt naming the sitemap, and the sitemap with every page in both languages', async () => {
