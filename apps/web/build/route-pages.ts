@@ -1,5 +1,6 @@
 // The config is bundled by Vite, which leaves workspace packages to Node (which cannot load .ts): a path, not the package's name.
 import { WEB_PAGES_FILE, type WebPagesManifest } from '../../../packages/contracts/src/web-pages';
+import { createHash } from 'node:crypto';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { AliasOptions, Plugin } from 'vite';
 import { pageDocument } from './page-document';
@@ -45,6 +46,31 @@ function withImports(bundle: OutputBundle, fileName: string, into: Set<string>):
   return into;
 }
 
+/** The style sheets Vite made for these chunks' CSS imports, in order, each once. */
+function stylesOf(bundle: OutputBundle, files: Iterable<string>): string[] {
+  return [...new Set([...files].flatMap((file) => [...((bundle[file] as OutputChunk | undefined)?.viteMetadata?.importedCss ?? [])]))];
+}
+
+function assetText(bundle: OutputBundle, fileName: string): string {
+  const asset = bundle[fileName];
+  if (asset?.type !== 'asset') throw new Error(`route-pages: ${fileName} is not in the bundle`);
+  return typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
+}
+
+/** The CSP source that allows exactly this inline style. */
+export const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/**
+ * index.html without the links to these style sheets (written inline instead) and without the
+ * entry's module preloads: on a page that is already drawn they only compete with its first paint.
+ */
+function withoutTags(html: string, styles: readonly string[], scripts: readonly string[]): string {
+  let result = html;
+  for (const file of styles) result = result.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file.replace(/[.]/g, '\\.')}">`), '');
+  for (const file of scripts) result = result.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="/${file.replace(/[.]/g, '\\.')}">`), '');
+  return result;
+}
+
 /**
  * Writes, for each pre-rendered route and language, index.html with the page's content and head
  * (build/page-document.ts), rendered by the same components the browser takes it over with, and
@@ -73,37 +99,39 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
         if (!found) throw new Error(`route-pages: no chunk for ${module}; keep build/route-pages.ts in step with the router`);
         return found.fileName;
       };
-      const hintsFor = (path: string, language: string, texts: readonly string[]) => {
+      const screenFiles = (path: string, language: string, texts: readonly string[]) => {
         const screen = SCREENS[path];
         if (!screen) throw new Error(`route-pages: no screen for the pre-rendered route ${path}; add it to SCREENS`);
         const files = new Set<string>();
         for (const module of [...screen.modules, ...(screen.texts ?? texts).map((text) => `src/locales/${language}/${text}.json`)]) {
           withImports(bundle, chunkOf(module), files);
         }
-        const scripts = [...files].filter((file) => !alreadyLoaded.has(file));
-        const styles = [...new Set(scripts.flatMap((file) => [...((bundle[file] as OutputChunk).viteMetadata?.importedCss ?? [])]))];
-        return [
-          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ];
+        return files;
       };
-
+      const entryStyles = stylesOf(bundle, alreadyLoaded);
+      const template = withoutTags(String(html.source), entryStyles, [...alreadyLoaded]);
+      const inlineStyle = (path: string, language: string, texts: readonly string[]) => {
+        const files = [...new Set([...entryStyles, ...stylesOf(bundle, screenFiles(path, language, texts))])];
+        return files.map((file) => assetText(bundle, file)).join('\n');
+      };
       const rendered = await renderRoutePages(root, alias);
       const languages = [...new Set(rendered.map((page) => page.language))];
-      const manifest: WebPagesManifest = { languages, pages: {}, sitemap: [], bareOnly: [] };
+      const manifest: WebPagesManifest = { languages, pages: {}, sitemap: [], bareOnly: [], styleHashes: {} };
       for (const page of rendered) {
         const { path, name, inSitemap, readsQuery } = page.route;
         const fileName = `pages/${name}.${page.language}.html`;
+        const style = inlineStyle(path, page.language, page.texts);
         const source = pageDocument({
-          template: String(html.source),
+          template,
           path,
           language: page.language,
           languages,
           title: page.title,
           description: page.description,
           root: page.root,
-          hints: hintsFor(path, page.language, page.texts),
+          hints: [`<style>${style}</style>`],
         });
+        manifest.styleHashes[fileName] = [styleHash(style)];
         this.emitFile({ type: 'asset', fileName, source });
         (manifest.pages[path] ??= {})[page.language] = fileName;
         if (inSitemap && !manifest.sitemap.includes(path)) manifest.sitemap.push(path);

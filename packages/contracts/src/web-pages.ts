@@ -28,4 +28,10 @@ export interface WebPagesManifest {
    * page, drawn without one, is sent only to an address with no query but `lng`.
    */
   bareOnly: string[];
+  /**
+   * Page file → the `'sha256-…'` sources of the styles written into it: a pre-rendered page carries
+   * its first screen's styles inline (nothing to wait for before it paints), and the policy sent
+   * with it must allow exactly those.
+   */
+  styleHashes: Record<string, string[]>;
 }

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db';
 import { METRICS_PATH } from '../modules/metrics/path';
 import { preferredEncoding } from './content-encoding';
 import { AppError } from './errors';
+import { policyAllowingStyles } from './web-pages';
 
 /**
  * One handler turns every error into an answer: AppErrors as they are, framework errors (bad JSON,
@@ -52,7 +53,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(app.webPages.pageFor(request).in(encoding));
+      const page = app.webPages.pageFor(request);
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.header('content-security-policy', policyAllowingStyles(policy, page.styleHashes));
+      return reply.send(page.in(encoding));
     }
     const body: ErrorBody = { code: 'NOT_FOUND', message: 'Not found' };
     return reply.status(404).send(body);

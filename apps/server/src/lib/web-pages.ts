@@ -9,7 +9,11 @@ import type { ContentEncoding } from './content-encoding';
 export class PageBody {
   private readonly encoded = new Map<ContentEncoding, Buffer>();
 
-  constructor(private readonly html: Buffer) {}
+  /** @param styleHashes the CSP sources of the page's inline styles (the build's manifest). */
+  constructor(
+    private readonly html: Buffer,
+    readonly styleHashes: readonly string[] = [],
+  ) {}
 
   in(encoding: ContentEncoding): Buffer {
     let body = this.encoded.get(encoding);
@@ -24,6 +28,19 @@ export class PageBody {
     }
     return body;
   }
+}
+
+/**
+ * The policy with the page's inline styles allowed by their hashes in `style-src` (and nothing
+ * else): a pre-rendered page carries its first screen's styles inline so it paints at once.
+ */
+export function policyAllowingStyles(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  const directives = policy.split(';').map((directive) => directive.trim());
+  const index = directives.findIndex((directive) => directive.startsWith('style-src '));
+  if (index === -1) throw new Error('The content security policy has no style-src to add the page\'s styles to');
+  directives[index] = `${directives[index]} ${hashes.join(' ')}`;
+  return directives.join(';');
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -70,7 +87,7 @@ export class WebPages {
     const file = path.join(webDist, WEB_PAGES_FILE);
     const manifest: WebPagesManifest = existsSync(file)
       ? (JSON.parse(readFileSync(file, 'utf8')) as WebPagesManifest)
-      : { languages: [], pages: {}, sitemap: [], bareOnly: [] };
+      : { languages: [], pages: {}, sitemap: [], bareOnly: [], styleHashes: {} };
     return new WebPages(webDist, appUrl.replace(/\/+$/, ''), manifest);
   }
 
@@ -97,7 +114,7 @@ export class WebPages {
       const html = readFileSync(path.join(this.webDist, file), 'utf8')
         .replaceAll(CANONICAL_URL_PLACEHOLDER, escapeAttribute(canonicalUrl))
         .replaceAll(APP_ORIGIN_PLACEHOLDER, escapeAttribute(this.origin));
-      body = new PageBody(Buffer.from(html));
+      body = new PageBody(Buffer.from(html), this.manifest.styleHashes[file]);
       this.bodies.set(key, body);
     }
     return body;

@@ -4,6 +4,7 @@
 // pre-rendered page in the visitor's language with the install's address filled in, and the
 // sitemap and robots.txt that name that address.
 import { systemClock } from '../modules/jobs/clock';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,11 +19,14 @@ import { capturingMailer } from './harness';
 
 const page = `<!doctype html><html><head><title>Bank</title></head><body>${'<p>calm</p>'.repeat(200)}</body></html>`;
 const ORIGIN = 'https://bank.example';
+/** A pre-rendered page's inline styles, allowed by their hash in the manifest. */
+const loginStyle = (language: string) => `.login-${language}{color:#14213d}`;
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 /** A pre-rendered page as the build writes it: the install's address left to the server. */
 const builtLoginPage = (language: string) =>
   page
     .replace('<html>', `<html lang="${language}">`)
-    .replace('</head>', `<link rel="canonical" href="${CANONICAL_URL_PLACEHOLDER}"><link rel="alternate" hreflang="ru" href="${APP_ORIGIN_PLACEHOLDER}/login?lng=ru"><link rel="modulepreload" href="/static/js/login.js"></head>`);
+    .replace('</head>', `<link rel="canonical" href="${CANONICAL_URL_PLACEHOLDER}"><link rel="alternate" hreflang="ru" href="${APP_ORIGIN_PLACEHOLDER}/login?lng=ru"><style>${loginStyle(language)}</style></head>`);
 /** The same page as sent, for its canonical address. */
 const loginPage = (language: string, canonical = `${ORIGIN}/login`) =>
   builtLoginPage(language).replace(CANONICAL_URL_PLACEHOLDER, canonical).replace(APP_ORIGIN_PLACEHOLDER, ORIGIN);
@@ -43,6 +47,7 @@ beforeAll(async () => {
     },
     sitemap: ['/', '/about-bank'],
     bareOnly: ['/reset_password'],
+    styleHashes: { 'pages/login.en.html': [styleHash(loginStyle('en'))], 'pages/login.ru.html': [styleHash(loginStyle('ru'))] },
   };
   writeFileSync(path.join(dist, 'pages/routes.json'), JSON.stringify(manifest));
   for (const [name, content] of [
@@ -102,7 +107,7 @@ describe('the built web app over the wire', () => {
     }
   });
 
-  it('sends a first screen its own copy of the page, in the visitor’s language, asking for its chunks at once', async () => {
+  it('sends a first screen its own copy of the page, in the visitor’s language, with its first screen’s styles', async () => {
     const pageFor = async (headers: Record<string, string>, url = '/login') => {
       const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
       expect(answer.statusCode).toBe(200);
@@ -122,6 +127,18 @@ describe('the built web app over the wire', () => {
     expect(await pageFor({ 'accept-language': 'ru' }, '/register')).toBe(page);
     expect(await pageFor({ 'accept-language': 'ru' }, '/reset_password?token=abc')).toBe(page);
     expect(await pageFor({ 'accept-language': 'en' }, '/reset_password?lng=ru')).toBe(loginPage('ru', `${ORIGIN}/reset_password?lng=ru`));
+  });
+
+  it('allows a pre-rendered page’s inline styles by their hashes, and no other page’s', async () => {
+    const policyOf = async (url: string, language: string) =>
+      String((await app.inject({ method: 'GET', url, headers: { 'accept-language': language } })).headers['content-security-policy']);
+    const styleSource = (policy: string) => policy.split(';').find((directive) => directive.startsWith('style-src '));
+    expect(styleSource(await policyOf('/login', 'ru'))).toBe(`style-src 'self' ${styleHash(loginStyle('ru'))}`);
+    expect(styleSource(await policyOf('/login', 'en'))).toBe(`style-src 'self' ${styleHash(loginStyle('en'))}`);
+    const plain = await policyOf('/register', 'en');
+    expect(styleSource(plain)).toBe("style-src 'self'");
+    expect(plain).toContain("script-src 'self'");
+    expect(await policyOf('/login', 'en')).not.toContain('unsafe-inline');
   });
 
   it('never sends a pre-rendered page with its placeholders, nor compressed to a client that refuses it', async () => {
