@@ -1,9 +1,6 @@
 // First: every zod schema built later must see the jitless setting (see the module).
 import './lib/zodWithoutEval';
-import '@fontsource/inter/cyrillic-400.css';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/cyrillic-600.css';
-import '@fontsource/inter/latin-600.css';
+import './ui/fonts.css';
 import './ui/theme.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -21,6 +18,24 @@ const location = `${window.location.pathname}${window.location.search}`;
 // Pages are pre-rendered for their bare address: a query other than the language may change them.
 const prerenderedForThisAddress = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
 
+/**
+ * What shows that the visitor is about to use the page. A pre-rendered page is already drawn and
+ * its links already lead somewhere, so it is taken over on the first of these rather than at once:
+ * taking over the whole page is the longest task on a slow phone's main thread while it loads.
+ * Listening on the window in the capture phase, the page is taken over (synchronously) before the
+ * event reaches the element, so the click or key that follows already finds the app's handlers.
+ */
+const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
+
+let usedAlready = false;
+let takeOver: (() => void) | null = null;
+const onFirstUse = () => {
+  for (const type of FIRST_USE) window.removeEventListener(type, onFirstUse, true);
+  if (takeOver) takeOver();
+  else usedAlready = true;
+};
+for (const type of FIRST_USE) window.addEventListener(type, onFirstUse, { capture: true, passive: true });
+
 void Promise.all([i18nReady, loadRoutesOf(location)])
   .then(() => i18next.loadNamespaces(prerenderedTexts))
   .then(() => {
@@ -33,6 +48,12 @@ void Promise.all([i18nReady, loadRoutesOf(location)])
     );
     // The same components take over the pre-rendered page as it is, with its route and texts loaded
     // so their first render matches it; a page in another language than the visitor's is redrawn.
-    if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
+      // Used while the route was loading: at once; else in the listener, before the event goes on.
+      if (usedAlready) hydrateRoot(root, app);
+      else takeOver = () => hydrateRoot(root, app);
+    } else {
+      onFirstUse();
+      createRoot(root).render(app);
+    }
   });
