@@ -97,6 +97,9 @@ describe('pre-rendered pages fetched without running a script', () => {
         const policy = answer.headers.get('content-security-policy') ?? '';
         expect(policy).not.toContain('unsafe-inline');
         const inline = [...html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)].filter(([, , attributes]) => !/\bsrc=/.test(attributes ?? ''));
+        // The page's first screen is styled inline (no style sheet to wait for before it paints).
+        expect(inline.filter(([, kind]) => kind === 'style')).toHaveLength(1);
+        expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\sdisabled)[^>]*>/);
         for (const [, kind, , content] of inline) {
           const hash = `'sha256-${createHash('sha256').update(content ?? '').digest('base64')}'`;
           expect(policy, `${kind} in ${path}`).toMatch(new RegExp(`${kind}-src [^;]*${hash.replace(/[+/]/g, '\\$&')}`));

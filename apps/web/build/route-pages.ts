@@ -110,17 +110,20 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
       };
       const entryStyles = stylesOf(bundle, alreadyLoaded);
       const template = withoutTags(String(html.source), entryStyles, [...alreadyLoaded]);
-      const inlineStyle = (path: string, language: string, texts: readonly string[]) => {
-        const files = [...new Set([...entryStyles, ...stylesOf(bundle, screenFiles(path, language, texts))])];
-        return files.map((file) => assetText(bundle, file)).join('\n');
-      };
+      const inlineStyles = (path: string, language: string, texts: readonly string[]) => [...new Set([...entryStyles, ...stylesOf(bundle, screenFiles(path, language, texts))])];
       const rendered = await renderRoutePages(root, alias);
       const languages = [...new Set(rendered.map((page) => page.language))];
       const manifest: WebPagesManifest = { languages, pages: {}, sitemap: [], bareOnly: [], styleHashes: {} };
       for (const page of rendered) {
         const { path, name, inSitemap, readsQuery } = page.route;
         const fileName = `pages/${name}.${page.language}.html`;
-        const style = inlineStyle(path, page.language, page.texts);
+        const styleFiles = inlineStyles(path, page.language, page.texts);
+        // A shell (the cabinet's loading state) is drawn over by its screen: the screen's chunks are
+        // what its real first paint waits for, so they are asked for at once there.
+        const preloads = page.route.shellTitleKey
+          ? [...alreadyLoaded, ...screenFiles(path, page.language, page.texts)].filter((file, index, all) => file !== entry.fileName && all.indexOf(file) === index)
+          : [];
+        const style = styleFiles.map((file) => assetText(bundle, file)).join('\n');
         const source = pageDocument({
           template,
           path,
@@ -129,7 +132,14 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
           title: page.title,
           description: page.description,
           root: page.root,
-          hints: [`<style>${style}</style>`],
+          hints: [
+            `<style>${style}</style>`,
+            // Disabled, so never fetched: tells Vite's loader of lazy screens that these sheets are
+            // in the page already. Linked again after the screen's own, the entry's sheet would
+            // override them and move the page.
+            ...styleFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
+            ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ],
         });
         manifest.styleHashes[fileName] = [styleHash(style)];
         this.emitFile({ type: 'asset', fileName, source });

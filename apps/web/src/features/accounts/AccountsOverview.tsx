@@ -72,7 +72,8 @@ export function AccountsOverview() {
           </ul>
         ) : null}
       </section>
-      <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />
+      {/* Shown with the list, not below its loading line: the list arriving would push it down the screen. */}
+      {isLoading && accounts.length === 0 ? null : <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />}
     </div>
   );
 }
