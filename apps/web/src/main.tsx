@@ -9,6 +9,7 @@ import i18next, { currentLanguage, i18nReady } from './app/i18n';
 import { createRouter, loadRoutesOf } from './app/router';
 import { PageLoader } from './ui/PageLoader';
 import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
+import { takeOverPage } from './prerender/takeOver';
 
 const root = document.getElementById('root')!;
 // A page pre-rendered at build time names its language and the texts it shows (entry-prerender.tsx).
@@ -25,7 +26,7 @@ const prerenderedForThisAddress = [...new URLSearchParams(window.location.search
  * Listening on the window in the capture phase, the page is taken over (synchronously) before the
  * event reaches the element, so the click or key that follows already finds the app's handlers.
  */
-const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
+const FIRST_USE = ['pointerover', 'pointerdown', 'keydown', 'focusin'] as const;
 
 let usedAlready = false;
 let takeOver: (() => void) | null = null;
@@ -50,8 +51,9 @@ void Promise.all([i18nReady, loadRoutesOf(location)])
     // so their first render matches it; a page in another language than the visitor's is redrawn.
     if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
       // Used while the route was loading: at once; else in the listener, before the event goes on.
-      if (usedAlready) hydrateRoot(root, app);
-      else takeOver = () => hydrateRoot(root, app);
+      const hydrate = () => takeOverPage(() => hydrateRoot(root, app));
+      if (usedAlready) hydrate();
+      else takeOver = hydrate;
     } else {
       onFirstUse();
       createRoot(root).render(app);
