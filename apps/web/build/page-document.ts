@@ -16,7 +16,7 @@ export interface PageDocumentInput {
   description: string;
   /** The root element with the page's content. */
   root: string;
-  /** Further elements for the head (the page's styles and scripts, asked for at once). */
+  /** Further elements for the head (the page's styles, and scripts asked for at once). */
   hints: readonly string[];
 }
 
@@ -34,7 +34,8 @@ function replaceOnce(document: string, search: string | RegExp, replacement: str
 /**
  * index.html with a pre-rendered page: its language, title and description, the canonical and
  * language alternates a search engine needs, the Open Graph tags a link preview reads, and the
- * page's content in the root element. No inline script or style is added: the policy stays strict.
+ * page's content in the root element. No inline script is added; an inline style in `hints` must
+ * have its hash in the page's policy (route-pages.ts lists it in the manifest).
  */
 export function pageDocument(input: PageDocumentInput): string {
   const { path, language, languages, title, description } = input;

@@ -73,11 +73,12 @@ function withoutTags(html: string, styles: readonly string[], scripts: readonly 
 
 /**
  * Writes, for each pre-rendered route and language, index.html with the page's content and head
- * (build/page-document.ts), rendered by the same components the browser takes it over with, and
- * asking for the screen's chunks and texts at once (modulepreload), where the page alone would
- * learn of them only after the entry script has run. The screen's styles are linked, so the page
- * shows as it will stay before any script runs. The server sends the page for the path and the
- * visitor's language (apps/server/src/lib/web-pages.ts); every other path gets index.html.
+ * (build/page-document.ts), rendered by the same components the browser takes it over with. The
+ * page's styles (the entry's and its screen's) are written into it, their hash listed in the
+ * manifest for the server's policy, so it paints with nothing to fetch first; chunks are not
+ * preloaded on a page that is already drawn, except on a shell drawn over by its screen. The server
+ * sends the page for the path and the visitor's language (apps/server/src/lib/web-pages.ts); every
+ * other path gets index.html.
  */
 export function routePages({ alias }: { alias: AliasOptions }): Plugin {
   let root = process.cwd();
