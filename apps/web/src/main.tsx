@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router';
 import i18next, { currentLanguage, i18nReady } from './app/i18n';
 import { createRouter, loadRoutesOf } from './app/router';
 import { PageLoader } from './ui/PageLoader';
-import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
+import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS, TAKEN_OVER_ON_FIRST_USE } from './prerender/markers';
 import { takeOverPage } from './prerender/takeOver';
 
 const root = document.getElementById('root')!;
@@ -20,8 +20,9 @@ const location = `${window.location.pathname}${window.location.search}`;
 const prerenderedForThisAddress = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
 
 /**
- * What shows that the visitor is about to use the page. A pre-rendered page is already drawn and
- * its links already lead somewhere, so it is taken over on the first of these rather than at once:
+ * What shows that the visitor is about to use the page. A pre-rendered page of the public site is
+ * already drawn and its links already lead somewhere, so it is taken over on the first of these
+ * rather than at once (the sign-in pages are taken over at once: see takenOverOnFirstUse):
  * taking over the whole page is the longest task on a slow phone's main thread while it loads.
  * Listening on the window in the capture phase, the page is taken over (synchronously) before the
  * event reaches the element, so the click or key that follows already finds the app's handlers.
@@ -52,8 +53,10 @@ void Promise.all([i18nReady, loadRoutesOf(location)])
     if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
       // Used while the route was loading: at once; else in the listener, before the event goes on.
       const hydrate = () => takeOverPage(() => hydrateRoot(root, app));
-      if (usedAlready) hydrate();
-      else takeOver = hydrate;
+      if (usedAlready || !root.hasAttribute(TAKEN_OVER_ON_FIRST_USE)) {
+        onFirstUse();
+        hydrate();
+      } else takeOver = hydrate;
     } else {
       onFirstUse();
       createRoot(root).render(app);
