@@ -38,6 +38,26 @@ const onFirstUse = () => {
 };
 for (const type of FIRST_USE) window.addEventListener(type, onFirstUse, { capture: true, passive: true });
 
+/**
+ * Until the app has the page, a button does nothing and a form would be sent by the browser itself
+ * (its fields in the address): a button's click is held and given to the app once it has the page.
+ * Links are left alone: they work as they are.
+ */
+let heldClick: HTMLElement | null = null;
+const holdClick = (event: MouseEvent) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button) return;
+  event.preventDefault();
+  heldClick = button;
+};
+window.addEventListener('click', holdClick, true);
+
+function releaseClicks(replay: boolean): void {
+  window.removeEventListener('click', holdClick, true);
+  if (replay && heldClick?.isConnected) heldClick.click();
+  heldClick = null;
+}
+
 void Promise.all([i18nReady, loadRoutesOf(location)])
   .then(() => i18next.loadNamespaces(prerenderedTexts))
   .then(() => {
@@ -52,13 +72,17 @@ void Promise.all([i18nReady, loadRoutesOf(location)])
     // so their first render matches it; a page in another language than the visitor's is redrawn.
     if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
       // Used while the route was loading: at once; else in the listener, before the event goes on.
-      const hydrate = () => takeOverPage(() => hydrateRoot(root, app));
+      const hydrate = () => {
+        takeOverPage(() => hydrateRoot(root, app));
+        releaseClicks(true);
+      };
       if (usedAlready || !root.hasAttribute(TAKEN_OVER_ON_FIRST_USE)) {
         onFirstUse();
         hydrate();
       } else takeOver = hydrate;
     } else {
       onFirstUse();
+      releaseClicks(false);
       createRoot(root).render(app);
     }
   });
