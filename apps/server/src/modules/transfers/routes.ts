@@ -33,8 +33,6 @@ import { listTransactionRecords } from './transaction-rows';
 import { cancelOwnTransfer } from './withdrawal';
 
 const created = { status: 200, body: PROTOCOL.created };
-/** The owner of a transfer's Idempotency-Key and the call named in its hash. */
-const createOwner = (clientId: string) => ({ id: clientId, path: '/api/transaction/create' });
 
 /**
  * The job of a POST /api/transaction/create: an internal transfer is checked here, outside any
@@ -70,28 +68,31 @@ async function prepareOperation(db: Db, clientId: string, request: CreateTransac
 export default async function transferRoutes(app: FastifyInstance): Promise<void> {
   app.post('/transaction/create', async (request, reply) => {
     const { db, config } = app.deps;
+    const today = bankToday(app.deps.clock);
     const parsed = createTransactionRequestSchema.safeParse(request.body);
+    let prepare: () => Promise<PreparedJob<unknown>>;
     // An internal transfer for now (undated or dated today), the most frequent call with money: its
-    // session and its accounts are read in one statement. The rest passes the guards first, so a 401 or 403 still comes
-    // before any word about the body.
-    if (parsed.success && parsed.data.type === 'internal' && (parsed.data.transferDate === undefined || parsed.data.transferDate === bankToday(app.deps.clock))) {
-      const payload = parsed.data;
+    // session and its accounts are read in one statement. The rest passes the guards first, so a
+    // 401 or 403 still comes before any word about the body.
+    if (parsed.success && parsed.data.type === 'internal' && (parsed.data.transferDate ?? today) === today) {
+      const internal = parsed.data;
       const found = await withSession(request, (token) =>
-        findTransferAccountsOfSession(db, config.secret, token, payload.accNumberFrom, payload.accNumberTo, payeeLookupBlock),
+        findTransferAccountsOfSession(db, config.secret, token, internal.accNumberFrom, internal.accNumberTo, payeeLookupBlock),
       );
       await requireIdentifiedClient(request);
       const clientId = clientIdOf(request);
-      return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
-        replyIdempotently(app.money, db, request, reply, createOwner(clientId), async () => internalTransferJob(await internalTransferOrderOf(db, clientId, payload, found))),
-      );
+      prepare = async () => internalTransferJob(await internalTransferOrderOf(db, clientId, internal, found));
+    } else {
+      for (const guard of identifiedClientOnly) await guard(request, reply);
+      const clientId = clientIdOf(request);
+      const payload = parsed.success ? parsed.data : parseWith(createTransactionRequestSchema, request.body);
+      // Transfers abroad and exchanges are priced on rates (fees, conversion, limits): never on stale ones.
+      if (payload.type !== 'internal') await refuseStaleRates(app.deps);
+      prepare = () => prepareOperation(db, clientId, payload, today);
     }
-    for (const guard of identifiedClientOnly) await guard(request, reply);
     const clientId = clientIdOf(request);
-    const payload = parsed.success ? parsed.data : parseWith(createTransactionRequestSchema, request.body);
-    // Transfers abroad and exchanges are priced on rates (fees, conversion, limits): never on stale ones.
-    if (payload.type !== 'internal') await refuseStaleRates(app.deps);
     return withPayeeLookups(db, { id: clientId, ip: request.ip }, () =>
-      replyIdempotently(app.money, db, request, reply, createOwner(clientId), () => prepareOperation(db, clientId, payload, bankToday(app.deps.clock))),
+      replyIdempotently(app.money, db, request, reply, { id: clientId, path: '/api/transaction/create' }, prepare),
     );
   });
 
