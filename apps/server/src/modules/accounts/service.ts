@@ -44,28 +44,67 @@ export async function findAccountByNumber(db: Db, number: string): Promise<Clien
   return row ? toClientAccount(row) : null;
 }
 
-/**
- * The two accounts of an internal transfer in one round trip: the client's own account `from`, and
- * any account of the bank numbered `to`; with them, in the same round trip, the value of the
- * caller's `alongside` expression (a check of its own that must not cost another query).
- */
-export async function findTransferAccounts<T>(
-  db: Db,
-  clientId: string,
-  from: string,
-  to: string,
-  alongside: RawBuilder<T>,
-): Promise<{ from: ClientAccount | null; to: ClientAccount | null; alongside: T }> {
-  const { rows } = await sql<{ alongside: T; id: string | null; number: string; client_id: string; currency: string; ledger_account_id: string }>`
-    select given.alongside, account.id, account.number, account.client_id, account.currency, account.ledger_account_id
-    from (select ${alongside} as alongside) as given
-    left join accounts as account on account.number in (${from}, ${to})`.execute(db);
+/** The accounts of an internal transfer as found by number, with the caller's `alongside` value. */
+export interface TransferAccounts<T> {
+  from: ClientAccount | null;
+  to: ClientAccount | null;
+  alongside: T;
+}
+
+type TransferAccountRow<T> = { alongside: T; id: string | null; number: string; client_id: string; currency: string; ledger_account_id: string };
+
+/** The columns and the join of TransferAccountRow, after a one-row relation that gives `alongside`. */
+const transferAccountColumns = sql`account.id, account.number, account.client_id, account.currency, account.ledger_account_id`;
+const transferAccountsJoin = (from: string, to: string) => sql`left join accounts as account on account.number in (${from}, ${to})`;
+
+/** `from` is found only among the client's own accounts; `to` among all of the bank's. */
+function transferAccountsOf<T>(rows: readonly TransferAccountRow<T>[], clientId: string, from: string, to: string): TransferAccounts<T> {
   const accounts = rows.flatMap((row) => (row.id === null ? [] : [toClientAccount({ ...row, id: row.id })]));
   return {
     from: accounts.find((account) => account.number === from && account.clientId === clientId) ?? null,
     to: accounts.find((account) => account.number === to) ?? null,
     alongside: rows[0]!.alongside,
   };
+}
+
+/**
+ * The two accounts of an internal transfer in one round trip: the client's own account `from`, and
+ * any account of the bank numbered `to`; with them, in the same round trip, the value of the
+ * caller's `alongside` expression (a check of its own that must not cost another query).
+ */
+export async function findTransferAccounts<T>(db: Db, clientId: string, from: string, to: string, alongside: RawBuilder<T>): Promise<TransferAccounts<T>> {
+  const { rows } = await sql<TransferAccountRow<T>>`
+    select given.alongside, ${transferAccountColumns}
+    from (select ${alongside} as alongside) as given
+    ${transferAccountsJoin(from, to)}`.execute(db);
+  return transferAccountsOf(rows, clientId, from, to);
+}
+
+/**
+ * findTransferAccounts in the statement that resolves the client's session `token` (auth/sessions.ts):
+ * one round trip for the session and the transfer's accounts instead of two. `alongside` is given
+ * the session's client id as SQL. Null when the token has no live client session.
+ */
+export async function findTransferAccountsOfSession<T>(
+  db: Db,
+  secret: SecretRing,
+  token: string,
+  from: string,
+  to: string,
+  alongside: (clientId: RawBuilder<string>) => RawBuilder<T>,
+): Promise<({ session: Session } & TransferAccounts<T>) | null> {
+  const rows = await touchSessionWith<SessionRow & TransferAccountRow<T>>(
+    db,
+    secret,
+    token,
+    'client',
+    sql`select ${SESSION_COLUMNS}, ${alongside(sql<string>`live.subject_id::text`)} as alongside, ${transferAccountColumns}
+      from live ${WITH_CLIENT}
+      ${transferAccountsJoin(from, to)}`,
+  );
+  if (!rows[0]) return null;
+  const session = sessionOf(rows[0]);
+  return { session, ...transferAccountsOf(rows, session.subjectId, from, to) };
 }
 
 /** The client's account in a currency, if it has one. */

@@ -171,9 +171,10 @@ function interval(ms: number) {
 
 /**
  * When the key is refused, the seconds until it is accepted again (otherwise null), as a scalar
- * subquery a caller may put into a query of its own, to learn it in the same round trip.
+ * subquery a caller may put into a query of its own, to learn it in the same round trip. The key may
+ * be SQL of that query (a column it reads) when it is not known before the query runs.
  */
-export function blockedSecondsSql(policy: CounterPolicy, key: string): RawBuilder<number | null> {
+export function blockedSecondsSql(policy: CounterPolicy, key: string | RawBuilder<string>): RawBuilder<number | null> {
   return sql<number | null>`(select ceil(extract(epoch from blocked_until - now()))::integer from auth_counters
     where bucket = ${policy.bucket} and key = ${key} and blocked_until > now())`;
 }

@@ -4,7 +4,7 @@ import { parseAmount, PROTOCOL, type TransactionStatus } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { findTransferAccounts, type ClientAccount } from '../accounts/service';
+import { findTransferAccounts, type ClientAccount, type TransferAccounts } from '../accounts/service';
 import { refuseWhileBlocked } from '../auth/throttle';
 import type { MoneyWriteKind } from '../ledger/group-commit';
 import type { PreparedJob } from '../ledger/idempotency';
@@ -113,7 +113,20 @@ export function internalSides(order: InternalTransferOrder, bookedAt: InstantTex
 
 /** Checks an internal transfer request of a client and turns it into an order (4xx for every client mistake). */
 export async function internalTransferOrder(trx: Db, clientId: string, request: InternalTransferRequest): Promise<InternalTransferOrder> {
-  const { from, to, alongside: blockedSeconds } = await findTransferAccounts(trx, clientId, request.accNumberFrom, request.accNumberTo, payeeLookupBlock(clientId));
+  const found = await findTransferAccounts(trx, clientId, request.accNumberFrom, request.accNumberTo, payeeLookupBlock(clientId));
+  return internalTransferOrderOf(trx, clientId, request, found);
+}
+
+/**
+ * internalTransferOrder with the accounts already found (and the client's block on payee look-ups
+ * read with them), e.g. in the statement that resolved the session.
+ */
+export async function internalTransferOrderOf(
+  trx: Db,
+  clientId: string,
+  request: InternalTransferRequest,
+  { from, to, alongside: blockedSeconds }: TransferAccounts<number | null>,
+): Promise<InternalTransferOrder> {
   refuseWhileBlocked(blockedSeconds);
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const requestedCurrency = request.transferCurrency ?? request.currency;

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
@@ -21,9 +22,10 @@ export class PayeeLookupFailed extends AppError {}
 
 /**
  * The client's block on payee look-ups, to read in the look-up's own query (blockedSecondsSql) and
- * check with refuseWhileBlocked before anything about a payee is revealed.
+ * check with refuseWhileBlocked before anything about a payee is revealed. The client may be named
+ * by SQL of that query (the session's client, read in the same statement).
  */
-export const payeeLookupBlock = (clientId: string) => blockedSecondsSql(FAILED_PAYEE_LOOKUPS_PER_CLIENT, clientId);
+export const payeeLookupBlock = (clientId: string | RawBuilder<string>) => blockedSecondsSql(FAILED_PAYEE_LOOKUPS_PER_CLIENT, clientId);
 
 /** The same check as a query of its own, for a look-up whose query cannot carry it. */
 export async function assertPayeeLookupsAllowed(db: Db, clientId: string): Promise<void> {

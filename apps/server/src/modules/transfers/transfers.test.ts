@@ -11,6 +11,7 @@ import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer, 
 import { TEST_RECIPIENT_DETAILS } from './test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { bankToday } from '../jobs/clock';
+import { revokeSession } from '../auth/sessions';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -207,6 +208,43 @@ describe('internal transfers', () => {
     expect(unknownType.json().fields.type).toBe('validation.transactionType.invalid');
     const notJson = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: { ...identified.headers, 'content-type': 'application/json' }, payload: '{"type":' });
     expect(notJson.statusCode).toBe(400);
+  });
+});
+
+describe('an internal transfer for now, its session read with its accounts', () => {
+  const undated = (from: string, to: string) => ({ type: 'internal', accNumberFrom: from, accNumberTo: to, amount: '10.00' });
+
+  it('settles undated, and refuses a revoked session (401) and an unidentified client (403) before any account is looked at', async () => {
+    const payer = await createSignedInClient(context);
+    const payee = await createSignedInClient(context);
+    const from = await openTestAccount(context, payer, 'EUR', '100.00');
+    const to = await openTestAccount(context, payee, 'EUR');
+    const settled = await create(payer, undated(from.number, to.number), randomUUID());
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect((await listedAccount(context, payee, to.number)).balance).toBe('10.00');
+
+    const unidentified = await createSignedInClient(context, { kycStatus: 'New' });
+    const forbidden = await create(unidentified, undated(from.number, to.number));
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('FORBIDDEN');
+
+    const session = await context.db.selectFrom('sessions').select('id').where('subject_id', '=', payer.id).executeTakeFirstOrThrow();
+    await revokeSession(context.db, session.id);
+    const revoked = await create(payer, undated(from.number, to.number), randomUUID());
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().message).toBe('Invalid authorization data');
+    expect((await listedAccount(context, payee, to.number)).balance).toBe('10.00');
+  });
+
+  it("never pays from another client's account, found in the same statement as the session", async () => {
+    const owner = await createSignedInClient(context);
+    const thief = await createSignedInClient(context);
+    const victim = await openTestAccount(context, owner, 'EUR', '50.00');
+    const own = await openTestAccount(context, thief, 'EUR');
+    const response = await create(thief, undated(victim.number, own.number));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().fields).toEqual({ accNumberFrom: 'validation.accNumberFrom.notFound' });
+    expect((await listedAccount(context, owner, victim.number)).balance).toBe('50.00');
   });
 });
 
