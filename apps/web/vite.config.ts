@@ -76,7 +76,7 @@ function staticallyImported(getModuleInfo: GetModuleInfo, entries: string[]): Se
 }
 
 export default defineConfig({
-  plugins: [react(), routePages({ alias: preactCompat }), precompress()],
+  plugins: [react(), routePages(), precompress()],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
   build: {
     outDir: 'dist',

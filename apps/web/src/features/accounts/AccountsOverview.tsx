@@ -87,8 +87,7 @@ export function AccountsOverview() {
           <BalanceCharts />
         </Suspense>
       ) : null}
-      {/* Shown with the list, not below its loading line: the list arriving would push it down the screen. */}
-      {isLoading && accounts.length === 0 ? null : <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />}
+      <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />
     </div>
   );
 }
