@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { fixedClock } from '../jobs/clock';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { international, internal, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
+import { createTransfer, international, internal, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -21,21 +21,7 @@ const accounts = { aliceUsd: '', aliceEur: '', bobUsd: '' };
 /** Friday 2026-11-20, noon UTC: the last day of every answer below. */
 const NOW = '2026-11-20T12:00:00Z';
 
-async function lastNumber(client: TestClient): Promise<string> {
-  const row = await context.db
-    .selectFrom('transfers')
-    .select('transaction_number')
-    .where('client_id', '=', client.id)
-    .orderBy(sql`transaction_number::bigint`, 'desc')
-    .executeTakeFirstOrThrow();
-  return row.transaction_number;
-}
-
-async function create(client: TestClient, payload: Record<string, unknown>): Promise<string> {
-  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
-  expect(response.statusCode, response.body).toBe(200);
-  return lastNumber(client);
-}
+const create = (client: TestClient, payload: Record<string, unknown>) => createTransfer(context, client, payload);
 
 async function history(client: TestClient, query: string) {
   return context.app.inject({ method: 'GET', url: `/api/statement/balance-history?${query}`, headers: client.headers });

@@ -24,7 +24,7 @@ import { bankAccountId, postEntry } from '../ledger/ledger';
 import { approveTransfer } from '../transfers/pending';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
-import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';
+import { createTransfer, internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
 
 let context: TestContext;
@@ -45,21 +45,7 @@ const usd = (minor: bigint) => formatMinor(minor, 'USD');
 const eur = (minor: bigint) => formatMinor(minor, 'EUR');
 const cents = (text: string) => decimalToMinor(text, 'USD');
 
-async function lastNumber(client: TestClient): Promise<string> {
-  const row = await context.db
-    .selectFrom('transfers')
-    .select('transaction_number')
-    .where('client_id', '=', client.id)
-    .orderBy(sql`transaction_number::bigint`, 'desc')
-    .executeTakeFirstOrThrow();
-  return row.transaction_number;
-}
-
-async function create(client: TestClient, payload: Record<string, unknown>): Promise<string> {
-  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
-  expect(response.statusCode, response.body).toBe(200);
-  return lastNumber(client);
-}
+const create = (client: TestClient, payload: Record<string, unknown>) => createTransfer(context, client, payload);
 
 async function statement(client: TestClient, query: Record<string, string | number | boolean> = {}): Promise<StatementPage> {
   const response = await context.app.inject({

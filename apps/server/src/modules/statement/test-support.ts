@@ -1,6 +1,9 @@
 import { decimalToMinor, formatMinor, type StatementAccountSummary, type StatementRow } from '@bank/contracts';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { Db } from '../../db';
+import type { TestClient } from '../../test/clients';
+import type { TestContext } from '../../test/harness';
 import { transferIdOf } from '../transfers/test-support';
 
 /**
@@ -145,4 +148,22 @@ export function rowsAgainstSummary(rows: readonly StatementRow[], summary: State
 /** An exchange payload of POST /api/transaction/create: `amount` of `from`'s currency sold for `to`'s, at `rate` when given. */
 export function exchange(from: { number: string; currency: string }, to: { number: string; currency: string }, amount: string, rate?: string) {
   return { type: 'exchange', accNumberFrom: from.number, accNumberTo: to.number, amount, forAmountCurrency: from.currency, getAmountCurrency: to.currency, rate };
+}
+
+/** The client's newest transfer number. */
+export async function lastTransferNumber(db: Db, client: TestClient): Promise<string> {
+  const row = await db
+    .selectFrom('transfers')
+    .select('transaction_number')
+    .where('client_id', '=', client.id)
+    .orderBy(sql`transaction_number::bigint`, 'desc')
+    .executeTakeFirstOrThrow();
+  return row.transaction_number;
+}
+
+/** Creates a transfer through the API as `client` (200 expected) and answers its number. */
+export async function createTransfer(context: TestContext, client: TestClient, payload: Record<string, unknown>): Promise<string> {
+  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
+  expect(response.statusCode, response.body).toBe(200);
+  return lastTransferNumber(context.db, client);
 }
