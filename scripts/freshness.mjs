@@ -21,6 +21,6 @@ export function isStale(output, sources) {
 }
 
 export const WEB_OUTPUT = 'apps/web/dist/index.html';
-export const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contracts/src', 'package-lock.json'];
+export const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/build', 'packages/contracts/src', 'package-lock.json'];
 export const SERVER_OUTPUT = 'apps/server/dist/main.js';
 export const SERVER_SOURCES = ['apps/server/src', 'packages/contracts/src', 'package-lock.json', 'scripts/build-server.mjs'];

@@ -76,7 +76,7 @@ function staticallyImported(getModuleInfo: GetModuleInfo, entries: string[]): Se
 }
 
 export default defineConfig({
-  plugins: [react(), routePages(), precompress()],
+  plugins: [react(), routePages({ alias: preactCompat }), precompress()],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
   build: {
     outDir: 'dist',

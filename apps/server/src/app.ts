@@ -12,8 +12,9 @@ import { BackgroundWork } from './lib/background';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerJsonBodyParser } from './lib/json-body';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerSiteFiles } from './lib/site-files';
+import { WebPages } from './lib/web-pages';
 import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './lib/http-timeouts';
-import { routePageChooser } from './lib/route-pages';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { apiModules } from './modules';
 import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger/group-commit';
@@ -146,6 +147,8 @@ export async function buildApp(
       // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): sent by
       // the client's Accept-Encoding, with Vary, and nothing is compressed per request.
       preCompressed: true,
+      // The pre-rendered pages hold placeholders for the install's address: sent only filled in.
+      allowedPath: (pathName) => !pathName.startsWith('/pages/'),
       setHeaders(reply, filePath) {
         // Hashed build assets never change; index.html must always be revalidated.
         reply.header(
@@ -154,7 +157,9 @@ export async function buildApp(
         );
       },
     });
-    app.decorate('webPage', routePageChooser(webDist));
+    const webPages = WebPages.load(webDist, deps.config.appUrl);
+    app.decorate('webPages', webPages);
+    registerSiteFiles(app, webPages);
   }
   return app;
 }

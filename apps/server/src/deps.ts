@@ -27,7 +27,7 @@ export interface AppDeps {
   metrics?: BankMetrics;
 }
 
-import type { FastifyRequest } from 'fastify';
+import type { WebPages } from './lib/web-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +36,7 @@ declare module 'fastify' {
     money: GroupCommit;
     /** Work started by requests that answer before it ends. */
     background: BackgroundWork;
-    /** Present when the built web app is served: the page file to send for a client-side route. */
-    webPage?: (request: FastifyRequest) => string;
+    /** Present when the built web app is served: the page to send for a client-side route. */
+    webPages?: WebPages;
   }
 }

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@bank/contracts';
 import { isDatabaseUnavailable } from '../db';
 import { METRICS_PATH } from '../modules/metrics/path';
+import { preferredEncoding } from './content-encoding';
 import { AppError } from './errors';
+import { policyAllowingStyles } from './web-pages';
 
 /**
  * One handler turns every error into an answer: AppErrors as they are, framework errors (bad JSON,
@@ -45,10 +47,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The metrics' path is no page either: a scraper sent to the public port by mistake hears 404,
     // not the web app's 200 (the metrics have a port of their own, modules/metrics).
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathOnly.startsWith('/api') && pathOnly !== METRICS_PATH;
-    if (wantsPage && app.webPage) {
+    if (wantsPage && app.webPages) {
       // The SPA decides what an unknown page shows ('404 - Page Not Found').
-      // The page a route gets may depend on the visitor's language (lib/route-pages.ts).
-      return reply.header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').type('text/html').sendFile(app.webPage(request));
+      // The page a route gets may depend on the visitor's language (lib/web-pages.ts).
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      const page = app.webPages.pageFor(request);
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.header('content-security-policy', policyAllowingStyles(policy, page.styleHashes));
+      return reply.send(page.in(encoding));
     }
     const body: ErrorBody = { code: 'NOT_FOUND', message: 'Not found' };
     return reply.status(404).send(body);

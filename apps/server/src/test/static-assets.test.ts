@@ -1,12 +1,16 @@
 // Proves how the built web app goes over the wire: the brotli or gzip copy the build wrote, chosen
 // by Accept-Encoding (with Vary), the plain file for a client that takes neither; hashed assets
-// cached for a year, the page itself revalidated, every client-side route answered with it.
+// cached for a year, the page itself revalidated, every client-side route answered with it; a
+// pre-rendered page in the visitor's language with the install's address filled in, and the
+// sitemap and robots.txt that name that address.
 import { systemClock } from '../modules/jobs/clock';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { APP_ORIGIN_PLACEHOLDER, CANONICAL_URL_PLACEHOLDER, type WebPagesManifest } from '@bank/contracts/web-pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -14,7 +18,18 @@ import { openDatabase, type DatabaseHandle } from '../db';
 import { capturingMailer } from './harness';
 
 const page = `<!doctype html><html><head><title>Bank</title></head><body>${'<p>calm</p>'.repeat(200)}</body></html>`;
-const loginPage = (language: string) => page.replace('<html>', `<html lang="${language}">`).replace('</head>', '<link rel="modulepreload" href="/static/js/login.js"></head>');
+const ORIGIN = 'https://bank.example';
+/** A pre-rendered page's inline styles, allowed by their hash in the manifest. */
+const loginStyle = (language: string) => `.login-${language}{color:#14213d}`;
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+/** A pre-rendered page as the build writes it: the install's address left to the server. */
+const builtLoginPage = (language: string) =>
+  page
+    .replace('<html>', `<html lang="${language}">`)
+    .replace('</head>', `<link rel="canonical" href="${CANONICAL_URL_PLACEHOLDER}"><link rel="alternate" hreflang="ru" href="${APP_ORIGIN_PLACEHOLDER}/login?lng=ru"><style>${loginStyle(language)}</style></head>`);
+/** The same page as sent, for its canonical address. */
+const loginPage = (language: string, canonical = `${ORIGIN}/login`) =>
+  builtLoginPage(language).replace(CANONICAL_URL_PLACEHOLDER, canonical).replace(APP_ORIGIN_PLACEHOLDER, ORIGIN);
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
 
 let dist: string;
@@ -24,11 +39,21 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'bank-dist-'));
   mkdirSync(path.join(dist, 'static/js'), { recursive: true });
   mkdirSync(path.join(dist, 'pages'));
-  writeFileSync(path.join(dist, 'pages/routes.json'), JSON.stringify({ '/login': { en: 'pages/login.en.html', ru: 'pages/login.ru.html' } }));
+  const manifest: WebPagesManifest = {
+    languages: ['en', 'ru'],
+    pages: {
+      '/login': { en: 'pages/login.en.html', ru: 'pages/login.ru.html' },
+      '/reset_password': { en: 'pages/login.en.html', ru: 'pages/login.ru.html' },
+    },
+    sitemap: ['/', '/about-bank'],
+    bareOnly: ['/reset_password'],
+    styleHashes: { 'pages/login.en.html': [styleHash(loginStyle('en'))], 'pages/login.ru.html': [styleHash(loginStyle('ru'))] },
+  };
+  writeFileSync(path.join(dist, 'pages/routes.json'), JSON.stringify(manifest));
   for (const [name, content] of [
     ['index.html', page],
-    ['pages/login.en.html', loginPage('en')],
-    ['pages/login.ru.html', loginPage('ru')],
+    ['pages/login.en.html', builtLoginPage('en')],
+    ['pages/login.ru.html', builtLoginPage('ru')],
     ['static/js/entry-abc123.js', script],
   ] as const) {
     writeFileSync(path.join(dist, name), content);
@@ -36,7 +61,7 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
   }
   database = await openDatabase({ dataDir: 'memory://' });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_URL: `${ORIGIN}/` });
   app = await buildApp({ config, db: database.db, databaseKind: database.kind, mailer: capturingMailer([]), cryptoKeys: null, clock: systemClock(config.time.zone) }, { webDist: dist });
   await app.ready();
 });
@@ -82,7 +107,7 @@ describe('the built web app over the wire', () => {
     }
   });
 
-  it('sends a first screen its own copy of the page, in the visitor’s language, asking for its chunks at once', async () => {
+  it('sends a first screen its own copy of the page, in the visitor’s language, with its first screen’s styles', async () => {
     const pageFor = async (headers: Record<string, string>, url = '/login') => {
       const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
       expect(answer.statusCode).toBe(200);
@@ -94,8 +119,58 @@ describe('the built web app over the wire', () => {
     expect(await pageFor({ 'accept-language': 'de-DE,ru;q=0.5' })).toBe(loginPage('ru'));
     expect(await pageFor({ 'accept-language': 'de-DE' })).toBe(loginPage('en'));
     expect(await pageFor({ 'accept-language': 'ru', cookie: 'theme=x; i18next=en' })).toBe(loginPage('en'));
-    expect(await pageFor({ 'accept-language': 'en' }, '/login?lng=ru')).toBe(loginPage('ru'));
-    // Other routes get the plain page.
+    // Asked for in a language, the page is canonical in that language; else the bare path is.
+    expect(await pageFor({ 'accept-language': 'en' }, '/login?lng=ru')).toBe(loginPage('ru', `${ORIGIN}/login?lng=ru`));
+    expect(await pageFor({ 'accept-language': 'ru' }, '/login?lng=en&next=x')).toBe(loginPage('en', `${ORIGIN}/login?lng=en`));
+    expect(await pageFor({ 'accept-language': 'ru' }, '/login?lng=de')).toBe(loginPage('ru'));
+    // Other routes get the plain page, and so does a page drawn differently for its query (a reset link).
     expect(await pageFor({ 'accept-language': 'ru' }, '/register')).toBe(page);
+    expect(await pageFor({ 'accept-language': 'ru' }, '/reset_password?token=abc')).toBe(page);
+    expect(await pageFor({ 'accept-language': 'en' }, '/reset_password?lng=ru')).toBe(loginPage('ru', `${ORIGIN}/reset_password?lng=ru`));
+  });
+
+  it('allows a pre-rendered page’s inline styles by their hashes, and no other page’s', async () => {
+    const policyOf = async (url: string, language: string) =>
+      String((await app.inject({ method: 'GET', url, headers: { 'accept-language': language } })).headers['content-security-policy']);
+    const styleSource = (policy: string) => policy.split(';').find((directive) => directive.startsWith('style-src '));
+    expect(styleSource(await policyOf('/login', 'ru'))).toBe(`style-src 'self' ${styleHash(loginStyle('ru'))}`);
+    expect(styleSource(await policyOf('/login', 'en'))).toBe(`style-src 'self' ${styleHash(loginStyle('en'))}`);
+    const plain = await policyOf('/register', 'en');
+    expect(styleSource(plain)).toBe("style-src 'self'");
+    expect(plain).toContain("script-src 'self'");
+    expect(await policyOf('/login', 'en')).not.toContain('unsafe-inline');
+  });
+
+  it('never sends a pre-rendered page with its placeholders, nor compressed to a client that refuses it', async () => {
+    const direct = await app.inject({ method: 'GET', url: '/pages/login.en.html', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(direct.rawPayload).toString()).toBe(page);
+    const plain = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br;q=0, gzip;q=0', 'accept-language': 'en' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(loginPage('en'));
+    expect(plain.body).not.toContain('__');
+    const head = await app.inject({ method: 'HEAD', url: '/login', headers: { 'accept-language': 'ru' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
+  });
+
+  it('serves robots.txt naming the sitemap, and the sitemap with every page in both languages', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*$/m);
+    expect(robots.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([`${ORIGIN}/?lng=en`, `${ORIGIN}/?lng=ru`, `${ORIGIN}/about-bank?lng=en`, `${ORIGIN}/about-bank?lng=ru`]);
+    const aboutEntries = sitemap.body.split('<url>').filter((entry) => entry.includes('<loc>https://bank.example/about-bank'));
+    for (const entry of aboutEntries) {
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/about-bank?lng=en"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${ORIGIN}/about-bank?lng=ru"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/about-bank"/>`);
+    }
   });
 });

@@ -34,7 +34,10 @@ export const i18nReady = i18next
       // SPEC §4: query lng, cookie, local storage, session storage, navigator, html tag; cached in local storage.
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',
-      caches: ['localStorage'],
+      // The cookie tells the server the choice too, so the pre-rendered page it sends is already in
+      // the visitor's language (apps/server/src/lib/route-pages.ts) and is taken over without a change.
+      caches: ['localStorage', 'cookie'],
+      cookieMinutes: 60 * 24 * 365,
     },
     react: { useSuspense: true },
     // The language is detected and its texts requested during init rather than a tick later, so
@@ -44,7 +47,8 @@ export const i18nReady = i18next
 
 i18next.on('languageChanged', () => {
   // The detected tag may be regional ('ru-RU'); the page speaks the resolved language ('ru').
-  document.documentElement.lang = currentLanguage();
+  // (No document when the pages are pre-rendered at build time.)
+  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 });
 
 /** Current language, narrowed to the supported ones. */

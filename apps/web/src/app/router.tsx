@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouteError } from '../ui/RouteError';
 import i18next from './i18n';
 import { loadChunk } from './lazy';
@@ -43,7 +43,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: withTexts(() => import('./StoreLayout'), ['validation']),
+        // The screens below first render with the stored state restored (see StoreLayout).
+        lazy: withTexts(() => import('./StoreLayout').then(({ Component, restored }) => restored.then(() => ({ Component }))), ['validation']),
         children: [
           { path: paths.login, lazy: withTexts(() => import('../features/auth/LoginPage'), ['auth']) },
           { path: paths.register, lazy: withTexts(() => import('../features/auth/RegisterPage'), ['auth']) },
@@ -69,4 +70,25 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy routes (chunks and texts) that `location` opens, before the router is made: its
+ * first render is then the page itself, as pre-rendered at build time, rather than nothing while
+ * they load. A route that fails to load hands its error to the router, which shows it at once
+ * (SPEC §9: a chunk that has not arrived within its time-out is not waited for a second time).
+ */
+export async function loadRoutesOf(location: string): Promise<void> {
+  const matched = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matched.map(async ({ route }) => {
+      const { lazy } = route;
+      if (typeof lazy !== 'function') return;
+      try {
+        Object.assign(route, await lazy(), { lazy: undefined });
+      } catch (error) {
+        route.lazy = () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }),
+  );
 }

@@ -30,3 +30,18 @@ export const persistor = persistStore(store);
 
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = typeof store.dispatch;
+
+/**
+ * Settles once the persisted state is restored (or its time-out has passed): the screens that use
+ * the store wait for it before they first render (router.tsx), so that first render already shows
+ * the restored state, in the browser as when the page was pre-rendered.
+ */
+export const restored = new Promise<void>((resolve) => {
+  const settleIfRestored = () => {
+    if (!persistor.getState().bootstrapped) return;
+    unsubscribe();
+    resolve();
+  };
+  const unsubscribe = persistor.subscribe(settleIfRestored);
+  settleIfRestored();
+});

@@ -87,7 +87,8 @@ export function AccountsOverview() {
           <BalanceCharts />
         </Suspense>
       ) : null}
-      <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />
+      {/* Shown with the list, not below its loading line: the list arriving would push it down the screen. */}
+      {isLoading && accounts.length === 0 ? null : <OpenAccountForm openCurrencies={accounts.map((account) => account.currency)} />}
     </div>
   );
 }

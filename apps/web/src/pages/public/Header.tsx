@@ -30,8 +30,14 @@ export function Header() {
   const panelId = useId();
   const burgerRef = useRef<HTMLButtonElement>(null);
 
-  // Choosing a link in the burger menu navigates; the menu then closes.
-  useEffect(() => setMenuOpen(false), [location.key]);
+  // Choosing a link in the burger menu navigates; the menu then closes. Only on a new address: the
+  // menu may have been opened already when the effects of taking over a pre-rendered page run.
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    setMenuOpen(false);
+  }, [location.key]);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -25,7 +25,7 @@ export function Component() {
         text={t('otherServices.deposit.text', figures)}
         actions={
           <Link className="button button--accent" to={paths.contact}>
-            {t('actions.learnMore')}
+            {t('otherServices.deposit.ask')}
           </Link>
         }
       />

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { isTakingOver } from '../../prerender/takeOver';
 
 /** How long to wait for a lazily loaded page to render the section a link points at. */
 const SECTION_WAIT_MS = 10_000;
@@ -14,7 +15,13 @@ function prefersReducedMotion(): boolean {
  */
 export function useScrollToHash(): void {
   const location = useLocation();
+  // A pre-rendered page is taken over where the browser put it; the visitor may have scrolled since.
+  const placedByBrowser = useRef(isTakingOver());
   useEffect(() => {
+    if (placedByBrowser.current) {
+      placedByBrowser.current = false;
+      return;
+    }
     if (!location.hash) {
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
