@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFromMail, DEMO_PERSONAL, enterCode, label } from './support/identity';
 import { startStack, type Stack } from './support/stack';
 
 type Language = 'en' | 'ru';
@@ -53,7 +54,8 @@ const attribute = (html: string, pattern: RegExp) => decodeHtml(pattern.exec(htm
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ seedDemo: false });
+  // The demo clients sign in through a page typed into before its script ran.
+  stack = await startStack();
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
@@ -192,6 +194,36 @@ describe('a pre-rendered page in the browser', () => {
     await page.goto('/kabinet');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: text('ru', 'auth:login.title') }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps what a visitor typed into the sign-in page before the app had it, and signs in with it', async () => {
+    const { page, problems } = await stack.newPage({ width: 1440 });
+    // The app's scripts are held back until the visitor has typed into the page's static copy.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/static/js/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const email = page.getByLabel(label(text('en', 'auth:fields.email')));
+    const password = page.getByLabel(label(text('en', 'auth:fields.password')));
+    await email.fill(DEMO_PERSONAL.email);
+    await password.fill(DEMO_PERSONAL.password);
+    expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+    const since = stack.mail.mails.length;
+    release();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    expect(await email.inputValue()).toBe(DEMO_PERSONAL.email);
+    expect(await password.inputValue()).toBe(DEMO_PERSONAL.password);
+    const submit = page.getByRole('button', { name: text('en', 'auth:login.submit') });
+    expect(await submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByRole('heading', { name: text('en', 'auth:code.title') }).waitFor();
+    await enterCode(page, 'en', await codeFromMail(stack, DEMO_PERSONAL.email, since));
+    await page.waitForURL('**/kabinet');
     expect(problems).toEqual([]);
     await page.context().close();
   });

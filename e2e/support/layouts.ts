@@ -17,6 +17,7 @@ export async function useLanguage(page: Page, language: Language): Promise<void>
   const button = page.getByRole('button', { name: language.toUpperCase(), exact: true });
   if ((await button.getAttribute('aria-pressed')) === 'true') return;
   await Promise.all([page.waitForEvent('load'), button.click()]);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 }
 
 /**

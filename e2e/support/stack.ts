@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, waitForHealth } from '../../scripts/server-process.mjs';
+import { waitForAppOnNavigation } from './appReady';
 import { startMailServer, type MailServer } from './mail';
 
 /**
@@ -121,6 +122,7 @@ export async function startStack(
         ...(timeZone ? { timezoneId: timeZone } : {}),
       });
       const page = await context.newPage();
+      waitForAppOnNavigation(page);
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console: ${message.text()}`);

@@ -5,7 +5,7 @@ import { renderToString } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import i18next, { i18nReady, type Language } from './app/i18n';
 import { routes } from './app/router';
-import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS, TAKEN_OVER_ON_FIRST_USE } from './prerender/markers';
+import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
 import type { PrerenderedRoute } from './prerender/routes';
 import { PageHeadContext, type PageHead } from './ui/pageHead';
 import { PageLoader } from './ui/PageLoader';
@@ -68,8 +68,7 @@ export async function prerender(route: PrerenderedRoute, language: Language): Pr
   if (!head.title) throw new Error(`${route.path} sets no page title`);
   const texts = ['common', ...(used?.getUsedNamespaces() ?? [])].filter((namespace, index, all) => all.indexOf(namespace) === index);
   // A screen behind sign-in is drawn anew in the browser; a page with content is taken over as it is.
-  const firstUse = route.takenOverOnFirstUse ? ` ${TAKEN_OVER_ON_FIRST_USE}` : '';
-  const attributes = route.shellTitleKey ? '' : ` ${PRERENDERED_LANGUAGE}="${language}" ${PRERENDERED_TEXTS}="${escapeAttribute(texts.join(','))}"${firstUse}`;
+  const attributes = route.shellTitleKey ? '' : ` ${PRERENDERED_LANGUAGE}="${language}" ${PRERENDERED_TEXTS}="${escapeAttribute(texts.join(','))}"`;
   return {
     root: `<div id="root"${attributes}>${html}</div>`,
     title: head.title,

@@ -1,8 +1,6 @@
 /**
  * Attributes of a pre-rendered page's root element (entry-prerender.tsx) that the browser's entry
- * (main.tsx) reads to take the page over: its language, the text namespaces it shows, and whether
- * it is taken over on the visitor's first use (PrerenderedRoute.takenOverOnFirstUse).
+ * (main.tsx) reads to take the page over: its language and the text namespaces it shows.
  */
 export const PRERENDERED_LANGUAGE = 'data-prerendered';
 export const PRERENDERED_TEXTS = 'data-texts';
-export const TAKEN_OVER_ON_FIRST_USE = 'data-first-use';

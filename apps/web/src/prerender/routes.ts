@@ -14,29 +14,22 @@ export interface PrerenderedRoute {
    * (the loading state, under the screen's title), the same for everyone; the browser replaces it.
    */
   shellTitleKey?: string;
-  /**
-   * Taken over on the visitor's first use rather than at once (main.tsx): the public site's pages,
-   * whose screens render synchronously. A screen behind the client store first waits for the
-   * store to be restored, and input typed into it meanwhile would be lost.
-   */
-  takenOverOnFirstUse?: boolean;
 }
 
 const publicPage = (name: PageName): PrerenderedRoute => ({ name, path: paths[name], inSitemap: true });
-const sitePage = (name: PageName): PrerenderedRoute => ({ ...publicPage(name), takenOverOnFirstUse: true });
 const entryPage = (name: PageName): PrerenderedRoute => ({ name, path: paths[name], inSitemap: false });
 
 /** Every page pre-rendered into static HTML at build time, in every language. */
 export const PRERENDERED_ROUTES: readonly PrerenderedRoute[] = [
-  sitePage('home'),
-  sitePage('about'),
-  sitePage('tariffs'),
-  sitePage('corporate'),
-  sitePage('individual'),
-  sitePage('cards'),
-  sitePage('crypto'),
-  sitePage('otherServices'),
-  sitePage('contact'),
+  publicPage('home'),
+  publicPage('about'),
+  publicPage('tariffs'),
+  publicPage('corporate'),
+  publicPage('individual'),
+  publicPage('cards'),
+  publicPage('crypto'),
+  publicPage('otherServices'),
+  publicPage('contact'),
   publicPage('login'),
   publicPage('register'),
   entryPage('forgotPassword'),

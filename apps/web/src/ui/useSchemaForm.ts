@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { validate, type FieldErrors } from '../lib/formValidation';
+import { useTypedValues } from '../prerender/typedValues';
 
 /**
  * The state of a form validated by a contracts schema, and the wiring of its fields: each field's
@@ -14,6 +15,7 @@ export function useSchemaForm<Values extends Record<string, string>, Output>(
   options: { toInput?: (values: Values) => unknown; onEdit?: () => void } = {},
 ) {
   const [values, setValues] = useState<Values>(initial);
+  useTypedValues(Object.keys(initial), (typed) => setValues((current) => ({ ...current, ...typed })));
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});

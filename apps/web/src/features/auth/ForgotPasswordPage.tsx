@@ -8,6 +8,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
 import { InputField } from '../../ui/FormField';
+import { useTypedValues } from '../../prerender/typedValues';
 import { validate } from '../../lib/formValidation';
 
 /**
@@ -19,6 +20,7 @@ export function Component() {
   usePageTitle('screens.forgotPassword');
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
+  useTypedValues(['email'], (typed) => setEmail(typed.email ?? ''));
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
@@ -48,6 +50,7 @@ export function Component() {
         <p className="auth-card__lead">{t('forgot.lead')}</p>
         <InputField
           label={t('fields.email')}
+          name="email"
           type="email"
           autoComplete="email"
           value={email}

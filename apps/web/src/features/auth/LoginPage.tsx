@@ -12,6 +12,7 @@ import { AuthenticatorStep } from './AuthenticatorStep';
 import { CodeStep } from './CodeStep';
 import { PasskeySignIn } from './PasskeySignIn';
 import { InputField, PasswordField } from '../../ui/FormField';
+import { useTypedValues } from '../../prerender/typedValues';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
@@ -25,6 +26,7 @@ export function Component() {
   usePageTitle('screens.login');
   const [step, setStep] = useState<'credentials' | 'code' | 'authenticator'>('credentials');
   const [credentials, setCredentials] = useState({ email: '', password: '' });
+  useTypedValues(['email', 'password'], (typed) => setCredentials((current) => ({ ...current, ...typed })));
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
@@ -61,6 +63,7 @@ export function Component() {
           <p className="auth-card__lead">{t('login.lead')}</p>
           <InputField
             label={t('fields.email')}
+            name="email"
             type="email"
             autoComplete="email"
             value={credentials.email}
@@ -69,6 +72,7 @@ export function Component() {
           />
           <PasswordField
             label={t('fields.password')}
+            name="password"
             autoComplete="current-password"
             value={credentials.password}
             onValue={(password) => setCredentials((current) => ({ ...current, password }))}
