@@ -120,11 +120,13 @@ describe('pre-rendered pages fetched without running a script', () => {
     expect(chosen).toContain('<html lang="en">');
   });
 
-  it('shows no one’s data in the cabinet’s page: its loading state only', async () => {
-    const html = await (await fetch(`${stack.baseUrl}/kabinet`)).text();
-    const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
-    expect(root).toMatch(/class="page-loader"/);
-    expect(root.replace(/<[^>]*>/g, '').trim()).toBe('');
+  it('shows no one’s data in the cabinet’s page: its frame, named after the bank, and its loading state only', async () => {
+    for (const language of LANGUAGES) {
+      const html = await (await fetch(`${stack.baseUrl}/kabinet?lng=${language}`)).text();
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+      expect(root).toMatch(/class="page-loader"/);
+      expect(decodeHtml(root.replace(/<[^>]*>/g, '')).trim()).toBe(`${text(language, 'common:brand.name')} · ${text(language, 'common:screens.cabinet')}`);
+    }
   });
 
   it('serves robots.txt naming sitemap.xml, which lists every public page in both languages', async () => {

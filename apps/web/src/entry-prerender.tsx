@@ -5,6 +5,7 @@ import { renderToString } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import i18next, { i18nReady, type Language } from './app/i18n';
 import { routes } from './app/router';
+import { CabinetLoading } from './features/cabinet/CabinetLoading';
 import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
 import type { PrerenderedRoute } from './prerender/routes';
 import { PageHeadContext, type PageHead } from './ui/pageHead';
@@ -37,7 +38,7 @@ interface UsedNamespaces {
 
 function ShellPage({ titleKey }: { titleKey: string }) {
   usePageTitle(titleKey);
-  return <PageLoader />;
+  return <CabinetLoading titleKey={titleKey} />;
 }
 
 async function routeElement(path: string) {
