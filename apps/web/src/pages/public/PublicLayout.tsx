@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { TakenOverLater } from '../../prerender/takeOver';
 import { PageLoader } from '../../ui/PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -25,7 +26,9 @@ export function Component() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <TakenOverLater>
+        <Footer />
+      </TakenOverLater>
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { DepositRateTable } from '@bank/contracts/tariffs';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../app/i18n';
+import { TakenOverLater } from '../../prerender/takeOver';
 import { useDepositRates } from './depositRates';
 import { publicFigures, type PublicFigures } from './figures';
 
@@ -12,7 +14,19 @@ export function usePublicFigures(): PublicFigures {
   const { i18n } = useTranslation();
   const language: Language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
   const depositRates = useDepositRates();
-  return useMemo(() => publicFigures(language, depositRates), [language, depositRates]);
+  return figuresFor(language, depositRates);
+}
+
+// The figures of a language and rate table, worked out once for every block of the page that quotes them.
+const figuresByTable = new WeakMap<DepositRateTable, Partial<Record<Language, PublicFigures>>>();
+
+function figuresFor(language: Language, depositRates: DepositRateTable): PublicFigures {
+  let byLanguage = figuresByTable.get(depositRates);
+  if (!byLanguage) {
+    byLanguage = {};
+    figuresByTable.set(depositRates, byLanguage);
+  }
+  return (byLanguage[language] ??= publicFigures(language, depositRates));
 }
 
 /** The first screen of a page: its one h1, a lead paragraph and actions, with a decorative globe. */
@@ -46,20 +60,27 @@ export function Hero({
   );
 }
 
-/** A content section with its h2; `id` makes it a link target (SPEC §2 anchors). */
-export function Section({
-  id,
-  title,
-  intro,
-  tone = 'plain',
-  children,
-}: {
+/**
+ * A content section with its h2; `id` makes it a link target (SPEC §2 anchors). On a pre-rendered
+ * page it is taken over in a task of its own after the first screen (prerender/takeOver.tsx).
+ */
+export function Section(props: SectionProps) {
+  return (
+    <TakenOverLater>
+      <SectionContent {...props} />
+    </TakenOverLater>
+  );
+}
+
+interface SectionProps {
   id?: string;
   title: string;
   intro?: ReactNode;
   tone?: 'plain' | 'alt';
   children?: ReactNode;
-}) {
+}
+
+function SectionContent({ id, title, intro, tone = 'plain', children }: SectionProps) {
   const headingId = useId();
   return (
     <section id={id} className={`section section--${tone}`} aria-labelledby={headingId}>

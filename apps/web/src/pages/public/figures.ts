@@ -37,13 +37,27 @@ export function formatRange(range: { min: number; max: number }): string {
   return `${range.min}${WORD_JOINER}–${WORD_JOINER}${range.max}`;
 }
 
+// Making an Intl.ListFormat is costly (it loads the language's rules): one per language and kind,
+// made on first use, as ui/formatMoney.ts does for numbers.
+const listFormats = new Map<string, Intl.ListFormat>();
+
+function listFormat(language: Language, type: 'disjunction' | 'conjunction'): Intl.ListFormat {
+  const key = `${language}/${type}`;
+  let format = listFormats.get(key);
+  if (!format) {
+    format = new Intl.ListFormat(language, { style: 'long', type });
+    listFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "1, 3, 6 or 12" / "1, 3, 6 или 12". */
 export function formatAlternatives(values: readonly (string | number)[], language: Language): string {
-  return new Intl.ListFormat(language, { style: 'long', type: 'disjunction' }).format(values.map(String));
+  return listFormat(language, 'disjunction').format(values.map(String));
 }
 
 export function formatList(values: readonly string[], language: Language): string {
-  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(values);
+  return listFormat(language, 'conjunction').format(values);
 }
 
 const GOLD_BAR_UNITS: Record<Language, Record<string, string>> = {
