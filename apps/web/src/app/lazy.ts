@@ -1,3 +1,5 @@
+import i18next from './i18n';
+
 /** SPEC §9: a lazy chunk that does not arrive within 120 s fails with ChunkLoadError. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -23,4 +25,13 @@ export function loadChunk<T>(importer: () => Promise<T>, timeoutMs = CHUNK_LOAD_
       },
     );
   });
+}
+
+/**
+ * A chunk with the text namespaces its screen uses, loaded together: a namespace first asked for
+ * by a part that renders later (a statement's rows, say) would suspend the screen then, taking its
+ * fields, and what is being typed into them, off the page for a moment.
+ */
+export function loadChunkWithTexts<T>(importer: () => Promise<T>, namespaces: readonly string[]): Promise<T> {
+  return Promise.all([loadChunk(importer), i18next.loadNamespaces([...namespaces])]).then(([module]) => module);
 }

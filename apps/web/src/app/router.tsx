@@ -1,7 +1,6 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouteError } from '../ui/RouteError';
-import i18next from './i18n';
-import { loadChunk } from './lazy';
+import { loadChunk, loadChunkWithTexts } from './lazy';
 import { paths } from './paths';
 
 /**
@@ -14,7 +13,7 @@ function withTexts<T>(importer: () => Promise<T>, namespaces: string[], alsoFetc
   return () => {
     // Warms the browser's module cache only: the screen loads it again (instantly) when it renders.
     alsoFetch?.().catch(() => undefined);
-    return Promise.all([loadChunk(importer), i18next.loadNamespaces(namespaces)]).then(([module]) => module);
+    return loadChunkWithTexts(importer, namespaces);
   };
 }
 

@@ -1,13 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadChunk } from '../../app/lazy';
+import { loadChunkWithTexts } from '../../app/lazy';
 import { PageLoader } from '../../ui/PageLoader';
 import { Tabs } from '../../ui/Tabs';
 import { AccountsOverview } from './AccountsOverview';
 import './accounts.css';
 
-/** The statement is its own chunk, loaded when the client first opens its tab. */
-const StatementTab = lazy(() => loadChunk(() => import('../statement/StatementTab')).then((module) => ({ default: module.StatementTab })));
+/**
+ * The statement is its own chunk, loaded when the client first opens its tab, with its texts and
+ * those its rows quote (a scheduled transfer's status).
+ */
+const StatementTab = lazy(() =>
+  loadChunkWithTexts(() => import('../statement/StatementTab'), ['statement', 'schedules']).then((module) => ({ default: module.StatementTab })),
+);
 
 type AccountsTab = 'overview' | 'statement';
 
