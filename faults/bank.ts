@@ -3,6 +3,7 @@ import type { Db } from '../apps/server/src/db';
 import { secretRing } from '../apps/server/src/lib/crypto';
 import { findAccountByNumber } from '../apps/server/src/modules/accounts/service';
 import { bookCryptoDeposit } from '../apps/server/src/modules/crypto/deposits';
+import { inMoneyTransaction } from '../apps/server/src/modules/ledger/transaction';
 import { bookIncomingPayment } from '../apps/server/src/modules/transfers/incoming';
 import { createSignedInClient } from '../apps/server/src/test/clients';
 import type { TestContext } from '../apps/server/src/test/harness';
@@ -74,8 +75,10 @@ export async function createClients(db: Db, secret: string, baseUrl: string, cou
     const eur = await opened(baseUrl, client.token, 'account/create', { currencies: ['EUR'] });
     const usd = await opened(baseUrl, client.token, 'account/create', { currencies: ['USD'] });
     const btc = await opened(baseUrl, client.token, 'wallet/create', { currency: 'BTC' });
-    await db.transaction().execute(async (trx) => {
-      for (const [number, amountMinor] of [[eur, 5_000_000n], [usd, 5_000_000n]] as const) {
+    // Each funding is a money transaction of its own, retried on a deadlock as the server's are: the
+    // bank's own jobs (fees, schedules) lock the bank's accounts meanwhile, in their own order.
+    for (const [number, amountMinor] of [[eur, 5_000_000n], [usd, 5_000_000n]] as const) {
+      await inMoneyTransaction(db, async (trx) => {
         const account = (await findAccountByNumber(trx, number))!;
         await bookIncomingPayment(trx, {
           account,
@@ -85,9 +88,11 @@ export async function createClients(db: Db, secret: string, baseUrl: string, cou
           senderAccount: 'DE89370400440532013000',
           actor: { type: 'system', id: null },
         });
-      }
-      await bookCryptoDeposit(trx, { address: btc, amount: '2', currency: 'BTC', txHash: randomBytes(32).toString('hex') }, randomUUID());
-    });
+      });
+    }
+    const txHash = randomBytes(32).toString('hex');
+    const depositId = randomUUID();
+    await inMoneyTransaction(db, (trx) => bookCryptoDeposit(trx, { address: btc, amount: '2', currency: 'BTC', txHash }, depositId));
     clients.push({ id: client.id, token: client.token, eur, usd, btc });
   }
   return clients;
