@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appReady } from './support/appReady';
 import { codeFromMail, DEMO_PERSONAL, enterCode, label } from './support/identity';
 import { startStack, type Stack } from './support/stack';
 
@@ -217,7 +218,7 @@ describe('a pre-rendered page in the browser', () => {
     expect(await page.locator('html').getAttribute('data-app')).toBeNull();
     const since = stack.mail.mails.length;
     release();
-    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await appReady(page);
     expect(await email.inputValue()).toBe(DEMO_PERSONAL.email);
     expect(await password.inputValue()).toBe(DEMO_PERSONAL.password);
     const submit = page.getByRole('button', { name: text('en', 'auth:login.submit') });

@@ -1,14 +1,19 @@
 import type { Page, Response } from 'playwright-core';
 
+/** Waits for `<html data-app="ready">`: the app has the whole page (prerender/takeOver.tsx). */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
 /**
- * Waits until the app has taken over the page just loaded (`<html data-app="ready">`, set at its
- * first commit: prerender/takeOver.ts). A pre-rendered page is drawn before its script runs, so a
- * test that found its button could otherwise click it while it is still the page's static copy.
+ * Waits until the app has taken over the page just loaded (appReady). A pre-rendered page is drawn
+ * before its script runs, so a test that found its button could otherwise click it while it is
+ * still the page's static copy.
  * Answers that are not the app's page (a download, an API's JSON) have nothing to wait for.
  */
 export async function waitForApp(page: Page, response: Response | null): Promise<void> {
   if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await appReady(page);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { appReady } from './appReady';
 import { seriousAccessibilityViolations } from './axe';
 import type { Language } from './identity';
 import { screenshot } from './stack';
@@ -17,7 +18,7 @@ export async function useLanguage(page: Page, language: Language): Promise<void>
   const button = page.getByRole('button', { name: language.toUpperCase(), exact: true });
   if ((await button.getAttribute('aria-pressed')) === 'true') return;
   await Promise.all([page.waitForEvent('load'), button.click()]);
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await appReady(page);
 }
 
 /**
