@@ -108,6 +108,17 @@ describe('pre-rendered pages fetched without running a script', () => {
           expect(policy, `${kind} in ${path}`).toMatch(new RegExp(`${kind}-src [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
         }
         expect(html).not.toMatch(/<[^>]+\sstyle="/);
+
+        // A page drawn with its content starts the app only after its first paint (src/boot.ts),
+        // and a public page holds that paint until its first screen is parsed; the cabinet's shell,
+        // drawn over by its screen, starts the app at once.
+        const scripts = [...html.matchAll(/<script type="module"[^>]*>/g)].map(([tag]) => tag);
+        expect(scripts).toHaveLength(1);
+        if (path === '/kabinet') expect(scripts[0]).toMatch(/ src="\/static\/js\/index-[\w-]+\.js"/);
+        else expect(scripts[0]).toMatch(/ src="\/static\/js\/boot-[\w-]+\.js" data-entry="\/static\/js\/index-[\w-]+\.js"/);
+        const holdsFirstPaint = html.includes('<link rel="expect" href="#first-screen" blocking="render">');
+        expect(holdsFirstPaint).toBe(!path.startsWith('/kabinet') && !keys.some((key) => key.startsWith('auth:')));
+        if (holdsFirstPaint) expect(body).toContain('id="first-screen"');
       });
     }
   }

@@ -84,6 +84,9 @@ export default defineConfig({
     assetsDir: 'static',
     sourcemap: false,
     rollupOptions: {
+      // index.html starts the app at once; a page pre-rendered with its content starts it with
+      // src/boot.ts, after its first paint (build/route-pages.ts).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',

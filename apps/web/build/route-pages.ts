@@ -5,6 +5,7 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import type { AliasOptions, Plugin } from 'vite';
 import { pageDocument } from './page-document';
 import { renderRoutePages } from './prerender';
+import { FIRST_SCREEN_ID } from '../src/prerender/markers';
 
 const PUBLIC_SITE = ['src/pages/public/PublicLayout.tsx'];
 const CLIENT_STORE = ['src/app/StoreLayout.tsx'];
@@ -71,6 +72,13 @@ function withoutTags(html: string, styles: readonly string[], scripts: readonly 
   return result;
 }
 
+/** index.html starting its entry `entry` with `boot` (src/boot.ts), which it names the entry to. */
+function withBoot(html: string, entry: string, boot: string): string {
+  const tag = new RegExp(`(<script type="module"[^>]*) src="/${entry.replace(/[.]/g, '\\.')}"`);
+  if (!tag.test(html)) throw new Error(`route-pages: index.html has no script ${entry}`);
+  return html.replace(tag, `$1 src="/${boot}" data-entry="/${entry}"`);
+}
+
 /**
  * Writes, for each pre-rendered route and language, index.html with the page's content and head
  * (build/page-document.ts), rendered by the same components the browser takes it over with. The
@@ -92,8 +100,9 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') throw new Error('index.html is not in the bundle');
-      const entry = chunks(bundle).find((chunk) => chunk.isEntry);
-      if (!entry) throw new Error('The build has no entry chunk');
+      const entry = chunks(bundle).find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
+      const boot = chunks(bundle).find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/boot.ts'));
+      if (!entry || !boot) throw new Error('The build has no index.html or src/boot.ts entry chunk');
       const alreadyLoaded = withImports(bundle, entry.fileName, new Set());
       const chunkOf = (module: string) => {
         const found = chunks(bundle).find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${module}`)));
@@ -126,7 +135,9 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
           : [];
         const style = styleFiles.map((file) => assetText(bundle, file)).join('\n');
         const source = pageDocument({
-          template,
+          // A page drawn with its content starts the app after its first paint (src/boot.ts); a
+          // shell's real content is its screen, which must start at once.
+          template: page.route.shellTitleKey ? template : withBoot(template, entry.fileName, boot.fileName),
           path,
           language: page.language,
           languages,
@@ -140,6 +151,7 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
             // override them and move the page.
             ...styleFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
             ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...(page.root.includes(`id="${FIRST_SCREEN_ID}"`) ? [`<link rel="expect" href="#${FIRST_SCREEN_ID}" blocking="render">`] : []),
           ],
         });
         manifest.styleHashes[fileName] = [styleHash(style)];

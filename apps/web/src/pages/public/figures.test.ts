@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../app/i18n';
+import { formatAlternatives, formatList } from './figures';
+
+const LISTS = [[], ['1'], ['1', '3'], ['1', '3', '6'], ['1', '3', '6', '12'], ['5 g', '10 g', '1 oz', '1 kg', '5 kg']];
+
+describe('public figures: lists', () => {
+  // The written-out patterns must read exactly as the platform's list formatter would write them.
+  it.each(LANGUAGES)('join lists in %s as Intl.ListFormat does', (language) => {
+    for (const values of LISTS) {
+      expect(formatAlternatives(values, language)).toBe(new Intl.ListFormat(language, { style: 'long', type: 'disjunction' }).format(values));
+      expect(formatList(values, language)).toBe(new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(values));
+    }
+  });
+
+  it('joins numbers as their decimal text', () => {
+    expect(formatAlternatives([1, 3, 6, 12], 'en')).toBe('1, 3, 6, or 12');
+    expect(formatAlternatives([1, 3, 6, 12], 'ru')).toBe('1, 3, 6 или 12');
+  });
+});
