@@ -1,5 +1,4 @@
-import { loginStepOneRequestSchema } from '@bank/contracts/auth/login-step-one';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
@@ -8,12 +7,21 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { signInErrorKey } from './apiErrors';
 import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
-import { AuthenticatorStep } from './AuthenticatorStep';
-import { CodeStep } from './CodeStep';
 import { PasskeySignIn } from './PasskeySignIn';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { useTypedValues } from '../../prerender/typedValues';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { loadChunk } from '../../app/lazy';
+import { useLoadedLater } from '../../lib/useLoadedLater';
+import { PageLoader } from '../../ui/PageLoader';
+
+// zod, the credentials' schema and the code steps (schemas too) load after the page is drawn: set up
+// at once, they would double the task that renders or takes over the sign-in page on a phone.
+const loadCredentialsSchema = () => import('@bank/contracts/auth/login-step-one').then((module) => module.loginStepOneRequestSchema);
+const loadCodeStep = () => loadChunk(() => import('./CodeStep')).then((module) => ({ default: module.CodeStep }));
+const loadAuthenticatorStep = () => loadChunk(() => import('./AuthenticatorStep')).then((module) => ({ default: module.AuthenticatorStep }));
+const CodeStep = lazy(loadCodeStep);
+const AuthenticatorStep = lazy(loadAuthenticatorStep);
 
 /**
  * /login (SPEC §2): step 1 takes e-mail and password and mails a code; step 2 takes the code (for a
@@ -30,7 +38,13 @@ export function Component() {
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
-  const valid = loginStepOneRequestSchema.safeParse(credentials).success;
+  const credentialsSchema = useLoadedLater(loadCredentialsSchema);
+  // Until the schema is here the form is as drawn: "Continue" disabled.
+  const valid = credentialsSchema?.safeParse(credentials).success ?? false;
+  useEffect(() => {
+    // Step 2 is ready by the time the code is asked for.
+    if (credentialsSchema) void Promise.all([loadCodeStep(), loadAuthenticatorStep()]).catch(() => undefined);
+  }, [credentialsSchema]);
 
   const requestCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,10 +103,14 @@ export function Component() {
             {t('login.noAccount')} <Link to={paths.register}>{t('login.signUp')}</Link>
           </p>
         </form>
-      ) : step === 'code' ? (
-        <CodeStep email={credentials.email.trim()} onSubmit={submitCode} onBack={() => setStep('credentials')} />
       ) : (
-        <AuthenticatorStep onSubmit={submitCode} onBack={() => setStep('credentials')} />
+        <Suspense fallback={<PageLoader />}>
+          {step === 'code' ? (
+            <CodeStep email={credentials.email.trim()} onSubmit={submitCode} onBack={() => setStep('credentials')} />
+          ) : (
+            <AuthenticatorStep onSubmit={submitCode} onBack={() => setStep('credentials')} />
+          )}
+        </Suspense>
       )}
       {errorKey ? <Popup tone="error" message={t(errorKey)} onClose={() => setErrorKey(null)} /> : null}
     </AuthLayout>
