@@ -152,7 +152,10 @@ describe('internal transfer', () => {
     await page.getByRole('heading', { level: 1, name: texts('ru', 'accounts')('title') }).waitFor();
     const payerAfter = accountIn(await api(demo).get<Account[]>('account/list'), 'EUR');
     expect(minorOf(payer.balance) - minorOf(payerAfter.balance)).toBe(2550n);
-    await page.getByText(`${formatAmount(payerAfter.balance, 'ru')}\u00a0EUR`).waitFor();
+    await page
+      .getByRole('region', { name: texts('ru', 'accounts')('list.title') })
+      .getByText(`${formatAmount(payerAfter.balance, 'ru')}\u00a0EUR`)
+      .waitFor();
     // The draft was cleared after the attempt.
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('transferDraft:')))).toEqual([]);
     expect(problems).toEqual([]);
@@ -161,7 +164,9 @@ describe('internal transfer', () => {
     const { page: payeePage, problems: payeeProblems } = await openScreen(corp, 'en', 1440, 'accounts');
     const payeeAfter = accountIn(await api(corp).get<Account[]>('account/list'), 'EUR');
     expect(minorOf(payeeAfter.balance) - minorOf(payee.balance)).toBe(2550n);
+    // In the accounts list: the balance charts beside it name the account and its balance too.
     await payeePage
+      .getByRole('region', { name: texts('en', 'accounts')('list.title') })
       .getByRole('listitem')
       .filter({ hasText: groupedNumber(payee.number) })
       .getByText(`${formatAmount(payeeAfter.balance, 'en')}\u00a0EUR`)
@@ -263,7 +268,7 @@ describe('international transfer', () => {
     expect(minorOf(payer.balance) - minorOf(after.balance)).toBe(105000n);
     expect(after.bookedBalance).toBe(payer.bookedBalance);
     const accounts = texts('en', 'accounts');
-    const item = page.getByRole('listitem').filter({ hasText: groupedNumber(payer.number) });
+    const item = page.getByRole('region', { name: accounts('list.title') }).getByRole('listitem').filter({ hasText: groupedNumber(payer.number) });
     await item.getByText(accounts('list.held')).waitFor();
     const held = fromMinor(minorOf(after.bookedBalance) - minorOf(after.balance));
     await item.getByText(`${formatAmount(held, 'en')}\u00a0EUR`).waitFor();

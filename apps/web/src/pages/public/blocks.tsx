@@ -6,6 +6,10 @@ import { FIRST_SCREEN_ID } from '../../prerender/markers';
 import { TakenOverLater } from '../../prerender/takeOver';
 import { useDepositRates } from './depositRates';
 import { publicFigures, type PublicFigures } from './figures';
+import tariffFigures from './tariffFigures.json';
+
+/** publicFigures of the tariff's table in each language, as figures.test.ts writes them. */
+const TARIFF_FIGURES = tariffFigures as Record<Language, PublicFigures>;
 
 /**
  * The SPEC §9 figures in the page's language, for interpolation into the public texts; the deposit
@@ -22,6 +26,10 @@ export function usePublicFigures(): PublicFigures {
 const figuresByTable = new WeakMap<DepositRateTable, Partial<Record<Language, PublicFigures>>>();
 
 function figuresFor(language: Language, depositRates: DepositRateTable): PublicFigures {
+  // The tariff's own table is the one every page is drawn with: its figures are written out at
+  // build time, so taking a page over formats no number. The first number a page formats loads its
+  // language's ICU data, 30–50 ms on a desktop core and four times that on a phone.
+  if (depositRates === DEPOSITS.ratesBasisPoints) return TARIFF_FIGURES[language];
   let byLanguage = figuresByTable.get(depositRates);
   if (!byLanguage) {
     byLanguage = {};
@@ -29,11 +37,6 @@ function figuresFor(language: Language, depositRates: DepositRateTable): PublicF
   }
   return (byLanguage[language] ??= publicFigures(language, depositRates));
 }
-
-// The page's figures for the tariff's table are worked out as the public site's chunk loads, a task
-// of its own, rather than in the one that takes the drawn page over: the first number a page formats
-// loads its language's ICU data, 30–50 ms on a desktop core and four times that on a phone.
-if (typeof document !== 'undefined') figuresFor(document.documentElement.lang === 'ru' ? 'ru' : 'en', DEPOSITS.ratesBasisPoints);
 
 /** The first screen of a page: its one h1, a lead paragraph and actions, with a decorative globe. */
 export function Hero({

@@ -65,6 +65,14 @@ describe('the table in force', () => {
     expect(paths).toEqual(['/api/deposit/rates']);
   });
 
+  it("is the tariff's own table, the same object, when its figures are the tariff's", async () => {
+    // The page then keeps the figures it worked out and drew: nothing is made again or re-rendered.
+    answers.push(json({ rates: structuredClone(DEPOSITS.ratesBasisPoints), since: null }));
+    const { loadDepositRates } = await freshModule();
+    const { DEPOSITS: tariff } = await import('@bank/contracts/tariffs');
+    expect(await loadDepositRates()).toBe(tariff.ratesBasisPoints);
+  });
+
   it('is none when the call fails, is refused or answers something else', async () => {
     expect(await (await freshModule()).loadDepositRates()).toBeNull();
     vi.resetModules();

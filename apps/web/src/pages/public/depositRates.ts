@@ -28,7 +28,12 @@ export function rateTableOf(answer: unknown): DepositRateTable | null {
       return typeof cell === 'number' && Number.isInteger(cell) && cell > 0;
     }),
   );
-  return valid ? (rates as unknown as DepositRateTable) : null;
+  if (!valid) return null;
+  const table = rates as unknown as DepositRateTable;
+  // The tariff's own table when the figures are the same: the page then keeps the figures it has
+  // worked out and drawn, and re-renders nothing, instead of making them again for an equal table.
+  const unchanged = DEPOSIT_HISTORY_TIERS.every((tier) => DEPOSIT_CURRENCIES.every((currency) => table[tier][currency] === DEPOSITS.ratesBasisPoints[tier][currency]));
+  return unchanged ? DEPOSITS.ratesBasisPoints : table;
 }
 
 /** The table in force, asked of the server on the first call only; null when it could not be read. */
