@@ -233,7 +233,8 @@ describe('a pre-rendered page in the browser', () => {
     expect(await email.inputValue()).toBe(DEMO_PERSONAL.email);
     expect(await password.inputValue()).toBe(DEMO_PERSONAL.password);
     const submit = page.getByRole('button', { name: text('en', 'auth:login.submit') });
-    expect(await submit.isEnabled()).toBe(true);
+    // Enabled once the credentials' schema, loaded after the page is taken over, has checked them.
+    await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
     await submit.click();
     await page.getByRole('heading', { name: text('en', 'auth:code.title') }).waitFor();
     await enterCode(page, 'en', await codeFromMail(stack, DEMO_PERSONAL.email, since));
