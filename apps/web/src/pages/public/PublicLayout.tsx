@@ -19,7 +19,9 @@ export function Component() {
       <a className="skip-link" href="#main">
         {t('common:skipToContent')}
       </a>
-      <Header />
+      <TakenOverLater>
+        <Header />
+      </TakenOverLater>
       <main id="main" tabIndex={-1}>
         {/* The page's chunk loads inside the layout, so header and footer stay while it arrives. */}
         <Suspense fallback={<PageLoader />}>

@@ -38,22 +38,28 @@ function figuresFor(language: Language, depositRates: DepositRateTable): PublicF
   return (byLanguage[language] ??= publicFigures(language, depositRates));
 }
 
-/** The first screen of a page: its one h1, a lead paragraph and actions, with a decorative globe. */
-export function Hero({
-  id,
-  eyebrow,
-  title,
-  text,
-  actions,
-  art = true,
-}: {
+interface HeroProps {
   id?: string;
   eyebrow?: string;
   title: string;
   text: string;
   actions?: ReactNode;
   art?: boolean;
-}) {
+}
+
+/**
+ * The first screen of a page: its one h1, a lead paragraph and actions, with a decorative globe. On
+ * a pre-rendered page it is taken over in a task of its own, as the sections are.
+ */
+export function Hero(props: HeroProps) {
+  return (
+    <TakenOverLater>
+      <HeroSection {...props} />
+    </TakenOverLater>
+  );
+}
+
+function HeroSection({ id, eyebrow, title, text, actions, art = true }: HeroProps) {
   return (
     <section id={id} className="hero">
       <div className="container hero__inner">
