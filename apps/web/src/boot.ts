@@ -1,6 +1,24 @@
 // The script of a page pre-rendered with its content (build/route-pages.ts). The page is drawn and
 // its links work without the app, so the app's own entry (the one index.html starts at once, named
-// in `data-entry`) is fetched only after the first frame is painted: on a phone's slow connection
-// its scripts would otherwise compete with what the first paint needs.
+// in `data-entry`) is fetched only once the browser reports the page's first contentful paint: on a
+// phone's slow connection its scripts would otherwise compete with what that paint needs. (A frame
+// callback is not late enough: the frame it runs in may be presented after the script is asked for.)
 const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry;
-if (entry) requestAnimationFrame(() => setTimeout(() => void import(/* @vite-ignore */ entry), 0));
+let started = false;
+function start(): void {
+  if (started || !entry) return;
+  started = true;
+  setTimeout(() => void import(/* @vite-ignore */ entry), 0);
+}
+if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  // A browser that never reports the paint (a tab kept in the background paints nothing) starts
+  // the app a little later all the same.
+  setTimeout(start, 2_000);
+} else {
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
