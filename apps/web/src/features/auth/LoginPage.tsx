@@ -15,8 +15,9 @@ import { loadChunk } from '../../app/lazy';
 import { useLoadedLater } from '../../lib/useLoadedLater';
 import { PageLoader } from '../../ui/PageLoader';
 
-// zod, the credentials' schema and the code steps (schemas too) load after the page is drawn: set up
-// at once, they would double the task that renders or takes over the sign-in page on a phone.
+// zod, the credentials' schema and the code steps (schemas too) load once the visitor turns to the
+// form: set up at once, they would double the task that renders or takes over the sign-in page on a
+// phone, and right after it they would still hold the page up before anyone types.
 const loadCredentialsSchema = () => import('@bank/contracts/auth/login-step-one').then((module) => module.loginStepOneRequestSchema);
 const loadCodeStep = () => loadChunk(() => import('./CodeStep')).then((module) => ({ default: module.CodeStep }));
 const loadAuthenticatorStep = () => loadChunk(() => import('./AuthenticatorStep')).then((module) => ({ default: module.AuthenticatorStep }));
@@ -38,7 +39,9 @@ export function Component() {
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
-  const credentialsSchema = useLoadedLater(loadCredentialsSchema);
+  // Focus, typing, a password manager's filling or what was typed before the take-over.
+  const [formUsed, setFormUsed] = useState(false);
+  const credentialsSchema = useLoadedLater(loadCredentialsSchema, formUsed || credentials.email !== '' || credentials.password !== '');
   // Until the schema is here the form is as drawn: "Continue" disabled.
   const valid = credentialsSchema?.safeParse(credentials).success ?? false;
   useEffect(() => {
@@ -71,7 +74,7 @@ export function Component() {
   return (
     <AuthLayout>
       {step === 'credentials' ? (
-        <form className="auth-form" onSubmit={requestCode} noValidate>
+        <form className="auth-form" onSubmit={requestCode} onFocus={() => setFormUsed(true)} noValidate>
           <BackArrow label={t('backToHome')} to={paths.home} />
           <h1>{t('login.title')}</h1>
           <p className="auth-card__lead">{t('login.lead')}</p>
