@@ -141,8 +141,11 @@ describe('sign-in', () => {
     await page.waitForFunction(() => document.title === 'Вход · Меридиан Банк');
     const submit = page.getByRole('button', { name: 'Продолжить' });
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel(label('Электронная почта')).fill('not-an-email');
+    await page.getByLabel(label('Электронная почта')).fill(DEMO_PERSONAL.email);
     await page.getByLabel(label('Пароль')).fill('something');
+    // Enabled once the form's schema, loaded as the visitor turns to the form, has checked it.
+    await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel(label('Электронная почта')).fill('not-an-email');
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(label('Электронная почта')).fill(DEMO_PERSONAL.email);
     expect(await submit.isDisabled()).toBe(false);
