@@ -22,18 +22,21 @@ let request: Promise<DepositRateTable | null> | null = null;
  */
 export function rateTableOf(answer: unknown): DepositRateTable | null {
   const rates = (answer as Partial<DepositRatesInForce> | null)?.rates as Record<string, Record<string, unknown> | undefined> | undefined;
-  const valid = DEPOSIT_HISTORY_TIERS.every((tier) =>
-    DEPOSIT_CURRENCIES.every((currency) => {
-      const cell = rates?.[tier]?.[currency];
-      return typeof cell === 'number' && Number.isInteger(cell) && cell > 0;
-    }),
-  );
+  const cellOf = (tier: string, currency: string) => rates?.[tier]?.[currency];
+  const valid = everyCell((tier, currency) => {
+    const cell = cellOf(tier, currency);
+    return typeof cell === 'number' && Number.isInteger(cell) && cell > 0;
+  });
   if (!valid) return null;
-  const table = rates as unknown as DepositRateTable;
   // The tariff's own table when the figures are the same: the page then keeps the figures it has
   // worked out and drawn, and re-renders nothing, instead of making them again for an equal table.
-  const unchanged = DEPOSIT_HISTORY_TIERS.every((tier) => DEPOSIT_CURRENCIES.every((currency) => table[tier][currency] === DEPOSITS.ratesBasisPoints[tier][currency]));
-  return unchanged ? DEPOSITS.ratesBasisPoints : table;
+  const tariff = DEPOSITS.ratesBasisPoints;
+  return everyCell((tier, currency) => cellOf(tier, currency) === tariff[tier][currency]) ? tariff : (rates as unknown as DepositRateTable);
+}
+
+/** Whether `test` holds for every cell of a rate table: each history tier by each currency. */
+function everyCell(test: (tier: (typeof DEPOSIT_HISTORY_TIERS)[number], currency: (typeof DEPOSIT_CURRENCIES)[number]) => boolean): boolean {
+  return DEPOSIT_HISTORY_TIERS.every((tier) => DEPOSIT_CURRENCIES.every((currency) => test(tier, currency)));
 }
 
 /** The table in force, asked of the server on the first call only; null when it could not be read. */
