@@ -212,7 +212,7 @@ describe('a pre-rendered page in the browser', () => {
     await page.context().close();
   });
 
-  it('keeps what a visitor typed into the sign-in page before the app had it, and signs in with it', async () => {
+  it('keeps what a visitor typed into the sign-in page before the app had it and signs in with it; the cabinet opened again asks for its data from its first script', async () => {
     const { page, problems } = await stack.newPage({ width: 1440 });
     // The app's scripts are held back until the visitor has typed into the page's static copy.
     let release!: () => void;
@@ -239,6 +239,30 @@ describe('a pre-rendered page in the browser', () => {
     await page.getByRole('heading', { name: text('en', 'auth:code.title') }).waitFor();
     await enterCode(page, 'en', await codeFromMail(stack, DEMO_PERSONAL.email, since));
     await page.waitForURL('**/kabinet');
+    await page.locator('.account-list > li').first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // Opened again, the cabinet asks for the client's data and accounts from its first script, not
+    // once its accounts screen's code has come (held here until the accounts are asked for), and
+    // asks once: the screen is answered by that read.
+    const asked: string[] = [];
+    let accountsAsked!: () => void;
+    const accountsAskedFirst = new Promise<boolean>((resolve) => (accountsAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      asked.push(pathname);
+      if (pathname === '/api/account/list') accountsAsked();
+    });
+    await page.route('**/static/js/AccountsScreen-*.js', async (route) => {
+      const first = await Promise.race([accountsAskedFirst, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+      expect(first, 'the accounts were asked for before the accounts screen came').toBe(true);
+      await route.continue();
+    });
+    await page.reload();
+    await page.locator('.account-list > li').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((path) => path === '/api/account/list')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/user/me')).toHaveLength(1);
     expect(problems).toEqual([]);
     await page.context().close();
   });

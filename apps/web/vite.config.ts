@@ -27,7 +27,8 @@ const preactCompat = {
  * cabinet) and the shared interface parts. Translations stay one chunk per language and area.
  *
  * Rollup moves a grouped module's otherwise unassigned imports into its group, so everything the
- * entry imports statically (framework, i18n, router) is named as a group of its own ('app'):
+ * entry imports statically (the renderer, the take-over) is named as a group of its own ('app'), and
+ * so are i18next ('i18n') and React Router ('router'), which the entry loads right after itself:
  * otherwise the first page would import the public site's group just to get React Router.
  */
 function sharedChunks(): (id: string, api: { getModuleInfo: GetModuleInfo }) => string | undefined {
@@ -35,6 +36,9 @@ function sharedChunks(): (id: string, api: { getModuleInfo: GetModuleInfo }) => 
   return (id, { getModuleInfo }) => {
     firstPage ??= staticallyImported(getModuleInfo, [ENTRY]);
     if (firstPage.has(id)) return 'app';
+    // The entry loads these two after itself, each evaluated in a task of its own (main.tsx).
+    if (/\/node_modules\/(i18next|i18next-browser-languagedetector|i18next-resources-to-backend|react-i18next)\//.test(id) || id.endsWith('/src/app/i18n.ts')) return 'i18n';
+    if (/\/node_modules\/react-router\//.test(id) || /\/src\/app\/(router|lazy|paths)\.tsx?$/.test(id)) return 'router';
     if (id.includes('/src/locales/')) return undefined;
     if (id.includes('/src/pages/public/')) return 'site';
     if (

@@ -4,12 +4,13 @@ import './ui/fonts.css';
 import './ui/theme.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import i18next, { currentLanguage, i18nReady } from './app/i18n';
-import { createRouter, loadRoutesOf } from './app/router';
+import { startEarlyReads } from './lib/earlyReads';
 import { PageLoader } from './ui/PageLoader';
 import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
 import { AppReady, startTakeOver } from './prerender/takeOver';
+
+// First of all: the reads the page's first screen waits for start beside the chunks it needs.
+startEarlyReads(window.location.pathname, window.localStorage);
 
 const root = document.getElementById('root')!;
 // A page pre-rendered at build time names its language and the texts it shows (entry-prerender.tsx).
@@ -39,24 +40,41 @@ function afterFirstPaint(takeOver: () => void): void {
   else window.addEventListener('load', afterPaint, { once: true });
 }
 
-void Promise.all([i18nReady, loadRoutesOf(location)])
-  .then(() => i18next.loadNamespaces(prerenderedTexts))
-  .then(() => {
-    const app = (
-      <StrictMode>
-        <AppReady>
-          <Suspense fallback={<PageLoader />}>
-            <RouterProvider router={createRouter()} />
-          </Suspense>
-        </AppReady>
-      </StrictMode>
-    );
-    // The same components take over the pre-rendered page as it is, with its route and texts loaded
-    // so their first render matches it; a page in another language than the visitor's is redrawn.
-    if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
-      startTakeOver();
-      afterFirstPaint(() => hydrateRoot(root, app));
-    } else {
-      createRoot(root).render(app);
-    }
-  });
+/** A promise settled in a task of its own, after the browser has had its turn. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * i18next and React Router arrive in chunks of their own (vite.config.ts), requested together and
+ * evaluated one at a time: evaluating a script is one task the page cannot answer input during, and
+ * on a slow phone the three together were one of 170 ms.
+ */
+async function loadApp() {
+  const i18n = import('./app/i18n');
+  const router = import('./app/router');
+  const { default: i18next, currentLanguage, i18nReady } = await i18n;
+  await nextTask();
+  const { createRouter, loadRoutesOf, RouterProvider } = await router;
+  await Promise.all([i18nReady, loadRoutesOf(location)]);
+  await i18next.loadNamespaces(prerenderedTexts);
+  return { currentLanguage, createRouter, RouterProvider };
+}
+
+void loadApp().then(({ currentLanguage, createRouter, RouterProvider }) => {
+  const app = (
+    <StrictMode>
+      <AppReady>
+        <Suspense fallback={<PageLoader />}>
+          <RouterProvider router={createRouter()} />
+        </Suspense>
+      </AppReady>
+    </StrictMode>
+  );
+  // The same components take over the pre-rendered page as it is, with its route and texts loaded
+  // so their first render matches it; a page in another language than the visitor's is redrawn.
+  if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
+    startTakeOver();
+    afterFirstPaint(() => hydrateRoot(root, app));
+  } else {
+    createRoot(root).render(app);
+  }
+});

@@ -6,9 +6,10 @@ import userReducer from '../features/auth/userSlice';
 import cryptoTransactionsReducer from '../features/crypto/cryptoTransactionsSlice';
 import currencyReducer from '../features/exchange/currencySlice';
 import transactionsReducer from '../features/statement/transactionsSlice';
+import { PERSIST_KEY } from './persistKey';
 
-/** SPEC §3: the whole state persisted in local storage under 'root', restored with a 5000 ms time-out. */
-export const PERSIST_KEY = 'root';
+export { PERSIST_KEY };
+/** SPEC §3: the persisted state is restored with a 5000 ms time-out. */
 export const PERSIST_TIMEOUT_MS = 5000;
 
 const rootReducer = combineReducers({

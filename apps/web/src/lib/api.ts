@@ -2,6 +2,7 @@
 // would otherwise ride along into every chunk that calls the API.
 import type { ErrorBody } from '@bank/contracts/errors';
 import { PROTOCOL } from '@bank/contracts/protocol';
+import { takeEarlyRead } from './earlyReads';
 
 /** An answer other than 2xx, or no answer at all (status 0). */
 export class ApiError extends Error {
@@ -44,14 +45,18 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
+  // A plain read the page's first script already made (lib/earlyReads.ts) is not made again.
+  const plainRead = method === 'GET' && options.token && url.search === '' && !options.signal;
+  const early = plainRead ? takeEarlyRead(url.pathname.slice('/api/'.length), options.token!) : undefined;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch {
     throw new ApiError(0, null);
   }

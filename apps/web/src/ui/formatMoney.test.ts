@@ -1,6 +1,7 @@
 // Proves the one formatter: money shown exactly as given (no float, every decimal kept, up to 18),
 // grouped and punctuated as each language writes it, with the currency's scale, and percentages from
 // basis points by integer arithmetic.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAccountNumber, formatAmount, formatMoney, formatPercent, percentDigits } from './formatMoney';
 
@@ -30,6 +31,22 @@ describe('formatAmount', () => {
   it('leaves anything that is not a decimal as it is', () => {
     expect(formatAmount('n/a', 'en')).toBe('n/a');
     expect(formatAmount('1e5', 'en')).toBe('1e5');
+  });
+
+  it("writes every decimal as Intl.NumberFormat does for en-US and ru-RU (CLDR's symbols, written out)", () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const decimal = fc
+      .tuple(fc.boolean(), digits(1, 24), fc.option(digits(1, 18), { nil: undefined }))
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`);
+    fc.assert(
+      fc.property(decimal, fc.constantFrom('en', 'ru'), fc.integer({ min: 0, max: 18 }), fc.boolean(), (amount, language, fractionDigits, dropZeroFraction) => {
+        const given = amount.split('.')[1] ?? '';
+        const shown = dropZeroFraction && /^0*$/.test(given) ? 0 : Math.max(given.length, fractionDigits);
+        const intl = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', { minimumFractionDigits: shown, maximumFractionDigits: shown });
+        expect(formatAmount(amount, language, { fractionDigits, dropZeroFraction })).toBe(intl.format(amount as unknown as number));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
