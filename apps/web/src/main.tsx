@@ -44,16 +44,16 @@ function afterFirstPaint(takeOver: () => void): void {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * i18next and React Router arrive in chunks of their own (vite.config.ts), requested together and
- * evaluated one at a time: evaluating a script is one task the page cannot answer input during, and
- * on a slow phone the three together were one of 170 ms.
+ * i18next and React Router arrive in chunks of their own (vite.config.ts), evaluated one at a time:
+ * evaluating a script is one task the page cannot answer input during, and on a slow phone the
+ * three together were one of 170 ms. The router's chunk imports i18next's, so it is asked for only
+ * once that one has run: asked for together, both would run in one task whenever the router's
+ * arrived first or both were preloaded.
  */
 async function loadApp() {
-  const i18n = import('./app/i18n');
-  const router = import('./app/router');
-  const { default: i18next, currentLanguage, i18nReady } = await i18n;
+  const { default: i18next, currentLanguage, i18nReady } = await import('./app/i18n');
   await nextTask();
-  const { createRouter, loadRoutesOf, RouterProvider } = await router;
+  const { createRouter, loadRoutesOf, RouterProvider } = await import('./app/router');
   await Promise.all([i18nReady, loadRoutesOf(location)]);
   await i18next.loadNamespaces(prerenderedTexts);
   return { currentLanguage, createRouter, RouterProvider };

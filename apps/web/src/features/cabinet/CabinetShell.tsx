@@ -8,6 +8,7 @@ import { setInvalidAuthorizationHandler } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth';
+import { resolveClientTimeZoneWhenIdle } from '../statement';
 import { CabinetContext, type CabinetNavigation } from './cabinetContext';
 import { BurgerIcon } from './icons';
 import { MENU_OPEN_ABOVE_PX, defaultMenuKey, screenToShow, type MenuKey } from './menu';
@@ -49,6 +50,8 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
     setInvalidAuthorizationHandler(() => dispatch(sessionExpired()));
     return () => setInvalidAuthorizationHandler(undefined);
   }, [dispatch]);
+
+  useEffect(resolveClientTimeZoneWhenIdle, []);
 
   const navigation = useMemo<CabinetNavigation>(
     () => ({

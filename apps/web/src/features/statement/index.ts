@@ -3,5 +3,5 @@
 // zone, and its rows: the table or phone cards, signed amounts, and rows that did not load).
 export { emptyFilters, transactionsLoaded, type Transaction, type TransactionFilters } from './transactionsSlice';
 export { formatRowDate } from './labels';
-export { clientTimeZone } from './statementApi';
+export { clientTimeZone, resolveClientTimeZoneWhenIdle } from './statementApi';
 export { RowsLoadFailed, SignedAmount, StatementRows } from './StatementRows';
