@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { CallToAction, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
+import { Block, CallToAction, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
 import { ABOUT_CARDS, ABOUT_OFFERINGS, itemNumber } from './content';
 
 /** SPEC §2 about: hero, three offering paragraphs, three numbered cards, a quote, open-account buttons. */
@@ -24,47 +24,63 @@ export function Component() {
       />
 
       <Section title={t('about.offerings.title')}>
-        <div className="grid grid--3">
-          {ABOUT_OFFERINGS.map((offering) => (
-            <div key={offering} className="offering">
-              <h3 className="offering__title">{t(`about.offerings.${offering}.title`)}</h3>
-              <p>{t(`about.offerings.${offering}.text`, figures)}</p>
+        {() => (
+          <>
+            <div className="grid grid--3">
+              {ABOUT_OFFERINGS.map((offering) => (
+                <div key={offering} className="offering">
+                  <h3 className="offering__title">{t(`about.offerings.${offering}.title`)}</h3>
+                  <p>{t(`about.offerings.${offering}.text`, figures)}</p>
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
+          </>
+        )}
       </Section>
 
       <Section tone="alt" title={t('about.cards.title')}>
-        <ol className="grid grid--3 plain-list">
-          {ABOUT_CARDS.map((card, index) => (
-            <li key={card}>
-              <NumberedCard number={itemNumber(index)} title={t(`about.cards.${card}.title`)}>
-                <p>{t(`about.cards.${card}.text`)}</p>
-              </NumberedCard>
-            </li>
-          ))}
-        </ol>
+        {() => (
+          <>
+            <ol className="grid grid--3 plain-list">
+              {ABOUT_CARDS.map((card, index) => (
+                <li key={card}>
+                  <NumberedCard number={itemNumber(index)} title={t(`about.cards.${card}.title`)}>
+                    <p>{t(`about.cards.${card}.text`)}</p>
+                  </NumberedCard>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
       </Section>
 
-      <section className="section quote-section" aria-label={t('about.quote.label')}>
-        <div className="container">
-          <figure className="quote">
-            <blockquote>
-              <p>{t('about.quote.text')}</p>
-            </blockquote>
-            <figcaption>{t('about.quote.author')}</figcaption>
-          </figure>
-        </div>
-      </section>
+      <Block>
+        {() => (
+          <section className="section quote-section" aria-label={t('about.quote.label')}>
+            <div className="container">
+              <figure className="quote">
+                <blockquote>
+                  <p>{t('about.quote.text')}</p>
+                </blockquote>
+                <figcaption>{t('about.quote.author')}</figcaption>
+              </figure>
+            </div>
+          </section>
+        )}
+      </Block>
 
-      <CallToAction title={t('about.cta.title')} text={t('about.cta.text')}>
-        <Link className="button button--accent" to={paths.register}>
-          {t('about.cta.personal')}
-        </Link>
-        <Link className="button button--ghost" to={paths.register}>
-          {t('about.cta.corporate')}
-        </Link>
-      </CallToAction>
+      <Block>
+        {() => (
+          <CallToAction title={t('about.cta.title')} text={t('about.cta.text')}>
+            <Link className="button button--accent" to={paths.register}>
+              {t('about.cta.personal')}
+            </Link>
+            <Link className="button button--ghost" to={paths.register}>
+              {t('about.cta.corporate')}
+            </Link>
+          </CallToAction>
+        )}
+      </Block>
     </>
   );
 }

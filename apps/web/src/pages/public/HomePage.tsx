@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Hero, NumberedCard, Section, usePublicFigures } from './blocks';
+import { Block, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
 import { HOME_FACTS, HOME_SERVICES, HOME_STEPS, itemNumber } from './content';
 import { Icon } from './icons';
 
@@ -30,57 +30,73 @@ export function Component() {
         }
       />
 
-      <section className="facts" aria-label={t('home.facts.label')}>
-        <dl className="container facts__list">
-          {HOME_FACTS.map((fact) => (
-            <div key={fact} className="facts__item">
-              <dt className="facts__label">{t(`home.facts.${fact}.label`)}</dt>
-              <dd className="facts__value">{t(`home.facts.${fact}.value`, figures)}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <Block>
+        {() => (
+          <section className="facts" aria-label={t('home.facts.label')}>
+            <dl className="container facts__list">
+              {HOME_FACTS.map((fact) => (
+                <div key={fact} className="facts__item">
+                  <dt className="facts__label">{t(`home.facts.${fact}.label`)}</dt>
+                  <dd className="facts__value">{t(`home.facts.${fact}.value`, figures)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </Block>
 
       <Section title={t('home.services.title')} intro={<p>{t('home.services.intro')}</p>}>
-        <ul className="grid grid--3 link-cards">
-          {HOME_SERVICES.map((service) => (
-            <li key={service.key}>
-              <Link className="link-card" to={service.to}>
-                <h3 className="link-card__title">{t(`home.services.items.${service.key}.title`)}</h3>
-                <p className="link-card__text">{t(`home.services.items.${service.key}.text`, figures)}</p>
-                <span className="link-card__more" aria-hidden="true">
-                  {t('actions.learnMore')}
-                  <Icon name="arrowRight" size={16} />
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {() => (
+          <>
+            <ul className="grid grid--3 link-cards">
+              {HOME_SERVICES.map((service) => (
+                <li key={service.key}>
+                  <Link className="link-card" to={service.to}>
+                    <h3 className="link-card__title">{t(`home.services.items.${service.key}.title`)}</h3>
+                    <p className="link-card__text">{t(`home.services.items.${service.key}.text`, figures)}</p>
+                    <span className="link-card__more" aria-hidden="true">
+                      {t('actions.learnMore')}
+                      <Icon name="arrowRight" size={16} />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </Section>
 
       <Section tone="alt" title={t('home.steps.title')}>
-        <ol className="grid grid--4 plain-list">
-          {HOME_STEPS.map((step, index) => (
-            <li key={step}>
-              <NumberedCard number={itemNumber(index)} title={t(`home.steps.items.${step}.title`)}>
-                <p>{t(`home.steps.items.${step}.text`)}</p>
-              </NumberedCard>
-            </li>
-          ))}
-        </ol>
+        {() => (
+          <>
+            <ol className="grid grid--4 plain-list">
+              {HOME_STEPS.map((step, index) => (
+                <li key={step}>
+                  <NumberedCard number={itemNumber(index)} title={t(`home.steps.items.${step}.title`)}>
+                    <p>{t(`home.steps.items.${step}.text`)}</p>
+                  </NumberedCard>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
       </Section>
 
-      <section id="contact-form" className="section contact-band" aria-labelledby="home-contact-title">
-        <div className="container contact-band__inner">
-          <div className="contact-band__intro">
-            <h2 id="home-contact-title" className="section__title">
-              {t('home.contact.title')}
-            </h2>
-            <p>{t('home.contact.text')}</p>
-          </div>
-          <ContactForm variant="home" labelledBy="home-contact-title" />
-        </div>
-      </section>
+      <Block>
+        {() => (
+          <section id="contact-form" className="section contact-band" aria-labelledby="home-contact-title">
+            <div className="container contact-band__inner">
+              <div className="contact-band__intro">
+                <h2 id="home-contact-title" className="section__title">
+                  {t('home.contact.title')}
+                </h2>
+                <p>{t('home.contact.text')}</p>
+              </div>
+              <ContactForm variant="home" labelledBy="home-contact-title" />
+            </div>
+          </section>
+        )}
+      </Block>
     </>
   );
 }

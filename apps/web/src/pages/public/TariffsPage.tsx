@@ -33,30 +33,38 @@ export function Component() {
       <Hero title={t('tariffs.hero.title')} text={t('tariffs.hero.text')} />
 
       <Section title={t('tariffs.slider.title')} intro={<p>{t('tariffs.slider.intro')}</p>}>
-        <TariffsSlider />
+        {() => (
+          <>
+            <TariffsSlider />
+          </>
+        )}
       </Section>
 
       <Section tone="alt" title={t('tariffs.table.title')} intro={<p>{t('tariffs.table.intro')}</p>}>
-        <div className="table-wrap">
-          <table className="tariff-table">
-            <caption className="visually-hidden">{t('tariffs.table.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tariffs.table.service')}</th>
-                <th scope="col">{t('tariffs.table.amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {TARIFF_LINES.map((line) => (
-                <tr key={line.key}>
-                  <th scope="row">{t(`tariffs.lines.${line.key}`)}</th>
-                  <td>{amountText(line.amount, figures)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="note">{t('tariffs.table.note')}</p>
+        {() => (
+          <>
+            <div className="table-wrap">
+              <table className="tariff-table">
+                <caption className="visually-hidden">{t('tariffs.table.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('tariffs.table.service')}</th>
+                    <th scope="col">{t('tariffs.table.amount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {TARIFF_LINES.map((line) => (
+                    <tr key={line.key}>
+                      <th scope="row">{t(`tariffs.lines.${line.key}`)}</th>
+                      <td>{amountText(line.amount, figures)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="note">{t('tariffs.table.note')}</p>
+          </>
+        )}
       </Section>
     </>
   );

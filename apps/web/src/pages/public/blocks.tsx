@@ -87,12 +87,34 @@ export function Section(props: SectionProps) {
   );
 }
 
+/**
+ * A part's content as a function, called when the part renders: what it shows (texts looked up,
+ * lists built) is then worked out in the part's own task, not by the page that places it.
+ */
+type Drawn = ReactNode | (() => ReactNode);
+
+const draw = (content: Drawn): ReactNode => (typeof content === 'function' ? content() : content);
+
+function Drawing({ content }: { content: () => ReactNode }) {
+  return draw(content);
+}
+
+/** A part of a page other than a Section (a band of facts, a quote, a form), taken over as a Section is. */
+export function Block({ children }: { children: () => ReactNode }) {
+  return (
+    <TakenOverLater>
+      <Drawing content={children} />
+    </TakenOverLater>
+  );
+}
+
 interface SectionProps {
   id?: string;
   title: string;
   intro?: ReactNode;
   tone?: 'plain' | 'alt';
-  children?: ReactNode;
+  /** Given as a function, it is worked out when the section renders (see Drawn). */
+  children?: Drawn;
 }
 
 function SectionContent({ id, title, intro, tone = 'plain', children }: SectionProps) {
@@ -106,7 +128,7 @@ function SectionContent({ id, title, intro, tone = 'plain', children }: SectionP
           </h2>
           {intro && <div className="section__intro">{intro}</div>}
         </header>
-        {children}
+        {draw(children)}
       </div>
     </section>
   );
