@@ -109,13 +109,17 @@ describe('pre-rendered pages fetched without running a script', () => {
         }
         expect(html).not.toMatch(/<[^>]+\sstyle="/);
 
-        // A page drawn with its content starts the app only after its first paint (src/boot.ts),
-        // and a public page holds that paint until its first screen is parsed; the cabinet's shell,
-        // drawn over by its screen, starts the app at once.
+        // Every pre-rendered page starts the app only after its first paint (src/boot.ts), and
+        // asks for no script before it; a public page holds that paint until its first screen is
+        // parsed; the cabinet's shell, drawn over by its screen, names the screen's chunks to
+        // preload with the app's entry.
         const scripts = [...html.matchAll(/<script type="module"[^>]*>/g)].map(([tag]) => tag);
         expect(scripts).toHaveLength(1);
-        if (path === '/kabinet') expect(scripts[0]).toMatch(/ src="\/static\/js\/index-[\w-]+\.js"/);
-        else expect(scripts[0]).toMatch(/ src="\/static\/js\/boot-[\w-]+\.js" data-entry="\/static\/js\/index-[\w-]+\.js"/);
+        expect(scripts[0]).toMatch(/ src="\/static\/js\/boot-[\w-]+\.js" data-entry="\/static\/js\/index-[\w-]+\.js"/);
+        expect(html).not.toContain('rel="modulepreload"');
+        const preloaded = / data-preload="([^"]*)"/.exec(scripts[0]!)?.[1]?.split(' ') ?? [];
+        if (path === '/kabinet') expect(preloaded).toEqual(expect.arrayContaining([expect.stringMatching(/^\/static\/js\/AccountsScreen-[\w-]+\.js$/)]));
+        else expect(preloaded).toEqual([]);
         const holdsFirstPaint = html.includes('<link rel="expect" href="#first-screen" blocking="render">');
         expect(holdsFirstPaint).toBe(!path.startsWith('/kabinet') && !keys.some((key) => key.startsWith('auth:')));
         if (holdsFirstPaint) expect(body).toContain('id="first-screen"');

@@ -72,11 +72,15 @@ function withoutTags(html: string, styles: readonly string[], scripts: readonly 
   return result;
 }
 
-/** index.html starting its entry `entry` with `boot` (src/boot.ts), which it names the entry to. */
-function withBoot(html: string, entry: string, boot: string): string {
+/**
+ * index.html starting its entry `entry` with `boot` (src/boot.ts), which it names the entry to and
+ * the chunks to preload as it starts it.
+ */
+function withBoot(html: string, entry: string, boot: string, preloads: readonly string[]): string {
   const tag = new RegExp(`(<script type="module"[^>]*) src="/${entry.replace(/[.]/g, '\\.')}"`);
   if (!tag.test(html)) throw new Error(`route-pages: index.html has no script ${entry}`);
-  return html.replace(tag, `$1 src="/${boot}" data-entry="/${entry}"`);
+  const preload = preloads.length > 0 ? ` data-preload="${preloads.map((file) => `/${file}`).join(' ')}"` : '';
+  return html.replace(tag, `$1 src="/${boot}" data-entry="/${entry}"${preload}`);
 }
 
 /**
@@ -129,15 +133,15 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
         const fileName = `pages/${name}.${page.language}.html`;
         const styleFiles = inlineStyles(path, page.language, page.texts);
         // A shell (the cabinet's loading state) is drawn over by its screen: the screen's chunks are
-        // what its real first paint waits for, so they are asked for at once there.
+        // what its real content waits for, so they are asked for with the app's entry there.
         const preloads = page.route.shellTitleKey
           ? [...alreadyLoaded, ...screenFiles(path, page.language, page.texts)].filter((file, index, all) => file !== entry.fileName && all.indexOf(file) === index)
           : [];
         const style = styleFiles.map((file) => assetText(bundle, file)).join('\n');
         const source = pageDocument({
-          // A page drawn with its content starts the app after its first paint (src/boot.ts); a
-          // shell's real content is its screen, which must start at once.
-          template: page.route.shellTitleKey ? template : withBoot(template, entry.fileName, boot.fileName),
+          // Every page starts the app after its first paint (src/boot.ts): scripts asked for before
+          // it only compete with it. A shell's screen chunks are preloaded then, with the entry.
+          template: withBoot(template, entry.fileName, boot.fileName, preloads),
           path,
           language: page.language,
           languages,
@@ -150,7 +154,6 @@ export function routePages({ alias }: { alias: AliasOptions }): Plugin {
             // in the page already. Linked again after the screen's own, the entry's sheet would
             // override them and move the page.
             ...styleFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
-            ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
             ...(page.root.includes(`id="${FIRST_SCREEN_ID}"`) ? [`<link rel="expect" href="#${FIRST_SCREEN_ID}" blocking="render">`] : []),
           ],
         });

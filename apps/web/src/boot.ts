@@ -1,13 +1,24 @@
-// The script of a page pre-rendered with its content (build/route-pages.ts). The page is drawn and
-// its links work without the app, so the app's own entry (the one index.html starts at once, named
+// The script of a pre-rendered page (build/route-pages.ts). The page is drawn and its links work
+// without the app, so the app's own entry (the one index.html starts at once, named
 // in `data-entry`) is fetched only once the browser reports the page's first contentful paint: on a
 // phone's slow connection its scripts would otherwise compete with what that paint needs. (A frame
 // callback is not late enough: the frame it runs in may be presented after the script is asked for.)
-const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry;
+// A shell drawn over by its screen (the cabinet's) also names the screen's chunks, preloaded with
+// the entry so that they arrive side by side rather than one after another.
+const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
+const entry = script?.dataset.entry;
+const preloads = script?.dataset.preload?.split(' ') ?? [];
 let started = false;
 function start(): void {
   if (started || !entry) return;
   started = true;
+  for (const href of preloads) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
   setTimeout(() => void import(/* @vite-ignore */ entry), 0);
 }
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
