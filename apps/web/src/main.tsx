@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startEarlyReads } from './lib/earlyReads';
 import { PageLoader } from './ui/PageLoader';
 import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
-import { AppReady, startTakeOver } from './prerender/takeOver';
+import { AppReady, nextTask, startTakeOver } from './prerender/takeOver';
 
 // First of all: the reads the page's first screen waits for start beside the chunks it needs.
 startEarlyReads(window.location.pathname, window.localStorage);
@@ -39,9 +39,6 @@ function afterFirstPaint(takeOver: () => void): void {
   if (document.readyState === 'complete') afterPaint();
   else window.addEventListener('load', afterPaint, { once: true });
 }
-
-/** A promise settled in a task of its own, after the browser has had its turn. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * i18next and React Router arrive in chunks of their own (vite.config.ts), evaluated one at a time:

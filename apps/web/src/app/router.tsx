@@ -1,10 +1,10 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-
-/** The router's component, from this module's chunk (main.tsx loads it after i18next's). */
-export { RouterProvider } from 'react-router';
 import { RouteError } from '../ui/RouteError';
 import { loadChunk, loadChunkWithTexts } from './lazy';
 import { paths } from './paths';
+
+/** The router's component, from this module's chunk (main.tsx loads it after i18next's). */
+export { RouterProvider } from 'react-router';
 
 /**
  * A route's chunk together with the translations its screen renders, fetched side by side: the

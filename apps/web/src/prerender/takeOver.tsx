@@ -38,7 +38,7 @@ export function AppReady({ children }: { children: ReactNode }) {
 }
 
 /** A promise settled in a task of its own, after the browser has had its turn. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function Later({ children }: { children: ReactNode }) {
   // Suspends the part's first render while the page is taken over: the drawn part stays as it is,
