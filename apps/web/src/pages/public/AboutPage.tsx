@@ -25,32 +25,28 @@ export function Component() {
 
       <Section title={t('about.offerings.title')}>
         {() => (
-          <>
-            <div className="grid grid--3">
-              {ABOUT_OFFERINGS.map((offering) => (
-                <div key={offering} className="offering">
-                  <h3 className="offering__title">{t(`about.offerings.${offering}.title`)}</h3>
-                  <p>{t(`about.offerings.${offering}.text`, figures)}</p>
-                </div>
-              ))}
-            </div>
-          </>
+          <div className="grid grid--3">
+            {ABOUT_OFFERINGS.map((offering) => (
+              <div key={offering} className="offering">
+                <h3 className="offering__title">{t(`about.offerings.${offering}.title`)}</h3>
+                <p>{t(`about.offerings.${offering}.text`, figures)}</p>
+              </div>
+            ))}
+          </div>
         )}
       </Section>
 
       <Section tone="alt" title={t('about.cards.title')}>
         {() => (
-          <>
-            <ol className="grid grid--3 plain-list">
-              {ABOUT_CARDS.map((card, index) => (
-                <li key={card}>
-                  <NumberedCard number={itemNumber(index)} title={t(`about.cards.${card}.title`)}>
-                    <p>{t(`about.cards.${card}.text`)}</p>
-                  </NumberedCard>
-                </li>
-              ))}
-            </ol>
-          </>
+          <ol className="grid grid--3 plain-list">
+            {ABOUT_CARDS.map((card, index) => (
+              <li key={card}>
+                <NumberedCard number={itemNumber(index)} title={t(`about.cards.${card}.title`)}>
+                  <p>{t(`about.cards.${card}.text`)}</p>
+                </NumberedCard>
+              </li>
+            ))}
+          </ol>
         )}
       </Section>
 

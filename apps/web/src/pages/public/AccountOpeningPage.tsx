@@ -25,32 +25,28 @@ export function AccountOpeningPage({ audience, documents }: { audience: 'corpora
 
       <Section title={t(`${audience}.opening.title`)} intro={<p>{t(`${audience}.opening.text`, figures)}</p>}>
         {() => (
-          <>
-            <div className="grid grid--2">
-              {ACCOUNT_OPTION_KEYS.map((option) => (
-                <article key={option} className="card card--option">
-                  <h3 className="card__title">{t(`${audience}.opening.${option}.title`)}</h3>
-                  <p className="card__term">{t(`${audience}.opening.${option}.term`, figures)}</p>
-                  <p className="card__text">{t(`${audience}.opening.${option}.text`, figures)}</p>
-                </article>
-              ))}
-            </div>
-          </>
+          <div className="grid grid--2">
+            {ACCOUNT_OPTION_KEYS.map((option) => (
+              <article key={option} className="card card--option">
+                <h3 className="card__title">{t(`${audience}.opening.${option}.title`)}</h3>
+                <p className="card__term">{t(`${audience}.opening.${option}.term`, figures)}</p>
+                <p className="card__text">{t(`${audience}.opening.${option}.text`, figures)}</p>
+              </article>
+            ))}
+          </div>
         )}
       </Section>
 
       <Section tone="alt" title={t(`${audience}.documents.title`)} intro={<p>{t(`${audience}.documents.intro`)}</p>}>
         {() => (
-          <>
-            <ol className="documents">
-              {documents.map((document) => (
-                <li key={document} className="documents__item">
-                  <Icon name="check" className="documents__icon" />
-                  <span>{t(`${audience}.documents.items.${document}`)}</span>
-                </li>
-              ))}
-            </ol>
-          </>
+          <ol className="documents">
+            {documents.map((document) => (
+              <li key={document} className="documents__item">
+                <Icon name="check" className="documents__icon" />
+                <span>{t(`${audience}.documents.items.${document}`)}</span>
+              </li>
+            ))}
+          </ol>
         )}
       </Section>
 

@@ -38,36 +38,34 @@ export function Component() {
       <Hero eyebrow={t('cards.hero.eyebrow')} title={t('cards.hero.title', figures)} text={t('cards.hero.text', figures)} actions={orderCard} />
       <Section title={t('cards.section.title')} intro={<p>{t('cards.section.intro', figures)}</p>}>
         {() => (
-          <>
-            <div className="grid grid--2">
-              {(Object.keys(CARD_FEATURES) as CardKind[]).map((kind) => (
-                <article key={kind} className="payment-card" aria-labelledby={`card-${kind}-title`}>
-                  <PaymentCardArt kind={kind} />
-                  <h3 id={`card-${kind}-title`} className="payment-card__title">
-                    {t(`cards.${kind}.title`)}
-                  </h3>
-                  <p>{t(`cards.${kind}.text`, figures)}</p>
-                  <ul className="features">
-                    {CARD_FEATURES[kind].map((feature) => (
-                      <li key={feature}>
-                        <Icon name="check" className="features__icon" />
-                        <span>{t(`cards.${kind}.features.${feature}`)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <dl className="card-facts">
-                    {CARD_FACTS.map((fact) => (
-                      <div key={fact} className="card-facts__item">
-                        <dt>{t(`cards.facts.${fact}`)}</dt>
-                        <dd>{factValue(fact, figures)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  {orderCard}
-                </article>
-              ))}
-            </div>
-          </>
+          <div className="grid grid--2">
+            {(Object.keys(CARD_FEATURES) as CardKind[]).map((kind) => (
+              <article key={kind} className="payment-card" aria-labelledby={`card-${kind}-title`}>
+                <PaymentCardArt kind={kind} />
+                <h3 id={`card-${kind}-title`} className="payment-card__title">
+                  {t(`cards.${kind}.title`)}
+                </h3>
+                <p>{t(`cards.${kind}.text`, figures)}</p>
+                <ul className="features">
+                  {CARD_FEATURES[kind].map((feature) => (
+                    <li key={feature}>
+                      <Icon name="check" className="features__icon" />
+                      <span>{t(`cards.${kind}.features.${feature}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="card-facts">
+                  {CARD_FACTS.map((fact) => (
+                    <div key={fact} className="card-facts__item">
+                      <dt>{t(`cards.facts.${fact}`)}</dt>
+                      <dd>{factValue(fact, figures)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {orderCard}
+              </article>
+            ))}
+          </div>
         )}
       </Section>
     </>

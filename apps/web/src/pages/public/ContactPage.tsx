@@ -37,45 +37,41 @@ export function Component() {
 
       <Section title={t('contact.details.title')}>
         {() => (
-          <>
-            <ul className="grid grid--3 plain-list contact-details">
-              <ContactDetail icon="location" title={t('contact.details.dublin')}>
-                <p>{t('company.dublin.address')}</p>
-              </ContactDetail>
-              <ContactDetail icon="location" title={t('contact.details.headOffice')}>
-                <p>{t('company.headOffice.address')}</p>
-              </ContactDetail>
-              <ContactDetail icon="clock" title={t('contact.details.hours')}>
-                <p>{t('company.hours.days')}</p>
-                <p>{t('company.hours.lunch')}</p>
-              </ContactDetail>
-              <ContactDetail icon="mail" title={t('contact.details.email')}>
-                <p>
-                  <a href={`mailto:${COMPANY_CONTACTS.email}`}>{COMPANY_CONTACTS.email}</a>
-                </p>
-              </ContactDetail>
-              <ContactDetail icon="globe" title={t('contact.details.website')}>
-                <p>
-                  <a href={COMPANY_CONTACTS.websiteUrl}>{COMPANY_CONTACTS.website}</a>
-                </p>
-              </ContactDetail>
-              <ContactDetail icon="shield" title={t('contact.details.compliance')}>
-                <p>
-                  <a href={`tel:${COMPANY_CONTACTS.compliancePhone.dial}`}>{COMPANY_CONTACTS.compliancePhone.display}</a>
-                </p>
-              </ContactDetail>
-            </ul>
-          </>
+          <ul className="grid grid--3 plain-list contact-details">
+            <ContactDetail icon="location" title={t('contact.details.dublin')}>
+              <p>{t('company.dublin.address')}</p>
+            </ContactDetail>
+            <ContactDetail icon="location" title={t('contact.details.headOffice')}>
+              <p>{t('company.headOffice.address')}</p>
+            </ContactDetail>
+            <ContactDetail icon="clock" title={t('contact.details.hours')}>
+              <p>{t('company.hours.days')}</p>
+              <p>{t('company.hours.lunch')}</p>
+            </ContactDetail>
+            <ContactDetail icon="mail" title={t('contact.details.email')}>
+              <p>
+                <a href={`mailto:${COMPANY_CONTACTS.email}`}>{COMPANY_CONTACTS.email}</a>
+              </p>
+            </ContactDetail>
+            <ContactDetail icon="globe" title={t('contact.details.website')}>
+              <p>
+                <a href={COMPANY_CONTACTS.websiteUrl}>{COMPANY_CONTACTS.website}</a>
+              </p>
+            </ContactDetail>
+            <ContactDetail icon="shield" title={t('contact.details.compliance')}>
+              <p>
+                <a href={`tel:${COMPANY_CONTACTS.compliancePhone.dial}`}>{COMPANY_CONTACTS.compliancePhone.display}</a>
+              </p>
+            </ContactDetail>
+          </ul>
         )}
       </Section>
 
       <Section id={FORM_SECTION_ID} tone="alt" title={t('contact.form.title')} intro={<p>{t('contact.form.text')}</p>}>
         {() => (
-          <>
-            <div className="contact-panel">
-              <ContactForm variant="contact" />
-            </div>
-          </>
+          <div className="contact-panel">
+            <ContactForm variant="contact" />
+          </div>
         )}
       </Section>
     </>

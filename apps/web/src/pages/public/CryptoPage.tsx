@@ -26,41 +26,37 @@ export function Component() {
 
       <Section title={t('crypto.gateway.title')}>
         {() => (
-          <>
-            <div className="split">
-              <div>
-                <p className="lead">{t('crypto.gateway.text')}</p>
-                <ul className="features">
-                  {CRYPTO_GATEWAY_POINTS.map((point) => (
-                    <li key={point}>
-                      <Icon name="check" className="features__icon" />
-                      <span>{t(`crypto.gateway.points.${point}`, figures)}</span>
-                    </li>
-                  ))}
-                </ul>
-                <Link className="button" to={paths.contact}>
-                  {t('crypto.gateway.action')}
-                </Link>
-              </div>
-              <GatewayArt />
+          <div className="split">
+            <div>
+              <p className="lead">{t('crypto.gateway.text')}</p>
+              <ul className="features">
+                {CRYPTO_GATEWAY_POINTS.map((point) => (
+                  <li key={point}>
+                    <Icon name="check" className="features__icon" />
+                    <span>{t(`crypto.gateway.points.${point}`, figures)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Link className="button" to={paths.contact}>
+                {t('crypto.gateway.action')}
+              </Link>
             </div>
-          </>
+            <GatewayArt />
+          </div>
         )}
       </Section>
 
       <Section tone="alt" title={t('crypto.cards.title')}>
         {() => (
-          <>
-            <ol className="grid grid--3 plain-list">
-              {CRYPTO_CARDS.map((card, index) => (
-                <li key={card}>
-                  <NumberedCard number={itemNumber(index)} title={t(`crypto.cards.items.${card}.title`)}>
-                    <p>{t(`crypto.cards.items.${card}.text`, figures)}</p>
-                  </NumberedCard>
-                </li>
-              ))}
-            </ol>
-          </>
+          <ol className="grid grid--3 plain-list">
+            {CRYPTO_CARDS.map((card, index) => (
+              <li key={card}>
+                <NumberedCard number={itemNumber(index)} title={t(`crypto.cards.items.${card}.title`)}>
+                  <p>{t(`crypto.cards.items.${card}.text`, figures)}</p>
+                </NumberedCard>
+              </li>
+            ))}
+          </ol>
         )}
       </Section>
     </>

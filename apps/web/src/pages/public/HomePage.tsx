@@ -47,38 +47,34 @@ export function Component() {
 
       <Section title={t('home.services.title')} intro={<p>{t('home.services.intro')}</p>}>
         {() => (
-          <>
-            <ul className="grid grid--3 link-cards">
-              {HOME_SERVICES.map((service) => (
-                <li key={service.key}>
-                  <Link className="link-card" to={service.to}>
-                    <h3 className="link-card__title">{t(`home.services.items.${service.key}.title`)}</h3>
-                    <p className="link-card__text">{t(`home.services.items.${service.key}.text`, figures)}</p>
-                    <span className="link-card__more" aria-hidden="true">
-                      {t('actions.learnMore')}
-                      <Icon name="arrowRight" size={16} />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </>
+          <ul className="grid grid--3 link-cards">
+            {HOME_SERVICES.map((service) => (
+              <li key={service.key}>
+                <Link className="link-card" to={service.to}>
+                  <h3 className="link-card__title">{t(`home.services.items.${service.key}.title`)}</h3>
+                  <p className="link-card__text">{t(`home.services.items.${service.key}.text`, figures)}</p>
+                  <span className="link-card__more" aria-hidden="true">
+                    {t('actions.learnMore')}
+                    <Icon name="arrowRight" size={16} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
         )}
       </Section>
 
       <Section tone="alt" title={t('home.steps.title')}>
         {() => (
-          <>
-            <ol className="grid grid--4 plain-list">
-              {HOME_STEPS.map((step, index) => (
-                <li key={step}>
-                  <NumberedCard number={itemNumber(index)} title={t(`home.steps.items.${step}.title`)}>
-                    <p>{t(`home.steps.items.${step}.text`)}</p>
-                  </NumberedCard>
-                </li>
-              ))}
-            </ol>
-          </>
+          <ol className="grid grid--4 plain-list">
+            {HOME_STEPS.map((step, index) => (
+              <li key={step}>
+                <NumberedCard number={itemNumber(index)} title={t(`home.steps.items.${step}.title`)}>
+                  <p>{t(`home.steps.items.${step}.text`)}</p>
+                </NumberedCard>
+              </li>
+            ))}
+          </ol>
         )}
       </Section>
 

@@ -32,67 +32,63 @@ export function Component() {
 
       <Section title={t('otherServices.deposit.advantages.title')}>
         {() => (
-          <>
-            <div className="split split--top">
-              <div>
-                <dl className="terms">
-                  {DEPOSIT_TERMS.map((term) => (
-                    <div key={term} className="terms__item">
-                      <dt>{t(`otherServices.deposit.terms.${term}.label`)}</dt>
-                      <dd>{t(`otherServices.deposit.terms.${term}.value`, figures)}</dd>
-                    </div>
-                  ))}
-                </dl>
-                <ul className="features">
-                  {DEPOSIT_ADVANTAGES.map((advantage) => (
-                    <li key={advantage}>
-                      <Icon name="check" className="features__icon" />
-                      <span>{t(`otherServices.deposit.advantages.${advantage}`, figures)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <div className="table-wrap">
-                <table className="rates-table">
-                  <caption>{t('otherServices.deposit.rates.caption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('otherServices.deposit.rates.currency')}</th>
-                      <th scope="col">{t('otherServices.deposit.rates.withHistory')}</th>
-                      <th scope="col">{t('otherServices.deposit.rates.withoutHistory')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <tr>
-                      <th scope="row">EUR</th>
-                      <td>{figures.depositRateEurWithHistory}</td>
-                      <td>{figures.depositRateEurWithoutHistory}</td>
-                    </tr>
-                    <tr>
-                      <th scope="row">USD</th>
-                      <td>{figures.depositRateUsdWithHistory}</td>
-                      <td>{figures.depositRateUsdWithoutHistory}</td>
-                    </tr>
-                  </tbody>
-                </table>
-                <p className="note">{t('otherServices.deposit.rates.note', figures)}</p>
-              </div>
+          <div className="split split--top">
+            <div>
+              <dl className="terms">
+                {DEPOSIT_TERMS.map((term) => (
+                  <div key={term} className="terms__item">
+                    <dt>{t(`otherServices.deposit.terms.${term}.label`)}</dt>
+                    <dd>{t(`otherServices.deposit.terms.${term}.value`, figures)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <ul className="features">
+                {DEPOSIT_ADVANTAGES.map((advantage) => (
+                  <li key={advantage}>
+                    <Icon name="check" className="features__icon" />
+                    <span>{t(`otherServices.deposit.advantages.${advantage}`, figures)}</span>
+                  </li>
+                ))}
+              </ul>
             </div>
-          </>
+            <div className="table-wrap">
+              <table className="rates-table">
+                <caption>{t('otherServices.deposit.rates.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('otherServices.deposit.rates.currency')}</th>
+                    <th scope="col">{t('otherServices.deposit.rates.withHistory')}</th>
+                    <th scope="col">{t('otherServices.deposit.rates.withoutHistory')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">EUR</th>
+                    <td>{figures.depositRateEurWithHistory}</td>
+                    <td>{figures.depositRateEurWithoutHistory}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">USD</th>
+                    <td>{figures.depositRateUsdWithHistory}</td>
+                    <td>{figures.depositRateUsdWithoutHistory}</td>
+                  </tr>
+                </tbody>
+              </table>
+              <p className="note">{t('otherServices.deposit.rates.note', figures)}</p>
+            </div>
+          </div>
         )}
       </Section>
 
       <Section id={otherServicesAnchors.cheques} tone="alt" title={t('otherServices.cheques.title')} intro={<p>{t('otherServices.cheques.intro')}</p>}>
         {() => (
-          <>
-            <div className="grid grid--2">
-              {CHEQUE_CARDS.map((card) => (
-                <Card key={card} title={t(`otherServices.cheques.cards.${card}.title`)}>
-                  <p>{t(`otherServices.cheques.cards.${card}.text`, figures)}</p>
-                </Card>
-              ))}
-            </div>
-          </>
+          <div className="grid grid--2">
+            {CHEQUE_CARDS.map((card) => (
+              <Card key={card} title={t(`otherServices.cheques.cards.${card}.title`)}>
+                <p>{t(`otherServices.cheques.cards.${card}.text`, figures)}</p>
+              </Card>
+            ))}
+          </div>
         )}
       </Section>
 
@@ -113,15 +109,13 @@ export function Component() {
 
       <Section id={otherServicesAnchors.metals} tone="alt" title={t('otherServices.metals.title')} intro={<p>{t('otherServices.metals.intro')}</p>}>
         {() => (
-          <>
-            <div className="grid grid--3">
-              {METAL_CARDS.map((card) => (
-                <Card key={card} title={t(`otherServices.metals.cards.${card}.title`, figures)}>
-                  <p>{t(`otherServices.metals.cards.${card}.text`, figures)}</p>
-                </Card>
-              ))}
-            </div>
-          </>
+          <div className="grid grid--3">
+            {METAL_CARDS.map((card) => (
+              <Card key={card} title={t(`otherServices.metals.cards.${card}.title`, figures)}>
+                <p>{t(`otherServices.metals.cards.${card}.text`, figures)}</p>
+              </Card>
+            ))}
+          </div>
         )}
       </Section>
 

@@ -34,9 +34,7 @@ export function Component() {
 
       <Section title={t('tariffs.slider.title')} intro={<p>{t('tariffs.slider.intro')}</p>}>
         {() => (
-          <>
-            <TariffsSlider />
-          </>
+          <TariffsSlider />
         )}
       </Section>
 
