@@ -75,9 +75,11 @@ describe('crypto wallets and transfers', () => {
     // Create an SOL wallet: it is listed with its address and a QR code of it.
     await page.getByLabel(label(t('create.currency'))).selectOption('SOL');
     await page.getByRole('button', { name: t('create.submit') }).click();
+    const opened = page.getByRole('dialog', { name: texts('en', 'common')('popup.successTitle') });
+    await opened.waitFor();
     const created = walletIn(await api(demo).get<Wallet[]>('wallet/list'), 'SOL');
     await page.getByText(created.number, { exact: true }).waitFor();
-    await page.getByRole('dialog', { name: texts('en', 'common')('popup.successTitle') }).getByRole('button', { name: texts('en', 'common')('popup.ok') }).click();
+    await opened.getByRole('button', { name: texts('en', 'common')('popup.ok') }).click();
     const item = page.locator('li', { hasText: created.number });
     await item.getByRole('img', { name: interpolate(t('wallets.qr'), { currency: 'SOL', address: created.number }) }).waitFor();
     await item.getByRole('button', { name: t('wallets.copy') }).click();

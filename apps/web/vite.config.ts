@@ -51,8 +51,8 @@ function sharedChunks(): (id: string, api: { getModuleInfo: GetModuleInfo }) => 
     if (
       /\/src\/ui\/(Popup|Modal|ResultModal|usePageTitle|DisclosureButton|LanguageSwitch|FormField|SubmitButton|NotFound|Screen|formatMoney)\.tsx?$/.test(id) ||
       // Plain helpers the public site shares with the cabinet (no zod): kept out of the site's group.
-      /\/packages\/contracts\/src\/(protocol|tariffs|money\/[a-z]+)\.ts$/.test(id) ||
-      /\/src\/lib\/api\.ts$/.test(id)
+      /\/packages\/contracts\/src\/(protocol|tariffs|money\/[a-z]+|kyc\/kyc-status)\.ts$/.test(id) ||
+      /\/src\/lib\/(api|errorKeys)\.ts$/.test(id)
     ) {
       return 'ui';
     }

@@ -1,4 +1,4 @@
-import type { KycStatus } from '@bank/contracts/kyc/kyc-record';
+import type { KycStatus } from '@bank/contracts/kyc/kyc-status';
 import { decideKyc } from '../modules/kyc/service';
 import type { TestContext } from './harness';
 

@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { accountTypeSchema } from '../auth/fields';
 import { FIAT_CURRENCIES } from '../money';
 import { IDENTITY_CARD_TYPES, SOURCES_OF_WEALTH } from './constants';
+import { KYC_STATUSES } from './kyc-status';
 
-/** SPEC §4: New is in review; Approved makes the client identified; Rejected asks for the form again. */
-export const KYC_STATUSES = ['New', 'Approved', 'Rejected'] as const;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
-export type KycStatus = z.infer<typeof kycStatusSchema>;
-
-/** SPEC §4: a client is identified when its KYC status is set and is neither New nor Rejected. */
-export function isIdentified(kycStatus: KycStatus | null | undefined): boolean {
-  return Boolean(kycStatus) && kycStatus !== 'New' && kycStatus !== 'Rejected';
-}
 
 /** One KYC submission as the client reads it back (SPEC §3: records carry kycId). */
 export const kycRecordSchema = z.object({

@@ -1,5 +1,5 @@
 import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank/contracts/backoffice/roles';
-import type { KycStatus } from '@bank/contracts/kyc/kyc-record';
+import type { KycStatus } from '@bank/contracts/kyc/kyc-status';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';

@@ -1,6 +1,6 @@
 import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
 import type { KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
-import type { KycStatus } from '@bank/contracts/kyc/kyc-record';
+import type { KycStatus } from '@bank/contracts/kyc/kyc-status';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { toKycRecord } from './records';

@@ -1,7 +1,8 @@
 import type { KycDecisionConflictDetails } from '@bank/contracts/backoffice/kyc-review';
 import { KYC_REFUSALS } from '@bank/contracts/kyc/constants';
 import { kycRuleErrors, type KycFields } from '@bank/contracts/kyc/kyc-form';
-import { isIdentified, type KycRecord, type KycStatus } from '@bank/contracts/kyc/kyc-record';
+import type { KycRecord } from '@bank/contracts/kyc/kyc-record';
+import { isIdentified, type KycStatus } from '@bank/contracts/kyc/kyc-status';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';

@@ -1,10 +1,13 @@
-import { createAccountRequestSchema } from '@bank/contracts/accounts/create-account';
 import { FIAT_CURRENCIES } from '@bank/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
+import { loadChunk } from '../../app/lazy';
 import { formatAccountNumber } from '../../ui/formatMoney';
 import { openAccount } from './accountsApi';
 import { OpenInCurrencyForm } from './OpenInCurrencyForm';
+
+/** The request's contract, loaded when the form is first sent: the overview is drawn without zod. */
+const loadRequestSchema = () => loadChunk(() => import('@bank/contracts/accounts/create-account')).then((module) => module.createAccountRequestSchema);
 
 /**
  * SPEC §2/§5 add account: one required currency from SPEC §9's fiat list, validated with the same
@@ -32,8 +35,8 @@ export function OpenAccountForm({ openCurrencies }: { openCurrencies: readonly s
         const name = `${code} — ${t(`currencies.${code}`)}`;
         return taken ? t('open.alreadyOpen', { currency: name }) : name;
       }}
-      toRequest={(currency) => {
-        const parsed = createAccountRequestSchema.safeParse({ currencies: currency ? [currency] : [] });
+      toRequest={async (currency) => {
+        const parsed = (await loadRequestSchema()).safeParse({ currencies: currency ? [currency] : [] });
         return parsed.success ? { ok: true, request: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'validation.currency.required' };
       }}
       open={async (request) => {

@@ -54,7 +54,8 @@ export function OpenInCurrencyForm<Code extends string, Request>({
   optionLabel: (currency: Code, taken: boolean) => string;
   /** The form takes the card's title as its accessible name. */
   namedByTitle?: boolean;
-  toRequest: (currency: string) => OpenInCurrencyRequest<Request>;
+  /** May load the contract's schema first: zod need not be on the page until the form is sent. */
+  toRequest: (currency: string) => OpenInCurrencyRequest<Request> | Promise<OpenInCurrencyRequest<Request>>;
   open: (request: Request) => Promise<OpenInCurrencyOutcome>;
   /** The field error of a refusal that belongs under the select, if the bank sends one. */
   fieldOf?: (body: ErrorBody | null) => string | undefined;
@@ -69,12 +70,21 @@ export function OpenInCurrencyForm<Code extends string, Request>({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const prepared = toRequest(currency);
+    setSubmitting(true);
+    let prepared: OpenInCurrencyRequest<Request>;
+    try {
+      prepared = await toRequest(currency);
+    } catch {
+      // The schema's chunk did not arrive: nothing was sent, and the next press tries again.
+      setSubmitting(false);
+      setResult({ tone: 'error', message: undefined });
+      return;
+    }
     if (!prepared.ok) {
+      setSubmitting(false);
       setError(prepared.error);
       return;
     }
-    setSubmitting(true);
     const outcome = await open(prepared.request);
     setSubmitting(false);
     if (outcome.ok) {

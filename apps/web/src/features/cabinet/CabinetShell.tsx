@@ -1,4 +1,4 @@
-import { isIdentified } from '@bank/contracts/kyc/kyc-record';
+import { isIdentified } from '@bank/contracts/kyc/kyc-status';
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisclosureButton } from '../../ui/DisclosureButton';

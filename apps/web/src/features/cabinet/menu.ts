@@ -1,4 +1,4 @@
-import { isIdentified, type KycStatus } from '@bank/contracts/kyc/kyc-record';
+import { isIdentified, type KycStatus } from '@bank/contracts/kyc/kyc-status';
 
 /** SPEC §2: what the cabinet's side menu can show; logout is an action, not a screen. */
 export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings'] as const;

@@ -1,10 +1,13 @@
-import { createWalletRequestSchema } from '@bank/contracts/crypto/wallets';
 import { CRYPTO_CURRENCIES } from '@bank/contracts/money/currencies';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
+import { loadChunk } from '../../app/lazy';
 import { OpenInCurrencyForm } from '../accounts';
 import { networkOf } from './transferCosts';
 import { createWallet } from './walletsApi';
+
+/** The request's contract, loaded when the form is first sent: the wallets are drawn without zod. */
+const loadRequestSchema = () => loadChunk(() => import('@bank/contracts/crypto/wallets')).then((module) => module.createWalletRequestSchema);
 
 /**
  * SPEC §2 create a wallet: one required coin of SPEC §9, each with its network, validated with the
@@ -34,8 +37,8 @@ export function CreateWalletForm({ openCurrencies }: { openCurrencies: readonly 
         const name = t('create.option', { currency: code, name: t(`coins.${code}`), network: networkOf(code).network });
         return taken ? t('create.alreadyOpen', { currency: name }) : name;
       }}
-      toRequest={(currency) => {
-        const parsed = createWalletRequestSchema.safeParse({ currency: currency || undefined });
+      toRequest={async (currency) => {
+        const parsed = (await loadRequestSchema()).safeParse({ currency: currency || undefined });
         if (parsed.success) return { ok: true, request: parsed.data };
         return {
           ok: false,

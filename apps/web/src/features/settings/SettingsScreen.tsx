@@ -1,4 +1,4 @@
-import { isIdentified } from '@bank/contracts/kyc/kyc-record';
+import { isIdentified } from '@bank/contracts/kyc/kyc-status';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectKycStatus, selectUser } from '../auth';

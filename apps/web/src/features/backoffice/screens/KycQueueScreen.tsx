@@ -1,4 +1,4 @@
-import { KYC_STATUSES, type KycStatus } from '@bank/contracts/kyc/kyc-record';
+import { KYC_STATUSES, type KycStatus } from '@bank/contracts/kyc/kyc-status';
 import type { KycQueueResponse, KycReviewItem } from '@bank/contracts/backoffice/kyc-review';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
