@@ -5,7 +5,7 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import type { AliasOptions, Plugin } from 'vite';
 import { pageDocument } from './page-document';
 import { renderRoutePages } from './prerender';
-import { FIRST_SCREEN_ID } from '../src/prerender/markers';
+import { APP_READY_ATTRIBUTE, FIRST_SCREEN_ID } from '../src/prerender/markers';
 
 const PUBLIC_SITE = ['src/pages/public/PublicLayout.tsx'];
 const CLIENT_STORE = ['src/app/StoreLayout.tsx'];
@@ -73,14 +73,14 @@ function withoutTags(html: string, styles: readonly string[], scripts: readonly 
 }
 
 /**
- * index.html starting its entry `entry` with `boot` (src/boot.ts), which it names the entry to and
- * the chunks to preload as it starts it.
+ * index.html starting its entry `entry` with `boot` (src/boot.ts), which it names the entry to, the
+ * chunks to preload as it starts it, and the attribute that tells it the app has the page.
  */
 function withBoot(html: string, entry: string, boot: string, preloads: readonly string[]): string {
   const tag = new RegExp(`(<script type="module"[^>]*) src="/${entry.replace(/[.]/g, '\\.')}"`);
   if (!tag.test(html)) throw new Error(`route-pages: index.html has no script ${entry}`);
   const preload = preloads.length > 0 ? ` data-preload="${preloads.map((file) => `/${file}`).join(' ')}"` : '';
-  return html.replace(tag, `$1 src="/${boot}" data-entry="/${entry}"${preload}`);
+  return html.replace(tag, `$1 src="/${boot}" data-entry="/${entry}"${preload} data-ready="${APP_READY_ATTRIBUTE}"`);
 }
 
 /**

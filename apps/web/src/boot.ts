@@ -4,7 +4,8 @@
 // phone's slow connection its scripts would otherwise compete with what that paint needs. (A frame
 // callback is not late enough: the frame it runs in may be presented after the script is asked for.)
 // A shell drawn over by its screen (the cabinet's) also names the screen's chunks, preloaded with
-// the entry so that they arrive side by side rather than one after another.
+// the entry so that they arrive side by side rather than one after another. This script imports
+// nothing: what it needs to know of the app comes in its element's data attributes.
 const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
 const entry = script?.dataset.entry;
 const preloads = script?.dataset.preload?.split(' ') ?? [];
@@ -32,4 +33,28 @@ if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   setTimeout(start, 2_000);
 } else {
   requestAnimationFrame(() => setTimeout(start, 0));
+}
+
+// A drawn form sent before the app has the page would be sent by the browser itself, to an address
+// that is only a page, and the visitor would lose what they typed. It is held, and sent again once
+// the app has the page (it then sets `data-ready`'s attribute on <html>): its fields still hold what
+// was typed (prerender/typedValues.ts), and the app's own handler takes it.
+const ready = script?.dataset.ready;
+if (ready) {
+  const html = document.documentElement;
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const hold = (event: SubmitEvent): void => {
+    if (html.hasAttribute(ready) || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    held = { form: event.target, submitter: event.submitter };
+  };
+  document.addEventListener('submit', hold, true);
+  new MutationObserver((_, observer) => {
+    if (!html.hasAttribute(ready)) return;
+    observer.disconnect();
+    document.removeEventListener('submit', hold, true);
+    if (!held?.form.isConnected) return;
+    const { form, submitter } = held;
+    form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+  }).observe(html, { attributes: true, attributeFilter: [ready] });
 }

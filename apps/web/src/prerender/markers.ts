@@ -12,3 +12,17 @@ export const PRERENDERED_TEXTS = 'data-texts';
  * alone, and the lead, the page's largest text, follows a frame later.
  */
 export const FIRST_SCREEN_ID = 'first-screen';
+
+/**
+ * The attribute `<html>` carries once the app has the whole page: its buttons and fields are live
+ * (set by prerender/takeOver.tsx; src/boot.ts holds a form sent before it).
+ */
+export const APP_READY_ATTRIBUTE = 'data-app';
+
+/**
+ * The method of a form a pre-rendered page draws (sign-in, registration, the contact form). Sent by
+ * the browser itself, with no script run, its fields go in the request's body and never in its
+ * address, where a password would reach the browser's history and the logs of every hop. With the
+ * app running the form is the app's to send, and src/boot.ts holds one sent before that.
+ */
+export const DRAWN_FORM_METHOD = 'post';

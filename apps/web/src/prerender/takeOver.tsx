@@ -1,4 +1,5 @@
 import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { APP_READY_ATTRIBUTE } from './markers';
 
 // True from the start of the take-over of a pre-rendered page (main.tsx) until every part of it is
 // the app's: the components it renders find the page already drawn, placed by the browser and
@@ -7,9 +8,6 @@ let takingOver = false;
 /** Parts of the page taken over later (TakenOverLater) and not yet taken over. */
 let partsLeft = 0;
 let firstCommitDone = false;
-
-/** The attribute `<html>` carries once the app has the whole page: its buttons and fields are live. */
-export const APP_READY_ATTRIBUTE = 'data-app';
 
 /** Starts the take-over; it ends once AppReady has committed and every later part is taken over. */
 export function startTakeOver(): void {

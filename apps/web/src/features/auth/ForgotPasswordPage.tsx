@@ -10,6 +10,7 @@ import { authApi } from './authApi';
 import { InputField } from '../../ui/FormField';
 import { useTypedValues } from '../../prerender/typedValues';
 import { validate } from '../../lib/formValidation';
+import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 /**
  * /forgot_password (SPEC §2): an e-mail and a continue button; the bank mails a reset link. The
@@ -44,7 +45,7 @@ export function Component() {
 
   return (
     <AuthLayout>
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <form className="auth-form" method={DRAWN_FORM_METHOD} onSubmit={submit} noValidate>
         <BackArrow label={t('backToLogin')} to={paths.login} />
         <h1>{t('forgot.title')}</h1>
         <p className="auth-card__lead">{t('forgot.lead')}</p>

@@ -14,6 +14,7 @@ import { useCompleteSignIn } from './useCompleteSignIn';
 import { loadChunk } from '../../app/lazy';
 import { useLoadedLater } from '../../lib/useLoadedLater';
 import { PageLoader } from '../../ui/PageLoader';
+import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 // zod, the credentials' schema and the code steps (schemas too) load once the visitor turns to the
 // form: set up at once, they would double the task that renders or takes over the sign-in page on a
@@ -74,7 +75,7 @@ export function Component() {
   return (
     <AuthLayout>
       {step === 'credentials' ? (
-        <form className="auth-form" onSubmit={requestCode} onFocus={() => setFormUsed(true)} noValidate>
+        <form className="auth-form" method={DRAWN_FORM_METHOD} onSubmit={requestCode} onFocus={() => setFormUsed(true)} noValidate>
           <BackArrow label={t('backToHome')} to={paths.home} />
           <h1>{t('login.title')}</h1>
           <p className="auth-card__lead">{t('login.lead')}</p>

@@ -15,6 +15,7 @@ import { useCompleteSignIn } from './useCompleteSignIn';
 import { registrationSucceeded } from './userSlice';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useSchemaForm } from '../../ui/useSchemaForm';
+import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 type Form = { email: string; phone: string; password: string; accountType: '' | 'personal' | 'business' };
 const emptyForm: Form = { email: '', phone: '', password: '', accountType: '' };
@@ -62,7 +63,7 @@ export function Component() {
   return (
     <AuthLayout>
       {step === 'form' ? (
-        <form className="auth-form" onSubmit={register} noValidate>
+        <form className="auth-form" method={DRAWN_FORM_METHOD} onSubmit={register} noValidate>
           <BackArrow label={t('backToHome')} to={paths.home} />
           <h1>{t('register.title')}</h1>
           <p className="auth-card__lead">{t('register.lead')}</p>

@@ -11,6 +11,7 @@ import { AuthLayout, BackArrow } from './AuthLayout';
 import { authApi } from './authApi';
 import { PasswordField } from '../../ui/FormField';
 import { useSchemaForm } from '../../ui/useSchemaForm';
+import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 /**
  * /reset_password?token=… (DESIGN §4): the page of the mailed link. A new password (SPEC §5 rule)
@@ -55,7 +56,7 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <form className="auth-form" method={DRAWN_FORM_METHOD} onSubmit={submit} noValidate>
           <p className="auth-card__lead">{t('reset.lead')}</p>
           <PasswordField
             label={t('fields.newPassword')}

@@ -5,6 +5,7 @@ import { Popup } from '../../ui/Popup';
 import type { ContactFieldErrors, ContactFormVariant } from './submit';
 import { loadSubmitModule, useContactForm, type ContactField } from './useContactForm';
 import './contact.css';
+import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 interface FieldSpec {
   name: ContactField;
@@ -49,6 +50,7 @@ export function ContactForm({ variant, labelledBy }: { variant: ContactFormVaria
         ref={formRef}
         className={`contact-form contact-form--${variant}`}
         aria-labelledby={labelledBy}
+        method={DRAWN_FORM_METHOD}
         noValidate
         onSubmit={(event) => void submit(event)}
         // Validation and sending load while the visitor types, so submitting does not wait for them.
