@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_MENU } from '../apps/web/src/features/backoffice/menu';
-import { authenticatorCode, operatorSignIn, OPERATOR_PASSWORD } from './support/backoffice';
+import { authenticatorCode, OPERATOR_PASSWORD } from './support/authenticator';
+import { operatorSignIn } from './support/backoffice';
 import { label, texts, unexpectedProblems, type Language } from './support/identity';
 import { seriousAccessibilityViolations } from './support/axe';
 import { checkEveryLayout, useLanguage } from './support/layouts';

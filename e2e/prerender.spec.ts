@@ -182,7 +182,8 @@ describe('a pre-rendered page in the browser', () => {
     await page.goto('/');
     const headline = text('en', 'public:home.hero.title');
     await page.getByRole('heading', { level: 1, name: headline }).waitFor();
-    // Interactive: the header's "Services" menu opens on click, which only the app's script does.
+    // Interactive once taken over: the header's "Services" menu opens on click, which only the app's script does.
+    await appReady(page);
     const services = page.locator('.site-header').getByRole('button', { name: /services/i }).first();
     await services.click();
     await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true');
@@ -198,6 +199,7 @@ describe('a pre-rendered page in the browser', () => {
     await page.getByRole('heading', { level: 1, name: text('ru', 'public:home.hero.title') }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('ru');
+    await appReady(page);
     const russianServices = page.locator('.site-header').getByRole('button', { name: /услуги/i }).first();
     await russianServices.click();
     await expect.poll(() => russianServices.getAttribute('aria-expanded')).toBe('true');

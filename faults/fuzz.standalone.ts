@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authenticatorCode, OPERATOR_PASSWORD } from '../e2e/support/backoffice';
+import { authenticatorCode, OPERATOR_PASSWORD } from '../e2e/support/authenticator';
 import { startMailServer, type MailServer } from '../e2e/support/mail';
 import { crossClientChecks, fuzzEveryRoute, mergeReports, type FuzzParty, type FuzzReport } from './fuzz';
 import { REPOSITORY_ROOT } from './routes';

@@ -58,11 +58,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (typeof policy === 'string') reply.header('content-security-policy', policyAllowingStyles(policy, page.styleHashes));
       return reply.send(page.in(encoding));
     }
-    // A page's form sent by a browser in which the app never ran (its pages draw their forms with
-    // method="post" so that nothing typed goes into an address): back to the page, the fields
-    // unread. Only the app sends the bank anything, to /api.
-    // A path starting '//' or '/\\' would send the browser to another host.
-    if (request.method === 'POST' && app.webPages && /^\/(?![/\\])/.test(pathOnly) && !pathOnly.startsWith('/api') && pathOnly !== METRICS_PATH) {
+    // A pre-rendered page's form sent by a browser in which the app never ran (the pages draw their
+    // forms with method="post", so that nothing typed goes into an address): back to the page, the
+    // fields unread. Only the app sends the bank anything, to /api.
+    if (request.method === 'POST' && app.webPages?.isPrerendered(pathOnly)) {
       return reply.redirect(request.url, 303);
     }
     const body: ErrorBody = { code: 'NOT_FOUND', message: 'Not found' };

@@ -96,6 +96,11 @@ export class WebPages {
     return `${this.origin}${pathAndQuery}`;
   }
 
+  /** Whether the path is a page pre-rendered at build time (drawn, forms and all, before the app runs). */
+  isPrerendered(pathOnly: string): boolean {
+    return Object.hasOwn(this.manifest.pages, pathOnly);
+  }
+
   pageFor(request: FastifyRequest): PageBody {
     const [pathOnly = '', query = ''] = request.url.split('?');
     const byLanguage = this.manifest.pages[pathOnly];
