@@ -23,19 +23,11 @@ const prerenderedForThisAddress = [...new URLSearchParams(window.location.search
 /**
  * Runs `takeOver` once the page has loaded and the browser has painted it: the drawn page shows
  * first, and taking it over, a long task on a slow phone, does not hold back its first paint.
- * Until then a form is not sent by the browser itself (its fields would go into the address): the
- * submission is dropped and works once the app has the page, a moment later. Links work as links.
+ * Until the app has the whole page a form sent is held by the page's own script (src/boot.ts) and
+ * sent once it has. Links work as links.
  */
 function afterFirstPaint(takeOver: () => void): void {
-  const holdSubmit = (event: Event) => event.preventDefault();
-  window.addEventListener('submit', holdSubmit, true);
-  const afterPaint = () =>
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        window.removeEventListener('submit', holdSubmit, true);
-        takeOver();
-      }, 0),
-    );
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(takeOver, 0));
   if (document.readyState === 'complete') afterPaint();
   else window.addEventListener('load', afterPaint, { once: true });
 }
