@@ -256,6 +256,40 @@ describe('a pre-rendered page in the browser', () => {
     await page.context().close();
   });
 
+  it('keeps a contact message typed and sent before the app had the page, textarea and all, and sends it once', async () => {
+    const { page, problems } = await stack.newPage({ language: 'ru', width: 1440 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/static/js/**', async (route) => {
+      if (!/\/boot-[\w-]+\.js$/.test(route.request().url())) await released;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/mailer/sendContactFormData')) sent.push(request.postData() ?? '');
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await page.waitForLoadState('domcontentloaded');
+    const form = page.locator('#contact-form form');
+    const message = 'Прошу перезвонить по поводу счёта в евро, до обеда.';
+    await form.getByLabel(label(text('ru', 'contact:fields.name'))).fill('Мария Ранняя');
+    await form.getByLabel(label(text('ru', 'contact:fields.email'))).fill('maria.early@example.ru');
+    await form.getByLabel(label(text('ru', 'contact:fields.phone'))).fill('+7 495 765-43-21');
+    await form.getByLabel(label(text('ru', 'contact:fields.message'))).fill(message);
+    await form.getByRole('button', { name: text('ru', 'contact:send') }).click();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/contact');
+    expect(sent).toEqual([]);
+    release();
+    const popup = page.getByRole('dialog', { name: text('ru', 'common:popup.successTitle') });
+    await popup.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ name: 'Мария Ранняя', email: 'maria.early@example.ru', message });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps what a visitor typed into the sign-in page before the app had it and signs in with it; the cabinet opened again asks for its data from its first script', async () => {
     const { page, problems } = await stack.newPage({ width: 1440 });
     // The app's scripts are held back until the visitor has typed into the page's static copy.

@@ -10,6 +10,8 @@ const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
 const entry = script?.dataset.entry;
 const preloads = script?.dataset.preload?.split(' ') ?? [];
 let started = false;
+/** Lets the browser send forms itself again: the app did not come. */
+let release = (): void => undefined;
 function start(): void {
   if (started || !entry) return;
   started = true;
@@ -20,7 +22,7 @@ function start(): void {
     link.href = href;
     document.head.append(link);
   }
-  setTimeout(() => void import(/* @vite-ignore */ entry), 0);
+  setTimeout(() => void import(/* @vite-ignore */ entry).catch(() => release()), 0);
 }
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((list, observer) => {
@@ -37,24 +39,31 @@ if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
 
 // A drawn form sent before the app has the page would be sent by the browser itself, to an address
 // that is only a page, and the visitor would lose what they typed. It is held, and sent again once
-// the app has the page (it then sets `data-ready`'s attribute on <html>): its fields still hold what
-// was typed (prerender/typedValues.ts), and the app's own handler takes it.
+// the app has the page (it then sets `data-ready`'s attribute on <html>); the app keeps what was
+// typed (prerender/typedValues.ts), and its own handler takes it. The hold listens as the event
+// bubbles, so a form of a part the app has already taken over, whose handler has taken the event,
+// is not sent twice.
 const ready = script?.dataset.ready;
 if (ready) {
   const html = document.documentElement;
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   const hold = (event: SubmitEvent): void => {
-    if (html.hasAttribute(ready) || !(event.target instanceof HTMLFormElement)) return;
+    if (event.defaultPrevented || html.hasAttribute(ready) || !(event.target instanceof HTMLFormElement)) return;
     event.preventDefault();
     held = { form: event.target, submitter: event.submitter };
   };
-  document.addEventListener('submit', hold, true);
-  new MutationObserver((_, observer) => {
+  const watch = new MutationObserver(() => {
     if (!html.hasAttribute(ready)) return;
-    observer.disconnect();
-    document.removeEventListener('submit', hold, true);
+    release();
     if (!held?.form.isConnected) return;
     const { form, submitter } = held;
-    form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
-  }).observe(html, { attributes: true, attributeFilter: [ready] });
+    if (typeof form.requestSubmit !== 'function') form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    else form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+  });
+  release = () => {
+    watch.disconnect();
+    document.removeEventListener('submit', hold);
+  };
+  document.addEventListener('submit', hold);
+  watch.observe(html, { attributes: true, attributeFilter: [ready] });
 }

@@ -8,6 +8,7 @@ import { startEarlyReads } from './lib/earlyReads';
 import { PageLoader } from './ui/PageLoader';
 import { PRERENDERED_LANGUAGE, PRERENDERED_TEXTS } from './prerender/markers';
 import { AppReady, nextTask, startTakeOver } from './prerender/takeOver';
+import { rememberTypedValues } from './prerender/typedValues';
 
 // First of all: the reads the page's first screen waits for start beside the chunks it needs.
 startEarlyReads(window.location.pathname, window.localStorage);
@@ -62,7 +63,10 @@ void loadApp().then(({ currentLanguage, createRouter, RouterProvider }) => {
   // so their first render matches it; a page in another language than the visitor's is redrawn.
   if (prerenderedLanguage === currentLanguage() && prerenderedForThisAddress) {
     startTakeOver();
-    afterFirstPaint(() => hydrateRoot(root, app));
+    afterFirstPaint(() => {
+      rememberTypedValues();
+      hydrateRoot(root, app);
+    });
   } else {
     createRoot(root).render(app);
   }

@@ -164,7 +164,7 @@ describe('the built web app over the wire', () => {
       expect(answer.body).not.toContain('Secret');
     }
     // Only those pages: another path, another host or an unknown API route is a 404.
-    for (const url of ['/kabinet', '//evil.example/login', '/api/nowhere']) {
+    for (const url of ['/no-such-page', '//evil.example/login', '/api/nowhere']) {
       const answer = await post(url);
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers.location, url).toBeUndefined();

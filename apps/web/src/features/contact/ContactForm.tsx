@@ -6,6 +6,7 @@ import type { ContactFieldErrors, ContactFormVariant } from './submit';
 import { loadSubmitModule, useContactForm, type ContactField } from './useContactForm';
 import './contact.css';
 import { DRAWN_FORM_METHOD } from '../../prerender/markers';
+import { useTypedValues } from '../../prerender/typedValues';
 
 interface FieldSpec {
   name: ContactField;
@@ -42,6 +43,16 @@ export function ContactForm({ variant, labelledBy }: { variant: ContactFormVaria
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
   }, [variant]);
   const { values, errors, status, change, submit, dismiss } = useContactForm(variant, focusFirstInvalid);
+  // What a visitor typed into the drawn page before the app had it stays in the form.
+  useTypedValues(
+    FIELDS[variant].map((field) => field.name),
+    (typed) => {
+      for (const field of FIELDS[variant]) {
+        const value = typed[field.name];
+        if (value !== undefined) change(field.name, value);
+      }
+    },
+  );
   const sending = status === 'sending';
 
   return (
