@@ -6,6 +6,7 @@
 // it stays interactive.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appReady } from './support/appReady';
 import { codeFromMail, DEMO_PERSONAL, enterCode, label, newClient } from './support/identity';
@@ -163,6 +164,17 @@ describe('pre-rendered pages fetched without running a script', () => {
   });
 });
 
+/** Holds the app's scripts back until the answer is called; the page's own small script (boot) runs. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/js/**', async (route) => {
+    if (!/\/boot-[\w-]+\.js$/.test(route.request().url())) await released;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('a pre-rendered page in the browser', () => {
   it('is taken over as it is: the server’s nodes kept, nothing shifting, no console error, and it stays interactive', async () => {
     const { page, problems } = await stack.newPage({ width: 1440 });
@@ -224,13 +236,7 @@ describe('a pre-rendered page in the browser', () => {
 
   it('holds a registration sent before the app had the page, its password out of every address, and sends it once the app has it', async () => {
     const { page, problems } = await stack.newPage({ width: 1440 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/static/js/**', async (route) => {
-      // The page's own small script runs; the app's wait.
-      if (!/\/boot-[\w-]+\.js$/.test(route.request().url())) await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     const addresses: string[] = [];
     page.on('request', (request) => addresses.push(request.url()));
     await page.goto('/register', { waitUntil: 'commit' });
@@ -258,12 +264,7 @@ describe('a pre-rendered page in the browser', () => {
 
   it('keeps a contact message typed and sent before the app had the page, textarea and all, and sends it once', async () => {
     const { page, problems } = await stack.newPage({ language: 'ru', width: 1440 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/static/js/**', async (route) => {
-      if (!/\/boot-[\w-]+\.js$/.test(route.request().url())) await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/mailer/sendContactFormData')) sent.push(request.postData() ?? '');
