@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Hero, Section, usePublicFigures } from './blocks';
+import { Checklist, Hero, Section, usePublicFigures } from './blocks';
 import { CARD_FACTS, CARD_FEATURES } from './content';
 import type { PublicFigures } from './figures';
-import { Icon } from './icons';
 
 type CardKind = keyof typeof CARD_FEATURES;
 
@@ -46,14 +45,7 @@ export function Component() {
                   {t(`cards.${kind}.title`)}
                 </h3>
                 <p>{t(`cards.${kind}.text`, figures)}</p>
-                <ul className="features">
-                  {CARD_FEATURES[kind].map((feature) => (
-                    <li key={feature}>
-                      <Icon name="check" className="features__icon" />
-                      <span>{t(`cards.${kind}.features.${feature}`)}</span>
-                    </li>
-                  ))}
-                </ul>
+                <Checklist points={CARD_FEATURES[kind]} text={(feature) => t(`cards.${kind}.features.${feature}`)} />
                 <dl className="card-facts">
                   {CARD_FACTS.map((fact) => (
                     <div key={fact} className="card-facts__item">

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Hero, NumberedCard, Section, usePublicFigures } from './blocks';
+import { Checklist, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
 import { CRYPTO_CARDS, CRYPTO_GATEWAY_POINTS, itemNumber } from './content';
-import { Icon } from './icons';
 
 /** SPEC §2 crypto: a hero, the payment gateway block and 6 numbered cards. */
 export function Component() {
@@ -29,14 +28,7 @@ export function Component() {
           <div className="split">
             <div>
               <p className="lead">{t('crypto.gateway.text')}</p>
-              <ul className="features">
-                {CRYPTO_GATEWAY_POINTS.map((point) => (
-                  <li key={point}>
-                    <Icon name="check" className="features__icon" />
-                    <span>{t(`crypto.gateway.points.${point}`, figures)}</span>
-                  </li>
-                ))}
-              </ul>
+              <Checklist points={CRYPTO_GATEWAY_POINTS} text={(point) => t(`crypto.gateway.points.${point}`, figures)} />
               <Link className="button" to={paths.contact}>
                 {t('crypto.gateway.action')}
               </Link>

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { otherServicesAnchors, paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Card, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
+import { Card, Checklist, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
 import { CardSchemeStrip } from './CardSchemeStrip';
 import { ACQUIRING_CARDS, CHEQUE_CARDS, DEPOSIT_ADVANTAGES, DEPOSIT_TERMS, FX_OFFERS, METAL_CARDS, itemNumber } from './content';
-import { Icon } from './icons';
 
 /**
  * SPEC §2 other services: the deposit hero and its advantages, cheques and acquiring (five cards and
@@ -42,14 +41,7 @@ export function Component() {
                   </div>
                 ))}
               </dl>
-              <ul className="features">
-                {DEPOSIT_ADVANTAGES.map((advantage) => (
-                  <li key={advantage}>
-                    <Icon name="check" className="features__icon" />
-                    <span>{t(`otherServices.deposit.advantages.${advantage}`, figures)}</span>
-                  </li>
-                ))}
-              </ul>
+              <Checklist points={DEPOSIT_ADVANTAGES} text={(advantage) => t(`otherServices.deposit.advantages.${advantage}`, figures)} />
             </div>
             <div className="table-wrap">
               <table className="rates-table">

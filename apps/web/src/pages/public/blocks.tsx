@@ -5,6 +5,7 @@ import type { Language } from '../../app/i18n';
 import { FIRST_SCREEN_ID } from '../../prerender/markers';
 import { TakenOverLater } from '../../prerender/takeOver';
 import { useDepositRates } from './depositRates';
+import { Icon } from './icons';
 import { publicFigures, type PublicFigures } from './figures';
 import tariffFigures from './tariffFigures.json';
 
@@ -131,6 +132,20 @@ function SectionContent({ id, title, intro, tone = 'plain', children }: SectionP
         {draw(children)}
       </div>
     </section>
+  );
+}
+
+/** A list of points, each with a tick: `text` gives a point's words. */
+export function Checklist<Point extends string>({ points, text }: { points: readonly Point[]; text: (point: Point) => string }) {
+  return (
+    <ul className="features">
+      {points.map((point) => (
+        <li key={point}>
+          <Icon name="check" className="features__icon" />
+          <span>{text(point)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
