@@ -1,4 +1,5 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
+import type { ValueOf } from './fixed-statement';
 import type { Database } from './schema';
 
 /** The PostgreSQL element type of a column's array parameter. */
@@ -8,6 +9,9 @@ type Cell = string | null;
 
 /** The columns of a table as Kysely inserts them. */
 type Columns<T extends keyof Database> = Insertable<Database[T]>;
+
+/** Rows of a table with the columns `Column`, each cell checked against its Kysely type. */
+type Rows<T extends keyof Database, Column extends keyof Columns<T> & string> = ReadonlyArray<{ readonly [C in Column]: Columns<T>[C] & Cell }>;
 
 /** Many rows of one table as a FROM item, and their columns to insert and select. */
 export interface UnnestedRows<Column extends string> {
@@ -34,10 +38,45 @@ export function unnestRows<T extends keyof Database, Column extends keyof Column
   _table: T,
   alias: string,
   types: { readonly [C in Column]: ArrayElementType },
-  rows: ReadonlyArray<{ readonly [C in Column]: Columns<T>[C] & Cell }>,
+  rows: Rows<T, Column>,
+): UnnestedRows<Column> {
+  return unnestSql(alias, types, (name) => sql`${cellsOf(rows, name)}`);
+}
+
+/**
+ * unnestRows in a fixed statement (db/fixed-statement.ts): each column's array is the statement's
+ * value named `alias.column`, which unnestedValues gives for the rows of a run.
+ */
+export function unnestedNamed<T extends keyof Database, Column extends keyof Columns<T> & string>(
+  _table: T,
+  alias: string,
+  types: { readonly [C in Column]: ArrayElementType },
+  value: ValueOf,
+): UnnestedRows<Column> {
+  return unnestSql(alias, types, (name) => value(`${alias}.${name}`));
+}
+
+/** The values of unnestedNamed's arrays for these rows, by name. */
+export function unnestedValues<T extends keyof Database, Column extends keyof Columns<T> & string>(
+  _table: T,
+  alias: string,
+  types: { readonly [C in Column]: ArrayElementType },
+  rows: Rows<T, Column>,
+): Record<string, Cell[]> {
+  return Object.fromEntries((Object.keys(types) as Column[]).map((name) => [`${alias}.${name}`, cellsOf(rows, name)]));
+}
+
+function cellsOf<Column extends string>(rows: ReadonlyArray<{ readonly [C in Column]: unknown }>, name: Column): Cell[] {
+  return rows.map((row) => (row[name] as Cell | undefined) ?? null);
+}
+
+function unnestSql<Column extends string>(
+  alias: string,
+  types: { readonly [C in Column]: ArrayElementType },
+  arrayOf: (name: Column) => RawBuilder<unknown>,
 ): UnnestedRows<Column> {
   const names = Object.keys(types) as Column[];
-  const arrays = names.map((name) => sql`${rows.map((row) => row[name] ?? null)}::${sql.raw(types[name])}[]`);
+  const arrays = names.map((name) => sql`${arrayOf(name)}::${sql.raw(types[name])}[]`);
   const columns = sql.join(names.map((name) => sql.ref(name)));
   return {
     columns,

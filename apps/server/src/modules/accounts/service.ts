@@ -13,7 +13,7 @@ import type { Db } from '../../db';
 import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { SESSION_COLUMNS, WITH_CLIENT, sessionOf, touchSessionWith, type Session, type SessionRow } from '../auth/sessions';
+import { SESSION_COLUMNS, WITH_CLIENT, sessionOf, sessionStatement, type Session, type SessionRow } from '../auth/sessions';
 import { openClientLedgerAccount, readBalances, type LedgerAccountId } from '../ledger/ledger';
 
 /** A client account as the other money modules use it. */
@@ -55,7 +55,7 @@ type TransferAccountRow<T> = { alongside: T; id: string | null; number: string; 
 
 /** The columns and the join of TransferAccountRow, after a one-row relation that gives `alongside`. */
 const transferAccountColumns = sql`account.id, account.number, account.client_id, account.currency, account.ledger_account_id`;
-const transferAccountsJoin = (from: string, to: string) => sql`left join accounts as account on account.number in (${from}, ${to})`;
+const transferAccountsJoin = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) => sql`left join accounts as account on account.number in (${from}, ${to})`;
 
 /** `from` is found only among the client's own accounts; `to` among all of the bank's. */
 function transferAccountsOf<T>(rows: readonly TransferAccountRow<T>[], clientId: string, from: string, to: string): TransferAccounts<T> {
@@ -76,35 +76,37 @@ export async function findTransferAccounts<T>(db: Db, clientId: string, from: st
   const { rows } = await sql<TransferAccountRow<T>>`
     select given.alongside, ${transferAccountColumns}
     from (select ${alongside} as alongside) as given
-    ${transferAccountsJoin(from, to)}`.execute(db);
+    ${transferAccountsJoin(sql`${from}`, sql`${to}`)}`.execute(db);
   return transferAccountsOf(rows, clientId, from, to);
 }
 
-/**
- * findTransferAccounts in the statement that resolves the client's session `token` (auth/sessions.ts):
- * one round trip for the session and the transfer's accounts instead of two. `alongside` is given
- * the session's client id as SQL. Null when the token has no live client session.
- */
-export async function findTransferAccountsOfSession<T>(
+/** Finds a transfer's accounts with the client's session (transferAccountsOfSession). */
+export type TransferAccountsOfSession<T> = (
   db: Db,
   secret: SecretRing,
   token: string,
   from: string,
   to: string,
-  alongside: (clientId: RawBuilder<string>) => RawBuilder<T>,
-): Promise<({ session: Session } & TransferAccounts<T>) | null> {
-  const rows = await touchSessionWith<SessionRow & TransferAccountRow<T>>(
-    db,
-    secret,
-    token,
-    'client',
-    sql`select ${SESSION_COLUMNS}, ${alongside(sql<string>`live.subject_id::text`)} as alongside, ${transferAccountColumns}
+) => Promise<({ session: Session } & TransferAccounts<T>) | null>;
+
+/**
+ * findTransferAccounts in the statement that resolves the client's session token (auth/sessions.ts):
+ * one round trip for the session and the transfer's accounts instead of two. `alongside` is given
+ * the session's client id as SQL, and is part of the statement, made once: its values go in as SQL
+ * constants. The finder answers null when the token has no live client session.
+ */
+export function transferAccountsOfSession<T>(alongside: (clientId: RawBuilder<string>) => RawBuilder<T>): TransferAccountsOfSession<T> {
+  const statement = sessionStatement<SessionRow & TransferAccountRow<T>>(
+    (value) => sql`select ${SESSION_COLUMNS}, ${alongside(sql<string>`live.subject_id::text`)} as alongside, ${transferAccountColumns}
       from live ${WITH_CLIENT}
-      ${transferAccountsJoin(from, to)}`,
+      ${transferAccountsJoin(value('from'), value('to'))}`,
   );
-  if (!rows[0]) return null;
-  const session = sessionOf(rows[0]);
-  return { session, ...transferAccountsOf(rows, session.subjectId, from, to) };
+  return async (db, secret, token, from, to) => {
+    const rows = await statement(db, secret, token, 'client', { from, to });
+    if (!rows[0]) return null;
+    const session = sessionOf(rows[0]);
+    return { session, ...transferAccountsOf(rows, session.subjectId, from, to) };
+  };
 }
 
 /** The client's account in a currency, if it has one. */
@@ -156,22 +158,20 @@ export async function listAccounts(db: Db, clientId: string): Promise<Account[]>
  * the token has no live client session.
  */
 export async function listAccountsOfSession(db: Db, secret: SecretRing, token: string): Promise<{ session: Session; accounts: Account[] } | null> {
-  const rows = await touchSessionWith<SessionRow & { id: string | null; number: string; currency: string; booked: string; available: string }>(
-    db,
-    secret,
-    token,
-    'client',
-    sql`select ${SESSION_COLUMNS}, account.id, account.number, account.currency, ledger.booked, ledger.available
-      from live ${WITH_CLIENT}
-      left join accounts as account on account.client_id = live.subject_id
-      left join ledger_accounts as ledger on ledger.id = account.ledger_account_id
-      order by account.created_at, account.number`,
-  );
+  const rows = await accountsOfSession(db, secret, token, 'client');
   if (!rows[0]) return null;
   // A client without accounts is one row with the session alone.
   const accounts = rows.flatMap((row) => (row.id === null ? [] : [accountAnswer(row.id, row.number, row.currency, row.available, row.booked)]));
   return { session: sessionOf(rows[0]), accounts };
 }
+
+const accountsOfSession = sessionStatement<SessionRow & { id: string | null; number: string; currency: string; booked: string; available: string }>(
+  () => sql`select ${SESSION_COLUMNS}, account.id, account.number, account.currency, ledger.booked, ledger.available
+    from live ${WITH_CLIENT}
+    left join accounts as account on account.client_id = live.subject_id
+    left join ledger_accounts as ledger on ledger.id = account.ledger_account_id
+    order by account.created_at, account.number`,
+);
 
 /** Answers with the currency's scale even when NUMERIC stored fewer decimals ("0" → "0.00"). */
 export function accountAnswer(id: string, number: string, currency: string, available: string, booked: string): Account {

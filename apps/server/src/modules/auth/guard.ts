@@ -18,8 +18,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Resolves the request's bearer token with `resolve` (touchSession, or a statement built on
- * touchSessionWith that reads more in the same round trip) and keeps the session on the request:
+ * Resolves the request's bearer token with `resolve` (touchSession, or a statement made by
+ * sessionStatement that reads more in the same round trip) and keeps the session on the request:
  * 401 'Invalid authorization data' without a token or a live session of it.
  */
 export async function withSession<T extends { session: Session }>(request: FastifyRequest, resolve: (token: string) => Promise<T | null>): Promise<T> {

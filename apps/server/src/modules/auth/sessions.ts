@@ -2,6 +2,7 @@ import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank
 import type { KycStatus } from '@bank/contracts/kyc/kyc-status';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
+import { fixedStatement, type StatementValues, type ValueOf } from '../../db/fixed-statement';
 import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 
 export type SubjectType = 'client' | 'operator';
@@ -72,11 +73,11 @@ export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
  * the same statement, so the session outlives the end of the rotation.
  */
 export async function touchSession(db: Db, secret: SecretRing, token: string, subjectType: SubjectType): Promise<Session | null> {
-  const rows = await touchSessionWith<SessionRow>(db, secret, token, subjectType, sql`select ${SESSION_COLUMNS} from live ${WITH_CLIENT}`);
+  const rows = await sessionAlone(db, secret, token, subjectType);
   return rows[0] ? sessionOf(rows[0]) : null;
 }
 
-/** The columns that make a Session, as `touchSessionWith`'s statement names them. */
+/** The columns that make a Session, as `sessionStatement`'s statement names them. */
 export interface SessionRow {
   session_id: string;
   subject_type: SubjectType;
@@ -84,7 +85,7 @@ export interface SessionRow {
   kyc_status: KycStatus | null;
 }
 
-/** The session's columns in the select of `touchSessionWith`, from `live` joined `WITH_CLIENT`. */
+/** The session's columns in the select of `sessionStatement`, from `live` joined `WITH_CLIENT`. */
 export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status`;
 /** The client of a client's session (none for an operator's), for its KYC status. */
 export const WITH_CLIENT = sql`left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`;
@@ -93,37 +94,52 @@ export function sessionOf(row: SessionRow): Session {
   return { sessionId: row.session_id, subjectType: row.subject_type, subjectId: row.subject_id, kycStatus: row.kyc_status ?? null };
 }
 
+/** Runs a session statement for one request's token, with the values its select named. */
+export type SessionStatement<Row> = (db: Db, secret: SecretRing, token: string, subjectType: SubjectType, values?: StatementValues) => Promise<Row[]>;
+
 /**
  * touchSession's statement with the caller's own select after it: the live session comes as the
  * table `live` (id, subject_type, subject_id), found and slid as touchSession does, so a request
  * reads what it needs in the same round trip as its session. No rows: no live session (the select
- * must keep a row per live session, e.g. by left joins from `live`).
+ * must keep a row per live session, e.g. by left joins from `live`). Made once per select, which
+ * names its own values with `value` (db/fixed-statement.ts) and is given them on each run.
  */
-export async function touchSessionWith<Row>(db: Db, secret: SecretRing, token: string, subjectType: SubjectType, select: RawBuilder<unknown>): Promise<Row[]> {
-  if (token.length < 16 || token.length > 200) return [];
-  const idle = `${SESSION_LIMITS[subjectType].idleMs} milliseconds`;
-  const slideEvery = `${SESSION_SLIDE_EVERY_MS} milliseconds`;
-  const [currentHash, ...otherHashes] = hashCandidates(token, secret);
-  const due = sql`live.last_seen_at <= now() - ${slideEvery}::interval`;
-  // The client's KYC status comes in the same round trip: every money call needs it, and reading it
-  // here, fresh on each request, keeps an approval or a revocation effective at once. One update
-  // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
-  const { rows } = await sql<Row>`
-    with live as (
-      select id, subject_type, subject_id, last_seen_at, token_hash from sessions
-      where token_hash in (${sql.join([currentHash, ...otherHashes])}) and subject_type = ${subjectType} and revoked_at is null
-        and idle_expires_at > now() and absolute_expires_at > now()
-    ),
-    slid as (
-      update sessions as session
-      set last_seen_at = case when ${due} then now() else session.last_seen_at end,
-        idle_expires_at = case when ${due} then least(now() + ${idle}::interval, session.absolute_expires_at) else session.idle_expires_at end,
-        token_hash = ${currentHash}
-      from live
-      where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
-    )
-    ${select}`.execute(db);
-  return rows;
+export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unknown>): SessionStatement<Row> {
+  const statement = fixedStatement<Row>((value) => {
+    const currentHash = value('session.currentHash');
+    const due = sql`live.last_seen_at <= now() - ${value('session.slideEvery')}::interval`;
+    // The client's KYC status comes in the same round trip: every money call needs it, and reading it
+    // here, fresh on each request, keeps an approval or a revocation effective at once. One update
+    // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
+    return sql<Row>`
+      with live as (
+        select id, subject_type, subject_id, last_seen_at, token_hash from sessions
+        where token_hash = any(${value('session.hashes')}::text[]) and subject_type = ${value('session.subjectType')} and revoked_at is null
+          and idle_expires_at > now() and absolute_expires_at > now()
+      ),
+      slid as (
+        update sessions as session
+        set last_seen_at = case when ${due} then now() else session.last_seen_at end,
+          idle_expires_at = case when ${due} then least(now() + ${value('session.idle')}::interval, session.absolute_expires_at) else session.idle_expires_at end,
+          token_hash = ${currentHash}
+        from live
+        where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
+      )
+      ${select(value)}`;
+  });
+  return async (db, secret, token, subjectType, values = {}) => {
+    if (token.length < 16 || token.length > 200) return [];
+    const hashes = hashCandidates(token, secret);
+    const { rows } = await statement(db, {
+      ...values,
+      'session.hashes': hashes,
+      'session.currentHash': hashes[0],
+      'session.subjectType': subjectType,
+      'session.idle': `${SESSION_LIMITS[subjectType].idleMs} milliseconds`,
+      'session.slideEvery': `${SESSION_SLIDE_EVERY_MS} milliseconds`,
+    });
+    return rows;
+  };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
@@ -179,3 +195,6 @@ export async function revokeAllSessions(db: Db, subjectType: SubjectType, subjec
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** touchSession's statement: the session alone. */
+const sessionAlone = sessionStatement<SessionRow>(() => sql`select ${SESSION_COLUMNS} from live ${WITH_CLIENT}`);

@@ -176,7 +176,7 @@ function interval(ms: number) {
  */
 export function blockedSecondsSql(policy: CounterPolicy, key: string | RawBuilder<string>): RawBuilder<number | null> {
   return sql<number | null>`(select ceil(extract(epoch from blocked_until - now()))::integer from auth_counters
-    where bucket = ${policy.bucket} and key = ${key} and blocked_until > now())`;
+    where bucket = ${sql.lit(policy.bucket)} and key = ${key} and blocked_until > now())`;
 }
 
 /** When the key is refused, the seconds until it is accepted again; otherwise null. */

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
 import { instantOfDate, instantText, type InstantText } from '../../db/instant';
-import { unnestRows } from '../../db/unnest';
+import { fixedStatement } from '../../db/fixed-statement';
+import { unnestedNamed, unnestedValues } from '../../db/unnest';
 import { AppError } from '../../lib/errors';
 import type { LedgerAccountKind } from './tables';
 
@@ -260,9 +261,26 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
   return outcomes;
 }
 
+const ENTRY_TYPES = { id: 'uuid', kind: 'text', transfer_id: 'uuid', created_at: 'timestamptz' } as const;
+const POSTING_TYPES = { entry_id: 'uuid', ledger_account_id: 'bigint', currency: 'text', amount: 'numeric', created_at: 'timestamptz' } as const;
+const BALANCE_TYPES = { id: 'bigint', booked: 'numeric', available: 'numeric' } as const;
+
+/** writeEntries' one statement: the entries, their postings, the captured holds and the new balances. */
+const entriesStatement = fixedStatement((value) => {
+  const entries = unnestedNamed('journal_entries', 'entry', ENTRY_TYPES, value);
+  const postings = unnestedNamed('postings', 'posting', POSTING_TYPES, value);
+  const newBalances = unnestedNamed('ledger_accounts', 'balance', BALANCE_TYPES, value);
+  return sql`
+    with new_entries as (insert into journal_entries (${entries.columns}) select ${entries.values()} from ${entries.from}),
+    new_postings as (insert into postings (${postings.columns}) select ${postings.values()} from ${postings.from} order by ${postings.position}),
+    captured_holds as (update ledger_holds set status = 'captured', closed_at = ${value('lockedAt')}::timestamptz where id = any(${value('capturedHoldIds')}::uuid[]))
+    update ledger_accounts as account set booked = balance.booked, available = balance.available
+    from ${newBalances.from} where account.id = balance.id`;
+});
+
 /**
- * One statement: the journal entries, their postings, the captured holds and the new balances,
- * each kind of row sent as a few arrays built from typed row objects (db/unnest.ts).
+ * Writes the entries in one statement (entriesStatement), each kind of row sent as a few arrays
+ * built from typed row objects (db/unnest.ts).
  */
 async function writeEntries(
   trx: Db,
@@ -272,42 +290,28 @@ async function writeEntries(
   lockedAt: InstantText,
 ): Promise<void> {
   if (written.length === 0) return;
-  const entries = unnestRows(
-    'journal_entries',
-    'entry',
-    { id: 'uuid', kind: 'text', transfer_id: 'uuid', created_at: 'timestamptz' },
-    written.map(({ id, entry, at }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: at })),
-  );
-  const postings = unnestRows(
-    'postings',
-    'posting',
-    { entry_id: 'uuid', ledger_account_id: 'bigint', currency: 'text', amount: 'numeric', created_at: 'timestamptz' },
-    written.flatMap(({ id, entry, at }) =>
-      entry.postings.map((posting) => ({
-        entry_id: id,
-        ledger_account_id: posting.accountId,
-        currency: posting.currency,
-        amount: formatMinor(posting.amountMinor, posting.currency),
-        created_at: at,
-      })),
-    ),
-  );
-  const newBalances = unnestRows(
-    'ledger_accounts',
-    'balance',
-    { id: 'bigint', booked: 'numeric', available: 'numeric' },
-    balances.map((account) => ({
-      id: account.id,
-      booked: formatMinor(account.bookedMinor, account.currency),
-      available: formatMinor(account.availableMinor, account.currency),
+  const entries = written.map(({ id, entry, at }) => ({ id, kind: entry.kind, transfer_id: entry.transferId ?? null, created_at: at }));
+  const postings = written.flatMap(({ id, entry, at }) =>
+    entry.postings.map((posting) => ({
+      entry_id: id,
+      ledger_account_id: posting.accountId,
+      currency: posting.currency,
+      amount: formatMinor(posting.amountMinor, posting.currency),
+      created_at: at,
     })),
   );
-  await sql`
-    with new_entries as (insert into journal_entries (${entries.columns}) select ${entries.values()} from ${entries.from}),
-    new_postings as (insert into postings (${postings.columns}) select ${postings.values()} from ${postings.from} order by ${postings.position}),
-    captured_holds as (update ledger_holds set status = 'captured', closed_at = ${lockedAt}::timestamptz where id = any(${[...capturedHoldIds]}::uuid[]))
-    update ledger_accounts as account set booked = balance.booked, available = balance.available
-    from ${newBalances.from} where account.id = balance.id`.execute(trx);
+  const newBalances = balances.map((account) => ({
+    id: account.id,
+    booked: formatMinor(account.bookedMinor, account.currency),
+    available: formatMinor(account.availableMinor, account.currency),
+  }));
+  await entriesStatement(trx, {
+    ...unnestedValues('journal_entries', 'entry', ENTRY_TYPES, entries),
+    ...unnestedValues('postings', 'posting', POSTING_TYPES, postings),
+    ...unnestedValues('ledger_accounts', 'balance', BALANCE_TYPES, newBalances),
+    lockedAt,
+    capturedHoldIds: [...capturedHoldIds],
+  });
 }
 
 /** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */

@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { InstantText } from '../../db/instant';
-import { unnestRows } from '../../db/unnest';
+import { fixedStatement } from '../../db/fixed-statement';
+import { unnestRows, unnestedNamed, unnestedValues } from '../../db/unnest';
 import type { TransferKind, WalletSideKind } from './tables';
 import type { TransferThresholds } from './limits';
 
@@ -117,179 +118,115 @@ const paymentDetailTypes = {
   rate: 'text',
 } as const;
 
+/** The columns of a side's `transactions` row, in the order the statements write them. */
+const SIDE_TYPES = {
+  transfer_id: 'uuid',
+  client_id: 'uuid',
+  account_id: 'uuid',
+  direction: 'text',
+  from_account: 'text',
+  to_account: 'text',
+  recipient: 'text',
+  amount: 'numeric',
+  currency: 'text',
+  fee: 'numeric',
+  balance_after: 'numeric',
+  transaction_type: 'text',
+  reference: 'text',
+  status: 'text',
+  ...paymentDetailTypes,
+  created_at: 'timestamptz',
+  booked_at: 'timestamptz',
+} as const;
+
 /** The `transactions` rows of operations' sides, each carrying its transfer's status and payment details. */
 function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 'sides'>[]) {
-  return unnestRows(
-    'transactions',
-    'side',
-    {
-      transfer_id: 'uuid',
-      client_id: 'uuid',
-      account_id: 'uuid',
-      direction: 'text',
-      from_account: 'text',
-      to_account: 'text',
-      recipient: 'text',
-      amount: 'numeric',
-      currency: 'text',
-      fee: 'numeric',
-      balance_after: 'numeric',
-      transaction_type: 'text',
-      reference: 'text',
-      status: 'text',
-      ...paymentDetailTypes,
-      created_at: 'timestamptz',
-      booked_at: 'timestamptz',
-    },
-    operations.flatMap(({ at, transfer, sides: transferSides }) =>
-      transferSides.map((side) => ({
-        transfer_id: transfer.id,
-        client_id: side.clientId,
-        account_id: side.accountId,
-        direction: side.direction,
-        from_account: side.fromAccount,
-        to_account: side.toAccount,
-        recipient: side.recipient,
-        amount: formatMinor(side.amountMinor, side.currency),
-        currency: side.currency,
-        fee: formatMinor(side.feeMinor ?? 0n, side.currency),
-        balance_after: formatMinor(side.balanceAfterMinor, side.currency),
-        transaction_type: side.transactionType,
-        reference: side.reference,
-        status: transfer.status,
-        ...paymentDetails(transfer),
-        // A template is the payer's private label: another client's side never carries it.
-        template_name: side.clientId === transfer.clientId ? (transfer.templateName ?? null) : null,
-        created_at: at,
-        booked_at: side.bookedAt,
-      })),
-    ),
+  return operations.flatMap(({ at, transfer, sides: transferSides }) =>
+    transferSides.map((side) => ({
+      transfer_id: transfer.id,
+      client_id: side.clientId,
+      account_id: side.accountId,
+      direction: side.direction,
+      from_account: side.fromAccount,
+      to_account: side.toAccount,
+      recipient: side.recipient,
+      amount: formatMinor(side.amountMinor, side.currency),
+      currency: side.currency,
+      fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+      balance_after: formatMinor(side.balanceAfterMinor, side.currency),
+      transaction_type: side.transactionType,
+      reference: side.reference,
+      status: transfer.status,
+      ...paymentDetails(transfer),
+      // A template is the payer's private label: another client's side never carries it.
+      template_name: side.clientId === transfer.clientId ? (transfer.templateName ?? null) : null,
+      created_at: at,
+      booked_at: side.bookedAt,
+    })),
   );
 }
 
+/** The columns of a `transfers` row, in the order recordOperations writes them. */
+const TRANSFER_TYPES = {
+  id: 'uuid',
+  kind: 'text',
+  status: 'text',
+  client_id: 'uuid',
+  from_account_id: 'uuid',
+  to_account_id: 'uuid',
+  amount: 'numeric',
+  currency: 'text',
+  fee: 'numeric',
+  counter_amount: 'numeric',
+  counter_currency: 'text',
+  ...paymentDetailTypes,
+  recipient: 'text',
+  recipient_details: 'jsonb',
+  hold_id: 'uuid',
+  from_wallet_id: 'uuid',
+  to_wallet_id: 'uuid',
+  tx_hash: 'text',
+  amount_eur: 'numeric',
+  approvals_required: 'bigint',
+  approval_reason: 'text',
+  scheduled_for: 'date',
+  scheduled_request: 'jsonb',
+  standing_order_id: 'uuid',
+  occurrence_date: 'date',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
+
+/** The columns of a `wallet_transactions` row. */
+const WALLET_SIDE_TYPES = {
+  transfer_id: 'uuid',
+  client_id: 'uuid',
+  wallet_id: 'uuid',
+  kind: 'text',
+  direction: 'text',
+  counterparty: 'text',
+  amount: 'numeric',
+  currency: 'text',
+  fee: 'numeric',
+  status: 'text',
+  reference: 'text',
+  created_at: 'timestamptz',
+  booked_at: 'timestamptz',
+} as const;
+
+/** The columns of a transfer's audit row (its number is added from the new transfer). */
+const AUDIT_TYPES = { actor_type: 'text', actor_id: 'text', action: 'text', subject_type: 'text', subject_id: 'text', after: 'jsonb' } as const;
+
 /**
- * Writes a batch of operations in one statement, whatever its size: the transfers, numbered from
- * the sequence in the order given (new_transfers), one row per side carrying its transfer's number,
- * and an audit row per transfer. Each kind of row goes as a few arrays built from typed row objects
- * (db/unnest.ts). Answers each transfer's number by transfer id.
+ * recordOperations' one statement: the transfers, numbered from the sequence in the order given
+ * (new_transfers), one row per side carrying its transfer's number, and an audit row per transfer.
  */
-export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
-  if (operations.length === 0) return new Map();
-  const unborn = operations.find(({ transfer }) => !INITIAL_TRANSFER_STATUSES.includes(transfer.status));
-  if (unborn) throw new Error(`A transfer is not made ${unborn.transfer.status} (contracts transfers/status.ts)`);
-  const transfers = unnestRows(
-    'transfers',
-    'transfer',
-    {
-      id: 'uuid',
-      kind: 'text',
-      status: 'text',
-      client_id: 'uuid',
-      from_account_id: 'uuid',
-      to_account_id: 'uuid',
-      amount: 'numeric',
-      currency: 'text',
-      fee: 'numeric',
-      counter_amount: 'numeric',
-      counter_currency: 'text',
-      ...paymentDetailTypes,
-      recipient: 'text',
-      recipient_details: 'jsonb',
-      hold_id: 'uuid',
-      from_wallet_id: 'uuid',
-      to_wallet_id: 'uuid',
-      tx_hash: 'text',
-      amount_eur: 'numeric',
-      approvals_required: 'bigint',
-      approval_reason: 'text',
-      scheduled_for: 'date',
-      scheduled_request: 'jsonb',
-      standing_order_id: 'uuid',
-      occurrence_date: 'date',
-      created_at: 'timestamptz',
-      updated_at: 'timestamptz',
-    },
-    operations.map(({ at, transfer }) => ({
-      id: transfer.id,
-      kind: transfer.kind,
-      status: transfer.status,
-      client_id: transfer.clientId,
-      from_account_id: transfer.fromAccountId,
-      to_account_id: transfer.toAccountId,
-      amount: formatMinor(transfer.amountMinor, transfer.currency),
-      currency: transfer.currency,
-      fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
-      counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
-      counter_currency: transfer.counterCurrency ?? null,
-      ...paymentDetails(transfer),
-      recipient: transfer.recipient ?? null,
-      recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
-      hold_id: transfer.holdId ?? null,
-      from_wallet_id: transfer.fromWalletId ?? null,
-      to_wallet_id: transfer.toWalletId ?? null,
-      tx_hash: transfer.txHash ?? null,
-      amount_eur: transfer.thresholds ? formatMinor(transfer.thresholds.amountEurMinor, 'EUR') : null,
-      approvals_required: transfer.thresholds ? String(transfer.thresholds.approvalsRequired) : null,
-      approval_reason: transfer.thresholds?.reason ?? null,
-      scheduled_for: transfer.schedule?.date ?? null,
-      scheduled_request: transfer.schedule ? JSON.stringify(transfer.schedule.request) : null,
-      standing_order_id: transfer.schedule?.occurrence?.standingOrderId ?? null,
-      occurrence_date: transfer.schedule?.occurrence?.occurrenceDate ?? null,
-      created_at: at,
-      updated_at: at,
-    })),
-  );
-  const walletSides = unnestRows(
-    'wallet_transactions',
-    'wallet_side',
-    {
-      transfer_id: 'uuid',
-      client_id: 'uuid',
-      wallet_id: 'uuid',
-      kind: 'text',
-      direction: 'text',
-      counterparty: 'text',
-      amount: 'numeric',
-      currency: 'text',
-      fee: 'numeric',
-      status: 'text',
-      reference: 'text',
-      created_at: 'timestamptz',
-      booked_at: 'timestamptz',
-    },
-    operations.flatMap(({ at, transfer, walletSides: sidesOfTransfer = [] }) =>
-      sidesOfTransfer.map((side) => ({
-        transfer_id: transfer.id,
-        client_id: side.clientId,
-        wallet_id: side.walletId,
-        kind: side.kind,
-        direction: side.direction,
-        counterparty: side.counterparty,
-        amount: formatMinor(side.amountMinor, side.currency),
-        currency: side.currency,
-        fee: formatMinor(side.feeMinor ?? 0n, side.currency),
-        status: transfer.status,
-        reference: side.reference ?? null,
-        created_at: at,
-        booked_at: side.bookedAt,
-      })),
-    ),
-  );
-  const sides = sideRowsOf(operations);
-  const audit = unnestRows(
-    'audit_log',
-    'audit',
-    { actor_type: 'text', actor_id: 'text', action: 'text', subject_type: 'text', subject_id: 'text', after: 'jsonb' },
-    operations.map(({ transfer, actor }) => ({
-      actor_type: actor.type,
-      actor_id: actor.id,
-      action: `transfer.create.${transfer.kind}`,
-      subject_type: 'transfer',
-      subject_id: transfer.id,
-      after: JSON.stringify({ status: transfer.status }),
-    })),
-  );
-  const { rows } = await sql<{ id: string; transaction_number: string }>`
+const recordStatement = fixedStatement<{ id: string; transaction_number: string }>((value) => {
+  const transfers = unnestedNamed('transfers', 'transfer', TRANSFER_TYPES, value);
+  const sides = unnestedNamed('transactions', 'side', SIDE_TYPES, value);
+  const walletSides = unnestedNamed('wallet_transactions', 'wallet_side', WALLET_SIDE_TYPES, value);
+  const audit = unnestedNamed('audit_log', 'audit', AUDIT_TYPES, value);
+  return sql`
     with new_transfers as (
       insert into transfers (${transfers.columns}, transaction_number)
       select ${transfers.values()}, nextval('transaction_number_seq')::text from ${transfers.from} order by ${transfers.position}
@@ -313,7 +250,78 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       from ${audit.from} join new_transfers as numbered on numbered.id::text = audit.subject_id
       order by ${audit.position}
     )
-    select id, transaction_number from new_transfers`.execute(trx);
+    select id, transaction_number from new_transfers`;
+});
+
+/**
+ * Writes a batch of operations in one statement, whatever its size (recordStatement): each kind of
+ * row goes as a few arrays built from typed row objects (db/unnest.ts). Answers each transfer's
+ * number by transfer id.
+ */
+export async function recordOperations(trx: Db, operations: readonly NewOperation[]): Promise<Map<string, string>> {
+  if (operations.length === 0) return new Map();
+  const unborn = operations.find(({ transfer }) => !INITIAL_TRANSFER_STATUSES.includes(transfer.status));
+  if (unborn) throw new Error(`A transfer is not made ${unborn.transfer.status} (contracts transfers/status.ts)`);
+  const transfers = operations.map(({ at, transfer }) => ({
+    id: transfer.id,
+    kind: transfer.kind,
+    status: transfer.status,
+    client_id: transfer.clientId,
+    from_account_id: transfer.fromAccountId,
+    to_account_id: transfer.toAccountId,
+    amount: formatMinor(transfer.amountMinor, transfer.currency),
+    currency: transfer.currency,
+    fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
+    counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
+    counter_currency: transfer.counterCurrency ?? null,
+    ...paymentDetails(transfer),
+    recipient: transfer.recipient ?? null,
+    recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
+    hold_id: transfer.holdId ?? null,
+    from_wallet_id: transfer.fromWalletId ?? null,
+    to_wallet_id: transfer.toWalletId ?? null,
+    tx_hash: transfer.txHash ?? null,
+    amount_eur: transfer.thresholds ? formatMinor(transfer.thresholds.amountEurMinor, 'EUR') : null,
+    approvals_required: transfer.thresholds ? String(transfer.thresholds.approvalsRequired) : null,
+    approval_reason: transfer.thresholds?.reason ?? null,
+    scheduled_for: transfer.schedule?.date ?? null,
+    scheduled_request: transfer.schedule ? JSON.stringify(transfer.schedule.request) : null,
+    standing_order_id: transfer.schedule?.occurrence?.standingOrderId ?? null,
+    occurrence_date: transfer.schedule?.occurrence?.occurrenceDate ?? null,
+    created_at: at,
+    updated_at: at,
+  }));
+  const walletSides = operations.flatMap(({ at, transfer, walletSides: sidesOfTransfer = [] }) =>
+    sidesOfTransfer.map((side) => ({
+      transfer_id: transfer.id,
+      client_id: side.clientId,
+      wallet_id: side.walletId,
+      kind: side.kind,
+      direction: side.direction,
+      counterparty: side.counterparty,
+      amount: formatMinor(side.amountMinor, side.currency),
+      currency: side.currency,
+      fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+      status: transfer.status,
+      reference: side.reference ?? null,
+      created_at: at,
+      booked_at: side.bookedAt,
+    })),
+  );
+  const audit = operations.map(({ transfer, actor }) => ({
+    actor_type: actor.type,
+    actor_id: actor.id,
+    action: `transfer.create.${transfer.kind}`,
+    subject_type: 'transfer',
+    subject_id: transfer.id,
+    after: JSON.stringify({ status: transfer.status }),
+  }));
+  const { rows } = await recordStatement(trx, {
+    ...unnestedValues('transfers', 'transfer', TRANSFER_TYPES, transfers),
+    ...unnestedValues('transactions', 'side', SIDE_TYPES, sideRowsOf(operations)),
+    ...unnestedValues('wallet_transactions', 'wallet_side', WALLET_SIDE_TYPES, walletSides),
+    ...unnestedValues('audit_log', 'audit', AUDIT_TYPES, audit),
+  });
   return new Map(rows.map((row) => [row.id, row.transaction_number]));
 }
 
@@ -323,7 +331,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
  */
 export async function addTransferSides(trx: Db, operation: Pick<NewOperation, 'at' | 'transfer' | 'sides'>, transactionNumber: string): Promise<void> {
   if (operation.sides.length === 0) return;
-  const sides = sideRowsOf([operation]);
+  const sides = unnestRows('transactions', 'side', SIDE_TYPES, sideRowsOf([operation]));
   await sql`
     insert into transactions (${sides.columns}, transaction_number)
     select ${sides.values()}, ${transactionNumber}::text from ${sides.from} order by ${sides.position}`.execute(trx);

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { AppError, parseWith } from '../../lib/errors';
-import { findOwnAccount, findTransferAccountsOfSession } from '../accounts/service';
+import { findOwnAccount, transferAccountsOfSession } from '../accounts/service';
 import { clientIdOf, requireClient, withSession } from '../auth/guard';
 import { createCryptoConversion, isCryptoConversion } from '../crypto/conversion';
 import { createExchange } from '../exchange/service';
@@ -33,6 +33,9 @@ import { listTransactionRecords } from './transaction-rows';
 import { cancelOwnTransfer } from './withdrawal';
 
 const created = { status: 200, body: PROTOCOL.created };
+
+/** An internal transfer's session and accounts, read with the client's block on payee look-ups. */
+const transferAccountsWithPayeeBlock = transferAccountsOfSession(payeeLookupBlock);
 
 /**
  * The job of a POST /api/transaction/create: an internal transfer is checked here, outside any
@@ -77,7 +80,7 @@ export default async function transferRoutes(app: FastifyInstance): Promise<void
     if (parsed.success && parsed.data.type === 'internal' && (parsed.data.transferDate ?? today) === today) {
       const internal = parsed.data;
       const found = await withSession(request, (token) =>
-        findTransferAccountsOfSession(db, config.secret, token, internal.accNumberFrom, internal.accNumberTo, payeeLookupBlock),
+        transferAccountsWithPayeeBlock(db, config.secret, token, internal.accNumberFrom, internal.accNumberTo),
       );
       await requireIdentifiedClient(request);
       const clientId = clientIdOf(request);
