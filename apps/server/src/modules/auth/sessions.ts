@@ -2,7 +2,7 @@ import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank
 import type { KycStatus } from '@bank/contracts/kyc/kyc-status';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
-import { fixedStatement, type StatementValues, type ValueOf } from '../../db/fixed-statement';
+import { fixedStatement, type FixedStatement, type StatementValues, type ValueOf } from '../../db/fixed-statement';
 import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 
 export type SubjectType = 'client' | 'operator';
@@ -105,35 +105,41 @@ export type SessionStatement<Row> = (db: Db, secret: SecretRing, token: string, 
  * names its own values with `value` (db/fixed-statement.ts) and is given them on each run.
  */
 export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unknown>): SessionStatement<Row> {
-  const statement = fixedStatement<Row>((value) => {
-    const currentHash = value('session.currentHash');
-    const due = sql`live.last_seen_at <= now() - ${value('session.slideEvery')}::interval`;
-    // The client's KYC status comes in the same round trip: every money call needs it, and reading it
-    // here, fresh on each request, keeps an approval or a revocation effective at once. One update
-    // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
-    return sql<Row>`
-      with live as (
-        select id, subject_type, subject_id, last_seen_at, token_hash from sessions
-        where token_hash = any(${value('session.hashes')}::text[]) and subject_type = ${value('session.subjectType')} and revoked_at is null
-          and idle_expires_at > now() and absolute_expires_at > now()
-      ),
-      slid as (
-        update sessions as session
-        set last_seen_at = case when ${due} then now() else session.last_seen_at end,
-          idle_expires_at = case when ${due} then least(now() + ${value('session.idle')}::interval, session.absolute_expires_at) else session.idle_expires_at end,
-          token_hash = ${currentHash}
-        from live
-        where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
-      )
-      ${select(value)}`;
-  });
+  // One statement per number of hashes a token has (one, or two while the secret rotates), each
+  // named: PostgreSQL plans `token_hash in ($1)` as the unique index's one row, where an array of
+  // unknown length would be planned for ten.
+  const [withOneHash, withTwoHashes] = [1, 2].map((count) =>
+    fixedStatement<Row>((value) => {
+      const hashes = Array.from({ length: count }, (_, index) => value(`session.hash.${index}`));
+      const currentHash = hashes[0]!;
+      const due = sql`live.last_seen_at <= now() - ${value('session.slideEvery')}::interval`;
+      // The client's KYC status comes in the same round trip: every money call needs it, and reading it
+      // here, fresh on each request, keeps an approval or a revocation effective at once. One update
+      // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
+      return sql<Row>`
+        with live as (
+          select id, subject_type, subject_id, last_seen_at, token_hash from sessions
+          where token_hash in (${sql.join(hashes)}) and subject_type = ${value('session.subjectType')} and revoked_at is null
+            and idle_expires_at > now() and absolute_expires_at > now()
+        ),
+        slid as (
+          update sessions as session
+          set last_seen_at = case when ${due} then now() else session.last_seen_at end,
+            idle_expires_at = case when ${due} then least(now() + ${value('session.idle')}::interval, session.absolute_expires_at) else session.idle_expires_at end,
+            token_hash = ${currentHash}
+          from live
+          where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
+        )
+        ${select(value)}`;
+    }),
+  ) as [FixedStatement<Row>, FixedStatement<Row>];
   return async (db, secret, token, subjectType, values = {}) => {
     if (token.length < 16 || token.length > 200) return [];
     const hashes = hashCandidates(token, secret);
+    const statement = hashes.length === 1 ? withOneHash : withTwoHashes;
     const { rows } = await statement(db, {
       ...values,
-      'session.hashes': hashes,
-      'session.currentHash': hashes[0],
+      ...Object.fromEntries(hashes.map((hash, index) => [`session.hash.${index}`, hash])),
       'session.subjectType': subjectType,
       'session.idle': `${SESSION_LIMITS[subjectType].idleMs} milliseconds`,
       'session.slideEvery': `${SESSION_SLIDE_EVERY_MS} milliseconds`,
