@@ -480,6 +480,10 @@ describe('a desktop line and its details', () => {
       const card = rowsOf(page, 360).first();
       for (const key of DETAIL_FIELDS) await card.getByText(t(`columns.${key}`), { exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The page controls keep to one line on a phone (the nearest pages only).
+      const controlTops = await page.locator('.statement-pages__button:visible').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
+      expect(controlTops.length).toBeGreaterThan(4);
+      expect(new Set(controlTops).size).toBe(1);
       await screenshot(page, `statement-cards-${language}-360`);
       await expectAccessible(page);
       expect(problems).toEqual([]);

@@ -35,21 +35,28 @@ describe('fixed statements', () => {
     expect((await statement(database.db, { ids: [] })).rows).toEqual([{ n: '0' }]);
   });
 
-  it('passes every run through the plugins of a handle that has them', async () => {
-    let seen = 0;
-    const counter: KyselyPlugin = {
+  it('runs as any other statement on a handle with plugins: they see each run with its values, under one query id', async () => {
+    const seen: { node: string; queryId: unknown }[] = [];
+    const results: unknown[] = [];
+    const recorder: KyselyPlugin = {
       transformQuery(args) {
-        seen += 1;
+        seen.push({ node: JSON.stringify(args.node), queryId: args.queryId });
         return args.node;
       },
-      transformResult: async (args) => args.result,
+      transformResult: async (args) => {
+        results.push(args.queryId);
+        return args.result;
+      },
     };
     const statement = fixedStatement<{ a: string }>((value) => sql`select ${value('a')}::text as a`);
     expect((await statement(database.db, { a: 'plain' })).rows).toEqual([{ a: 'plain' }]);
-    const counted = database.db.withPlugin(counter);
-    expect((await statement(counted, { a: 'one' })).rows).toEqual([{ a: 'one' }]);
-    expect((await statement(counted, { a: 'two' })).rows).toEqual([{ a: 'two' }]);
-    expect(seen).toBe(2);
+    const recorded = database.db.withPlugin(recorder);
+    expect((await statement(recorded, { a: 'one' })).rows).toEqual([{ a: 'one' }]);
+    expect((await statement(recorded, { a: 'two' })).rows).toEqual([{ a: 'two' }]);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.node).toContain('"one"');
+    expect(seen[1]!.node).toContain('"two"');
+    expect(results).toEqual(seen.map(({ queryId }) => queryId));
   });
 
   it('refuses a value written into the statement other than by name', async () => {

@@ -1,7 +1,5 @@
-import { CompiledQuery, sql, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import { CompiledQuery, sql, type QueryResult, type RawBuilder } from 'kysely';
+import type { Db } from '.';
 
 /** Where a fixed statement takes one of its values, by name. */
 class NamedValue {
@@ -21,26 +19,30 @@ export type FixedStatement<Row> = (db: Db, values: StatementValues) => Promise<Q
  * A statement whose text is the same on every run, only its values changing: built and compiled by
  * Kysely once, on its first run, then sent with each run's values. On the request paths building a
  * statement's tree and compiling it cost the server more than PostgreSQL spends executing it (a
- * transfer's batch records are some sixty nodes, a session's look-up thirty), and the same text
- * every time also lets the pool's prepared-statement names (db/prepared.ts) be found without
- * hashing a new string.
+ * transfer's batch records are some sixty nodes, a session's look-up thirty).
  *
  * `build` names every value it needs with `value(name)`; a value written into the statement any
  * other way would be sent again on every later run, whatever the run, so it is refused when the
  * statement is first compiled (constants go in as SQL: `sql.lit`, `sql.raw`). Every name must be
- * given on every run. Both dialects (PostgreSQL and PGlite) compile the same text. A database handle
- * with plugins (a test's counter of statements) compiles the statement on every run instead, so
- * each run passes through them and no plugin's change is kept for the runs of other handles.
+ * given on every run. Both dialects (PostgreSQL and PGlite) compile the same text.
+ *
+ * A database handle with plugins (a test's counter of statements) runs the statement as Kysely runs
+ * any other, built afresh with the run's values: a plugin sees the real values, and its query and
+ * result steps share one query id.
  */
 export function fixedStatement<Row>(build: (value: ValueOf) => RawBuilder<Row>): FixedStatement<Row> {
   let compiled: { text: string; names: readonly string[] } | undefined;
   return async (db, values) => {
-    const query = db.getExecutor().plugins.length > 0 ? compileNamed(db, build) : (compiled ??= compileNamed(db, build));
-    const parameters = query.names.map((name) => {
+    const valueOf = (name: string) => {
       if (!Object.hasOwn(values, name)) throw new Error(`A fixed statement was run without its value "${name}"`);
       return values[name];
-    });
-    return (await db.executeQuery(CompiledQuery.raw(query.text, parameters))) as QueryResult<Row>;
+    };
+    if (db.getExecutor().plugins.length > 0) {
+      compiled ??= compileNamed(db.withoutPlugins(), build);
+      return build((name) => sql`${valueOf(name)}`).execute(db);
+    }
+    compiled ??= compileNamed(db, build);
+    return (await db.executeQuery(CompiledQuery.raw(compiled.text, compiled.names.map(valueOf)))) as QueryResult<Row>;
   };
 }
 

@@ -43,27 +43,25 @@ export function unnestRows<T extends keyof Database, Column extends keyof Column
   return unnestSql(alias, types, (name) => sql`${cellsOf(rows, name)}`);
 }
 
-/**
- * unnestRows in a fixed statement (db/fixed-statement.ts): each column's array is the statement's
- * value named `alias.column`, which unnestedValues gives for the rows of a run.
- */
-export function unnestedNamed<T extends keyof Database, Column extends keyof Columns<T> & string>(
-  _table: T,
-  alias: string,
-  types: { readonly [C in Column]: ArrayElementType },
-  value: ValueOf,
-): UnnestedRows<Column> {
-  return unnestSql(alias, types, (name) => value(`${alias}.${name}`));
+/** A table's rows as unnestRows writes them, in a fixed statement (db/fixed-statement.ts). */
+export interface UnnestedTable<T extends keyof Database, Column extends keyof Columns<T> & string> {
+  /** The FROM item and columns, each column's array the statement's value named `alias.column`. */
+  named(value: ValueOf): UnnestedRows<Column>;
+  /** Those values for the rows of one run. */
+  values(rows: Rows<T, Column>): Record<string, Cell[]>;
 }
 
-/** The values of unnestedNamed's arrays for these rows, by name. */
-export function unnestedValues<T extends keyof Database, Column extends keyof Columns<T> & string>(
+/** unnestRows for a fixed statement: its SQL built once, its arrays given on each run. */
+export function unnestedTable<T extends keyof Database, Column extends keyof Columns<T> & string>(
   _table: T,
   alias: string,
   types: { readonly [C in Column]: ArrayElementType },
-  rows: Rows<T, Column>,
-): Record<string, Cell[]> {
-  return Object.fromEntries((Object.keys(types) as Column[]).map((name) => [`${alias}.${name}`, cellsOf(rows, name)]));
+): UnnestedTable<T, Column> {
+  const names = Object.keys(types) as Column[];
+  return {
+    named: (value) => unnestSql(alias, types, (name) => value(`${alias}.${name}`)),
+    values: (rows) => Object.fromEntries(names.map((name) => [`${alias}.${name}`, cellsOf(rows, name)])),
+  };
 }
 
 function cellsOf<Column extends string>(rows: ReadonlyArray<{ readonly [C in Column]: unknown }>, name: Column): Cell[] {

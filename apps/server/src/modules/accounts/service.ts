@@ -152,6 +152,15 @@ export async function listAccounts(db: Db, clientId: string): Promise<Account[]>
   return rows.map((row) => accountAnswer(row.id, row.number, row.currency, row.available, row.booked));
 }
 
+/** listAccountsOfSession's statement: the session with the client's accounts and balances. */
+const accountsOfSession = sessionStatement<SessionRow & { id: string | null; number: string; currency: string; booked: string; available: string }>(
+  () => sql`select ${SESSION_COLUMNS}, account.id, account.number, account.currency, ledger.booked, ledger.available
+    from live ${WITH_CLIENT}
+    left join accounts as account on account.client_id = live.subject_id
+    left join ledger_accounts as ledger on ledger.id = account.ledger_account_id
+    order by account.created_at, account.number`,
+);
+
 /**
  * The accounts of the client whose session `token` is, read in the statement that resolves the
  * session (auth/sessions.ts): one round trip for GET /api/account/list instead of two. Null when
@@ -164,14 +173,6 @@ export async function listAccountsOfSession(db: Db, secret: SecretRing, token: s
   const accounts = rows.flatMap((row) => (row.id === null ? [] : [accountAnswer(row.id, row.number, row.currency, row.available, row.booked)]));
   return { session: sessionOf(rows[0]), accounts };
 }
-
-const accountsOfSession = sessionStatement<SessionRow & { id: string | null; number: string; currency: string; booked: string; available: string }>(
-  () => sql`select ${SESSION_COLUMNS}, account.id, account.number, account.currency, ledger.booked, ledger.available
-    from live ${WITH_CLIENT}
-    left join accounts as account on account.client_id = live.subject_id
-    left join ledger_accounts as ledger on ledger.id = account.ledger_account_id
-    order by account.created_at, account.number`,
-);
 
 /** Answers with the currency's scale even when NUMERIC stored fewer decimals ("0" → "0.00"). */
 export function accountAnswer(id: string, number: string, currency: string, available: string, booked: string): Account {

@@ -94,6 +94,9 @@ export function sessionOf(row: SessionRow): Session {
   return { sessionId: row.session_id, subjectType: row.subject_type, subjectId: row.subject_id, kycStatus: row.kyc_status ?? null };
 }
 
+/** touchSession's statement: the session alone. */
+const sessionAlone = sessionStatement<SessionRow>(() => sql`select ${SESSION_COLUMNS} from live ${WITH_CLIENT}`);
+
 /** Runs a session statement for one request's token, with the values its select named. */
 export type SessionStatement<Row> = (db: Db, secret: SecretRing, token: string, subjectType: SubjectType, values?: StatementValues) => Promise<Row[]>;
 
@@ -136,7 +139,8 @@ export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unk
   return async (db, secret, token, subjectType, values = {}) => {
     if (token.length < 16 || token.length > 200) return [];
     const hashes = hashCandidates(token, secret);
-    const statement = hashes.length === 1 ? withOneHash : withTwoHashes;
+    const statement = [withOneHash, withTwoHashes][hashes.length - 1];
+    if (!statement) throw new Error(`A secret ring gives ${hashes.length} hashes of a token; a session statement takes one or two`);
     const { rows } = await statement(db, {
       ...values,
       ...Object.fromEntries(hashes.map((hash, index) => [`session.hash.${index}`, hash])),
@@ -201,6 +205,3 @@ export async function revokeAllSessions(db: Db, subjectType: SubjectType, subjec
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** touchSession's statement: the session alone. */
-const sessionAlone = sessionStatement<SessionRow>(() => sql`select ${SESSION_COLUMNS} from live ${WITH_CLIENT}`);

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
  * failed answers are delayed, which slows a guessing script without bothering a person.
  */
 export interface CounterPolicy {
+  /** A constant of the code, never input: blockedSecondsSql writes it into the statement's text. */
   bucket: string;
   windowMs: number;
   blockAfter: number;
@@ -172,7 +173,9 @@ function interval(ms: number) {
 /**
  * When the key is refused, the seconds until it is accepted again (otherwise null), as a scalar
  * subquery a caller may put into a query of its own, to learn it in the same round trip. The key may
- * be SQL of that query (a column it reads) when it is not known before the query runs.
+ * be SQL of that query (a column it reads) when it is not known before the query runs. The bucket
+ * is written into the text, not bound: a policy's bucket is a constant of the code, and so the
+ * subquery may sit in a statement built once (db/fixed-statement.ts, the transfer's session look-up).
  */
 export function blockedSecondsSql(policy: CounterPolicy, key: string | RawBuilder<string>): RawBuilder<number | null> {
   return sql<number | null>`(select ceil(extract(epoch from blocked_until - now()))::integer from auth_counters

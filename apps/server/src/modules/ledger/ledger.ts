@@ -4,7 +4,7 @@ import { decimalToMinor, formatMinor, isCurrency, type Currency } from '@bank/co
 import type { Db } from '../../db';
 import { instantOfDate, instantText, type InstantText } from '../../db/instant';
 import { fixedStatement } from '../../db/fixed-statement';
-import { unnestedNamed, unnestedValues } from '../../db/unnest';
+import { unnestedTable } from '../../db/unnest';
 import { AppError } from '../../lib/errors';
 import type { LedgerAccountKind } from './tables';
 
@@ -261,15 +261,21 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
   return outcomes;
 }
 
-const ENTRY_TYPES = { id: 'uuid', kind: 'text', transfer_id: 'uuid', created_at: 'timestamptz' } as const;
-const POSTING_TYPES = { entry_id: 'uuid', ledger_account_id: 'bigint', currency: 'text', amount: 'numeric', created_at: 'timestamptz' } as const;
-const BALANCE_TYPES = { id: 'bigint', booked: 'numeric', available: 'numeric' } as const;
+const entryTable = unnestedTable('journal_entries', 'entry', { id: 'uuid', kind: 'text', transfer_id: 'uuid', created_at: 'timestamptz' });
+const postingTable = unnestedTable('postings', 'posting', {
+  entry_id: 'uuid',
+  ledger_account_id: 'bigint',
+  currency: 'text',
+  amount: 'numeric',
+  created_at: 'timestamptz',
+});
+const balanceTable = unnestedTable('ledger_accounts', 'balance', { id: 'bigint', booked: 'numeric', available: 'numeric' });
 
 /** writeEntries' one statement: the entries, their postings, the captured holds and the new balances. */
 const entriesStatement = fixedStatement((value) => {
-  const entries = unnestedNamed('journal_entries', 'entry', ENTRY_TYPES, value);
-  const postings = unnestedNamed('postings', 'posting', POSTING_TYPES, value);
-  const newBalances = unnestedNamed('ledger_accounts', 'balance', BALANCE_TYPES, value);
+  const entries = entryTable.named(value);
+  const postings = postingTable.named(value);
+  const newBalances = balanceTable.named(value);
   return sql`
     with new_entries as (insert into journal_entries (${entries.columns}) select ${entries.values()} from ${entries.from}),
     new_postings as (insert into postings (${postings.columns}) select ${postings.values()} from ${postings.from} order by ${postings.position}),
@@ -306,9 +312,9 @@ async function writeEntries(
     available: formatMinor(account.availableMinor, account.currency),
   }));
   await entriesStatement(trx, {
-    ...unnestedValues('journal_entries', 'entry', ENTRY_TYPES, entries),
-    ...unnestedValues('postings', 'posting', POSTING_TYPES, postings),
-    ...unnestedValues('ledger_accounts', 'balance', BALANCE_TYPES, newBalances),
+    ...entryTable.values(entries),
+    ...postingTable.values(postings),
+    ...balanceTable.values(newBalances),
     lockedAt,
     capturedHoldIds: [...capturedHoldIds],
   });

@@ -14,7 +14,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { InstantText } from '../../db/instant';
 import { fixedStatement } from '../../db/fixed-statement';
-import { unnestRows, unnestedNamed, unnestedValues } from '../../db/unnest';
+import { unnestRows, unnestedTable } from '../../db/unnest';
 import type { TransferKind, WalletSideKind } from './tables';
 import type { TransferThresholds } from './limits';
 
@@ -221,11 +221,15 @@ const AUDIT_TYPES = { actor_type: 'text', actor_id: 'text', action: 'text', subj
  * recordOperations' one statement: the transfers, numbered from the sequence in the order given
  * (new_transfers), one row per side carrying its transfer's number, and an audit row per transfer.
  */
+const transferTable = unnestedTable('transfers', 'transfer', TRANSFER_TYPES);
+const sideTable = unnestedTable('transactions', 'side', SIDE_TYPES);
+const walletSideTable = unnestedTable('wallet_transactions', 'wallet_side', WALLET_SIDE_TYPES);
+const auditTable = unnestedTable('audit_log', 'audit', AUDIT_TYPES);
 const recordStatement = fixedStatement<{ id: string; transaction_number: string }>((value) => {
-  const transfers = unnestedNamed('transfers', 'transfer', TRANSFER_TYPES, value);
-  const sides = unnestedNamed('transactions', 'side', SIDE_TYPES, value);
-  const walletSides = unnestedNamed('wallet_transactions', 'wallet_side', WALLET_SIDE_TYPES, value);
-  const audit = unnestedNamed('audit_log', 'audit', AUDIT_TYPES, value);
+  const transfers = transferTable.named(value);
+  const sides = sideTable.named(value);
+  const walletSides = walletSideTable.named(value);
+  const audit = auditTable.named(value);
   return sql`
     with new_transfers as (
       insert into transfers (${transfers.columns}, transaction_number)
@@ -317,10 +321,10 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
     after: JSON.stringify({ status: transfer.status }),
   }));
   const { rows } = await recordStatement(trx, {
-    ...unnestedValues('transfers', 'transfer', TRANSFER_TYPES, transfers),
-    ...unnestedValues('transactions', 'side', SIDE_TYPES, sideRowsOf(operations)),
-    ...unnestedValues('wallet_transactions', 'wallet_side', WALLET_SIDE_TYPES, walletSides),
-    ...unnestedValues('audit_log', 'audit', AUDIT_TYPES, audit),
+    ...transferTable.values(transfers),
+    ...sideTable.values(sideRowsOf(operations)),
+    ...walletSideTable.values(walletSides),
+    ...auditTable.values(audit),
   });
   return new Map(rows.map((row) => [row.id, row.transaction_number]));
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Pages linked on each side of the current one. */
+/** Pages linked on each side of the current one (on a phone, only the nearest: statement.css). */
 const NEIGHBOURS = 2;
 
 /**
@@ -45,7 +45,7 @@ export function StatementPagination({
           </button>
         </li>
         {numbers.map((number) => (
-          <li key={number}>
+          <li key={number} className={Math.abs(number - page) > 1 ? 'statement-pages__far' : undefined}>
             <button
               type="button"
               className="statement-pages__button"
