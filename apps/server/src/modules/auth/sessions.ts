@@ -2,7 +2,7 @@ import { OPERATOR_SESSION_IDLE_MINUTES, OPERATOR_SESSION_MAX_HOURS } from '@bank
 import type { KycStatus } from '@bank/contracts/kyc/kyc-status';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
-import { fixedStatement, type FixedStatement, type StatementValues, type ValueOf } from '../../db/fixed-statement';
+import { fixedStatement, type StatementValues, type ValueOf } from '../../db/fixed-statement';
 import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 
 export type SubjectType = 'client' | 'operator';
@@ -111,7 +111,7 @@ export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unk
   // One statement per number of hashes a token has (one, or two while the secret rotates), each
   // named: PostgreSQL plans `token_hash in ($1)` as the unique index's one row, where an array of
   // unknown length would be planned for ten.
-  const [withOneHash, withTwoHashes] = [1, 2].map((count) =>
+  const byHashCount = [1, 2].map((count) =>
     fixedStatement<Row>((value) => {
       const hashes = Array.from({ length: count }, (_, index) => value(`session.hash.${index}`));
       const currentHash = hashes[0]!;
@@ -135,11 +135,11 @@ export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unk
         )
         ${select(value)}`;
     }),
-  ) as [FixedStatement<Row>, FixedStatement<Row>];
+  );
   return async (db, secret, token, subjectType, values = {}) => {
     if (token.length < 16 || token.length > 200) return [];
     const hashes = hashCandidates(token, secret);
-    const statement = [withOneHash, withTwoHashes][hashes.length - 1];
+    const statement = byHashCount[hashes.length - 1];
     if (!statement) throw new Error(`A secret ring gives ${hashes.length} hashes of a token; a session statement takes one or two`);
     const { rows } = await statement(db, {
       ...values,
