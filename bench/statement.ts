@@ -18,7 +18,7 @@
 //
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
 // scratch database is dropped at the end. Exit code 1 when a target is missed or the data is wrong.
-import { systemClock } from '../apps/server/src/modules/jobs/clock';
+import { systemClock } from '../apps/server/src/modules/jobs';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -32,12 +32,11 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Db } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createSession } from '../apps/server/src/modules/auth/sessions';
-import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
+import { createSession } from '../apps/server/src/modules/auth';
+import { findLedgerViolations } from '../apps/server/src/modules/ledger';
 import { capturingMailer } from '../apps/server/src/test/harness';
-import { ledgerPeriodTotals } from '../apps/server/src/modules/statement/balances';
-import { countQuery, keyAtQuery, rowsQuery, type Seek, type TransactionFilter } from '../apps/server/src/modules/transfers/transaction-rows';
-import { resolveScope, STATEMENT_COUNT_CAP } from '../apps/server/src/modules/statement/service';
+import { ledgerPeriodTotals, resolveScope, STATEMENT_COUNT_CAP } from '../apps/server/src/modules/statement';
+import { countQuery, keyAtQuery, rowsQuery, type Seek, type TransactionFilter } from '../apps/server/src/modules/operations';
 import { createScratchDatabase, describeServer } from './support/postgres';
 import { percentile } from './support/stats';
 

@@ -19,7 +19,7 @@ export const API_COUNT = 2;
 /** The application's database, and the role that owns it and runs the migrations. */
 export const APP_DATABASE = 'bank';
 /**
- * The role the API processes run as (DESIGN §13): it owns nothing, so it can neither UPDATE nor
+ * The role the API processes run as (docs/bank-controls.md): it owns nothing, so it can neither UPDATE nor
  * DELETE history nor alter a trigger; the server grants it its share when it migrates as APP_DATABASE.
  */
 export const APP_ROLE = 'bank_app';

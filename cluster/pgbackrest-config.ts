@@ -1,4 +1,4 @@
-// pgBackRest's configuration (README, "Backups and point-in-time recovery"): one stanza, `bank`, whose
+// pgBackRest's configuration (docs/operations.md, "Backups and point-in-time recovery"): one stanza, `bank`, whose
 // repository lies in CLUSTER_DIR/backup/repo (owned by postgres), described by CLUSTER_DIR/pgbackrest.conf,
 // which every command names with --config (never /etc). Without ssh the stanza cannot list both
 // nodes as pg hosts, so the file names none: each command is given the node it works on
@@ -64,7 +64,7 @@ export const commonOptions = (dir: string) => [`--config=${pgbackrestConfigFile(
  * Each node's WAL archiving, as PostgreSQL parameters of its own Patroni configuration: written on
  * every start (so a cluster made before it archives too, from its next start), and naming the node's
  * own data directory. `on`, not `always`: pgBackRest refuses a standby archiving beside its leader,
- * so only the leader archives (README: what a failover means for the archive).
+ * so only the leader archives (docs/operations.md: what a failover means for the archive).
  */
 export function archiveParameters(dir: string, dataDir: string): Record<string, string> {
   const command = [PGBACKREST_BINARY, ...commonOptions(dir), `--pg1-path=${dataDir}`, 'archive-push'].map(shellWord).join(' ');

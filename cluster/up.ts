@@ -3,7 +3,7 @@
 // synchronous standby, makes the application's roles (the owner, the API's, and the exporters') and
 // database, starts a postgres exporter per node and Prometheus, and once /api/health answers through
 // HAProxy, the pgBackRest stanza that the leader archives WAL to and a first full backup; then prints
-// the URLs. See README, "Cluster", "Monitoring" and "Backups and point-in-time recovery".
+// the URLs. See docs/operations.md, "Cluster", "Monitoring" and "Backups and point-in-time recovery".
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -66,7 +66,7 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
     DATABASE_URL: applicationUrl(state),
     DATABASE_OWNER_URL: writeUrl(state),
     APP_URL: frontUrl(state),
-    // The front is HAProxy's plain http on this machine; production otherwise demands https (README).
+    // The front is HAProxy's plain http on this machine; production otherwise demands https (docs/operations.md).
     ALLOW_HTTP_APP_URL: 'true',
     DATA_DIR: path.join(CLUSTER_DIR, 'api', 'data'),
     APP_SECRET: process.env.APP_SECRET || keptSecret('app-secret', () => randomBytes(32).toString('hex')),
@@ -78,7 +78,7 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
   };
   if (smtpUrl) environment.SMTP_URL = smtpUrl;
   if (process.env.SEED_DEMO) environment.SEED_DEMO = process.env.SEED_DEMO;
-  // A rotation (README, "Rotating keys") keeps what the previous secret and keys sealed and signed readable.
+  // A rotation (docs/operations.md, "Rotating keys") keeps what the previous secret and keys sealed and signed readable.
   for (const name of ['APP_SECRET_PREVIOUS', 'STATEMENT_SIGNING_KEYS_PREVIOUS'] as const) if (process.env[name]) environment[name] = process.env[name];
   if (process.env.LOG_LEVEL) environment.LOG_LEVEL = process.env.LOG_LEVEL;
   return environment;

@@ -33,7 +33,7 @@ const reportFile = reportIndex >= 0 && argv[reportIndex + 1] ? path.resolve(argv
 const LOOPS = Number(process.env.DRILL_LOOPS ?? 16);
 /** The least time the load runs; the steps may take longer, and the load runs until they are done. */
 const SECONDS = Number(process.env.DRILL_SECONDS ?? (short ? 60 : 240));
-/** The failover targets BENCHMARKS.md records against. */
+/** The failover targets docs/benchmarks.md records against. */
 const LIMIT_NODE_DEATH_MS = 15_000;
 const LIMIT_SWITCHOVER_MS = 3_000;
 

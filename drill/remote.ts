@@ -1,5 +1,5 @@
-// The drill's target on separate machines, described by the environment (README, "The same on
-// separate machines"): DRILL_URL (the API as clients reach it), DRILL_WRITE_URL and DRILL_READ_URL
+// The drill's target on separate machines, described by the environment (docs/reliability.md, "The
+// failover drill on separate machines"): DRILL_URL (the API as clients reach it), DRILL_WRITE_URL and DRILL_READ_URL
 // (HAProxy's PostgreSQL ports, as the application's user), DRILL_APP_SECRET (the API's APP_SECRET),
 // DRILL_PATRONI_URLS (each node's Patroni REST API, comma-separated), DRILL_API_URLS (each API
 // process, optional), and the faults as shell commands run on this machine, usually through ssh:

@@ -5,10 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db';
-import { bankDateOf } from '../apps/server/src/modules/jobs/clock';
-import { offerJob } from '../apps/server/src/modules/jobs/queue';
-import { PLAN_STANDING_ORDERS } from '../apps/server/src/modules/standing-orders/job';
-import { RUN_SCHEDULED_TRANSFERS } from '../apps/server/src/modules/transfers/scheduled';
+import { bankDateOf, offerJob } from '../apps/server/src/modules/jobs';
+import { PLAN_STANDING_ORDERS } from '../apps/server/src/modules/standing-orders';
+import { RUN_SCHEDULED_TRANSFERS } from '../apps/server/src/modules/transfers';
 import { call, persistently, type FaultClient } from '../faults/bank';
 import type { Violation } from '../faults/checks';
 

@@ -175,6 +175,26 @@ async function holdAppScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+type SubmitSeen = { action: string; defaultPrevented: boolean };
+
+/**
+ * Watches for the page's next form submission, seen last as it bubbles (on window); the function
+ * answered waits for it: the address the form would be sent to, and whether the page cancelled
+ * the browser's own sending of it.
+ */
+async function watchNextSubmit(page: Page): Promise<() => Promise<SubmitSeen>> {
+  await page.evaluate(() => {
+    (window as unknown as { nextSubmit: Promise<SubmitSeen> }).nextSubmit = new Promise((resolve) => {
+      window.addEventListener(
+        'submit',
+        (event) => resolve({ action: new URL((event.target as HTMLFormElement).action).pathname, defaultPrevented: event.defaultPrevented }),
+        { once: true },
+      );
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { nextSubmit: Promise<SubmitSeen> }).nextSubmit);
+}
+
 describe('a pre-rendered page in the browser', () => {
   it('is taken over as it is: the server’s nodes kept, nothing shifting, no console error, and it stays interactive', async () => {
     const { page, problems } = await stack.newPage({ width: 1440 });
@@ -247,9 +267,10 @@ describe('a pre-rendered page in the browser', () => {
     await page.getByLabel(label(text('en', 'auth:fields.accountType'))).selectOption({ label: text('en', 'auth:register.individual') });
     const password = page.getByLabel(label(text('en', 'auth:fields.password')));
     await password.fill(client.password);
+    const submitted = await watchNextSubmit(page);
     await password.press('Enter');
-    // Held: the browser did not send the form itself, and nothing typed went into an address.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Held: the form was submitted and the browser's own sending of it cancelled, so nothing typed went into an address.
+    expect(await submitted()).toEqual({ action: '/register', defaultPrevented: true });
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/register');
     expect(await page.locator('html').getAttribute('data-app')).toBeNull();
     const since = stack.mail.mails.length;
@@ -277,8 +298,9 @@ describe('a pre-rendered page in the browser', () => {
     await form.getByLabel(label(text('ru', 'contact:fields.email'))).fill('maria.early@example.ru');
     await form.getByLabel(label(text('ru', 'contact:fields.phone'))).fill('+7 495 765-43-21');
     await form.getByLabel(label(text('ru', 'contact:fields.message'))).fill(message);
+    const submitted = await watchNextSubmit(page);
     await form.getByRole('button', { name: text('ru', 'contact:send') }).click();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await submitted()).toEqual({ action: '/contact', defaultPrevented: true });
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/contact');
     expect(sent).toEqual([]);
     release();

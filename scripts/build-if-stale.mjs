@@ -17,7 +17,8 @@ export function buildIfStale({ quiet = false } = {}) {
   if (isStale(WEB_OUTPUT, WEB_SOURCES)) {
     if (!quiet) console.warn('Building the web app…');
     const fresh = `dist.build-${process.pid}`;
-    execSync(`npx vite build --outDir ${fresh} --emptyOutDir`, { stdio, cwd: 'apps/web' });
+    // Warnings only, then the config's one-line summary instead of Vite's table of every file.
+    execSync(`npx vite build --logLevel warn --outDir ${fresh} --emptyOutDir`, { stdio, cwd: 'apps/web' });
     swapInto('apps/web/dist', `apps/web/${fresh}`);
   }
   if (isStale(SERVER_OUTPUT, SERVER_SOURCES)) {

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { warnUnlessKnown } from './build/known-warnings';
 import { precompress } from './build/precompress';
 import { routePages } from './build/route-pages';
 
@@ -79,15 +81,57 @@ function staticallyImported(getModuleInfo: GetModuleInfo, entries: string[]): Se
   return seen;
 }
 
+/**
+ * One line of totals after the build: with `--logLevel warn` (npm start's build) Vite prints no
+ * table of chunks, so this line is all that says what was built.
+ */
+function buildSummary(): Plugin {
+  let started = 0;
+  let logLevel: string | undefined;
+  let summary = '';
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  return {
+    name: 'bank-build-summary',
+    apply: 'build',
+    configResolved(config) {
+      logLevel = config.logLevel;
+    },
+    buildStart() {
+      started = Date.now();
+    },
+    writeBundle(_options, bundle) {
+      const totals = { JS: { files: 0, bytes: 0, gzip: 0 }, CSS: { files: 0, bytes: 0, gzip: 0 } };
+      let others = 0;
+      for (const file of Object.values(bundle)) {
+        const content = file.type === 'chunk' ? file.code : file.source;
+        const group = file.type === 'chunk' ? totals.JS : file.fileName.endsWith('.css') ? totals.CSS : null;
+        if (!group) {
+          if (!file.fileName.endsWith('.map')) others += 1;
+          continue;
+        }
+        group.files += 1;
+        group.bytes += Buffer.byteLength(content);
+        group.gzip += gzipSync(content).length;
+      }
+      const parts = Object.entries(totals).map(([name, total]) => `${name} ${total.files} files ${kB(total.bytes)} (gzip ${kB(total.gzip)})`);
+      summary = `Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${parts.join(', ')}, ${others} other files (pages, fonts)`;
+    },
+    closeBundle() {
+      if (summary && logLevel !== 'silent') process.stdout.write(`${summary}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routePages({ alias: preactCompat }), precompress()],
+  plugins: [react(), routePages({ alias: preactCompat }), precompress(), buildSummary()],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
   build: {
     outDir: 'dist',
-    // SPEC §7: lazy interface chunks load from a static/js path.
+    // docs/product.md#client-calls: lazy interface chunks load from a static/js path.
     assetsDir: 'static',
     sourcemap: false,
     rollupOptions: {
+      onwarn: warnUnlessKnown,
       // index.html starts the app at once; a page pre-rendered with its content starts it with
       // src/boot.ts, after its first paint (build/route-pages.ts).
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },

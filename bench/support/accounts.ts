@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { FiatCurrency } from '@bank/contracts';
 import type { Db } from '../../apps/server/src/db';
-import { openAccount, type ClientAccount } from '../../apps/server/src/modules/accounts/service';
-import { bankAccountId, postEntries } from '../../apps/server/src/modules/ledger/ledger';
+import { openAccount, type ClientAccount } from '../../apps/server/src/modules/accounts';
+import { bankAccountId, postEntries } from '../../apps/server/src/modules/ledger';
 
 /**
  * `count` identified clients, each with one account opened by the accounts service and funded from

@@ -16,10 +16,11 @@ import { registerSiteFiles } from './lib/site-files';
 import { WebPages } from './lib/web-pages';
 import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './lib/http-timeouts';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
-import { apiModules } from './modules';
-import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger/group-commit';
+import { approvalRegistry } from './wiring/approval-kinds';
+import { apiModules } from './wiring/routes';
+import { GroupCommit, HTTP_GROUP_COMMIT, type GroupCommitOptions } from './modules/ledger';
 import { measureApp } from './modules/metrics';
-import signingKeyRoute from './modules/statement/signing-key-route';
+import { signingKeyRoute } from './modules/statement';
 
 export type { AppDeps } from './deps';
 
@@ -92,6 +93,7 @@ export async function buildApp(
   const background = new BackgroundWork();
   app.decorate('background', background);
   app.decorate('money', new GroupCommit(deps.db, options.groupCommit ?? HTTP_GROUP_COMMIT));
+  app.decorate('approvalKinds', approvalRegistry);
   measureApp(app);
   app.addHook('onClose', async () => background.settled());
   app.addHook('onSend', async (request, reply) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { secretRing, type SecretRing } from './lib/crypto';
 
 /**
- * Configuration, read and validated once at start (DESIGN §3).
+ * Configuration, read and validated once at start (docs/operations.md#configuration).
  * A bad value stops the start with one line naming the variable.
  */
 const environmentSchema = z.object({
@@ -69,7 +69,7 @@ const environmentSchema = z.object({
    * separated by commas.
    */
   STATEMENT_SIGNING_KEYS_PREVIOUS: z.string().max(100_000).optional(),
-  /** The bank's time zone (IANA): what "today" is for payment dates, fees and the jobs' times (DESIGN §14). */
+  /** The bank's time zone (IANA): what "today" is for payment dates, fees and the jobs' times (docs/time.md). */
   BANK_TIME_ZONE: z
     .string()
     .refine((zone) => {
@@ -87,7 +87,7 @@ const environmentSchema = z.object({
   SCHEDULED_PAYMENTS_HOUR: z.coerce.number().int().min(0).max(23).default(6),
   /** Banking days a transfer may wait for the bank's decision before it expires and its hold is released. */
   HOLD_EXPIRY_BANKING_DAYS: z.coerce.number().int().min(1).max(60).default(5),
-  /** SPEC §9's monthly account maintenance fee: 'false' switches it off. */
+  /** The monthly account maintenance fee (docs/product.md#tariffs-and-limits): 'false' switches it off. */
   MAINTENANCE_FEE_ENABLED: z.enum(['true', 'false']).default('true'),
   /** Where the ECB's daily reference rates are fetched from. */
   ECB_RATES_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
@@ -133,7 +133,7 @@ export interface Config {
   statementSigningKeyPem: string | null;
   /** The public keys (SPKI PEM) of earlier signing keys: statements they signed still verify. */
   statementPreviousPublicKeyPems: string[];
-  /** The bank's time and the jobs that run on it (DESIGN §14, modules/jobs). */
+  /** The bank's time and the jobs that run on it (docs/time.md, modules/jobs). */
   time: TimeConfig;
 }
 

@@ -3,11 +3,10 @@ import { buildApp, loggerOptions, type AppDeps } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db';
 import { mayRewriteHistory, migrateAndGrant } from './db/roles';
-import { resolveDerivationKeys } from './modules/crypto/keys';
-import { systemClock } from './modules/jobs/clock';
-import { JOB_DEFINITIONS } from './modules/jobs/definitions';
-import { JobQueue } from './modules/jobs/queue';
-import { createConsoleMailer, createSmtpMailer } from './modules/mail/mailer';
+import { resolveDerivationKeys } from './modules/crypto';
+import { systemClock, JobQueue } from './modules/jobs';
+import { JOB_DEFINITIONS } from './wiring/jobs';
+import { createConsoleMailer, createSmtpMailer } from './lib/mailer';
 import { BankMetrics, listenForMetrics, type MetricsListener } from './modules/metrics';
 import { seedDemoData, type SeedSummary } from './seed';
 
@@ -42,7 +41,7 @@ export async function createRuntime(
   if (config.env === 'production' && database.kind === 'postgres' && (await mayRewriteHistory(database.db))) {
     await database.close();
     throw new Error(
-      "the server's database role owns the tables or may UPDATE audit_log; in production it runs as an application role, with DATABASE_OWNER_URL for migrations (README, Database roles)",
+      "the server's database role owns the tables or may UPDATE audit_log; in production it runs as an application role, with DATABASE_OWNER_URL for migrations (docs/operations.md, Database roles)",
     );
   }
   const print = options.print ?? ((text: string) => process.stdout.write(text));

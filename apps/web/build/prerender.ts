@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type AliasOptions } from 'vite';
 import type { PrerenderedPage } from '../src/entry-prerender';
+import { warnUnlessKnown } from './known-warnings';
 import type { PrerenderedRoute } from '../src/prerender/routes';
 
 const ENTRY = 'src/entry-prerender.tsx';
@@ -33,7 +34,7 @@ export async function renderRoutePages(root: string, alias: AliasOptions): Promi
       plugins: [react()],
       resolve: { alias, dedupe: ['preact'] },
       ssr: { noExternal: true, target: 'node' },
-      build: { ssr: ENTRY, outDir, emptyOutDir: true, sourcemap: false, minify: false, copyPublicDir: false, reportCompressedSize: false },
+      build: { ssr: ENTRY, outDir, emptyOutDir: true, sourcemap: false, minify: false, copyPublicDir: false, reportCompressedSize: false, rollupOptions: { onwarn: warnUnlessKnown } },
     });
     const entry = (await import(pathToFileURL(path.join(outDir, 'entry-prerender.js')).href)) as PrerenderModule;
     const pages: RenderedRoutePage[] = [];

@@ -1,6 +1,6 @@
 import { loadConfigOrReport } from '../config';
 import { openDatabase } from '../db';
-import { verifyAuditChain } from '../modules/audit/chain';
+import { verifyAuditChain } from '../modules/audit';
 import { runCommand } from './command';
 
 /**

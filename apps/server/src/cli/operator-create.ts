@@ -1,8 +1,8 @@
 import { loadConfigOrReport } from '../config';
 import { openDatabase } from '../db';
 import { migrateAndGrant } from '../db/roles';
-import { createOperatorFromCommandLine, OperatorCreateRefused, OPERATOR_CREATE_USAGE, parseOperatorCreateArguments, UsageError } from '../modules/backoffice/operator-create';
-import { createSmtpMailer } from '../modules/mail/mailer';
+import { createOperatorFromCommandLine, OperatorCreateRefused, OPERATOR_CREATE_USAGE, parseOperatorCreateArguments, UsageError } from '../modules/backoffice';
+import { createSmtpMailer } from '../lib/mailer';
 import { runCommand } from './command';
 
 /**

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openWithRing, sealSecret, secretRing } from '../lib/crypto';
-import { CLIENT_SEALED_COLUMNS } from '../modules/auth/two-factor';
-import { OPERATOR_SEALED_COLUMNS, sealOperatorTotpSecret } from '../modules/backoffice/operator-totp';
-import { MAIL_SEALED_COLUMNS, queueMail } from '../modules/mail/outbox';
+import { CLIENT_SEALED_COLUMNS } from '../modules/auth';
+import { OPERATOR_SEALED_COLUMNS, sealOperatorTotpSecret } from '../modules/backoffice';
+import { MAIL_SEALED_COLUMNS, queueMail } from '../modules/mail';
 import type { SealedColumn } from '../lib/sealed-columns';
 import { createSignedInClient } from '../test/clients';
 import { createTestContext, type TestContext } from '../test/harness';

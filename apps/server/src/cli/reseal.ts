@@ -1,9 +1,9 @@
 import type { Db } from '../db';
 import type { SecretRing } from '../lib/crypto';
 import { resealColumn, type ResealCount } from '../lib/sealed-columns';
-import { CLIENT_SEALED_COLUMNS } from '../modules/auth/two-factor';
-import { OPERATOR_SEALED_COLUMNS } from '../modules/backoffice/operator-totp';
-import { MAIL_SEALED_COLUMNS } from '../modules/mail/outbox';
+import { CLIENT_SEALED_COLUMNS } from '../modules/auth';
+import { OPERATOR_SEALED_COLUMNS } from '../modules/backoffice';
+import { MAIL_SEALED_COLUMNS } from '../modules/mail';
 
 /** Every column that holds secrets sealed under APP_SECRET. */
 const SEALED_COLUMNS = [...CLIENT_SEALED_COLUMNS, ...OPERATOR_SEALED_COLUMNS, ...MAIL_SEALED_COLUMNS];

@@ -4,7 +4,7 @@ import { runCommand } from './command';
 import { resealEverything } from './reseal';
 
 /**
- * npm run secrets:reseal, on one node after a rotation of APP_SECRET (README, Rotating keys), with
+ * npm run secrets:reseal, on one node after a rotation of APP_SECRET (docs/operations.md, Rotating keys), with
  * the server's environment: seals the authenticator secrets and the waiting mail anew under
  * APP_SECRET, so none depends on APP_SECRET_PREVIOUS any more. Prints, per column, the values
  * checked, sealed anew, and unreadable (sealed under a secret neither variable holds: their owners

@@ -1,4 +1,4 @@
-// Proves least privilege on PostgreSQL (DESIGN §13): a server started with DATABASE_OWNER_URL
+// Proves least privilege on PostgreSQL (docs/bank-controls.md): a server started with DATABASE_OWNER_URL
 // migrates as the owner and runs as its application role, which may append to history but neither
 // UPDATE nor DELETE it (audit rows, postings, journal entries, approvals; of holds and statement
 // rows only their state, of deposits and their payouts only their progress), nor write the audit chain itself, nor alter or drop any trigger; that an
@@ -7,8 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { verifyAuditChain } from '../modules/audit/chain';
-import { recordAudit } from '../modules/audit/service';
+import { verifyAuditChain, recordAudit } from '../modules/audit';
 import { createRuntime, type Runtime } from '../runtime';
 import { onPostgres } from '../test/harness';
 import { openDatabase, type DatabaseHandle, type Db } from './index';
@@ -44,6 +43,9 @@ describe.runIf(onPostgres)('the application role', () => {
   });
 
   const refused = (statement: ReturnType<typeof sql>, reason: RegExp = /permission denied/) => expect(statement.execute(app)).rejects.toThrow(reason);
+  /** What a granted statement that matches no row answers. */
+  const updatedNone = { numAffectedRows: 0n, rows: [] };
+  const readNone = { rows: [] };
 
   it('is the server’s role, and the migrations’ tables belong to the owner', async () => {
     const { rows } = await sql<{ role: string; owner: string }>`
@@ -75,9 +77,10 @@ describe.runIf(onPostgres)('the application role', () => {
     await refused(sql`update wallet_transactions set amount = 1`);
     await refused(sql`delete from ledger_holds`);
     await refused(sql`delete from transactions`);
-    await expect(sql`update ledger_holds set status = status, closed_at = closed_at where false`.execute(app)).resolves.toBeDefined();
-    await expect(sql`update transactions set status = status, booked_at = booked_at, balance_after = balance_after where false`.execute(app)).resolves.toBeDefined();
-    await expect(sql`select id from ledger_holds where false for update`.execute(app)).resolves.toBeDefined();
+    // Granted: each runs as an UPDATE (of no row) or a locking read, where a refusal would throw.
+    await expect(sql`update ledger_holds set status = status, closed_at = closed_at where false`.execute(app)).resolves.toEqual(updatedNone);
+    await expect(sql`update transactions set status = status, booked_at = booked_at, balance_after = balance_after where false`.execute(app)).resolves.toEqual(updatedNone);
+    await expect(sql`select id from ledger_holds where false for update`.execute(app)).resolves.toEqual(readNone);
   });
 
   it("changes only a deposit's progress (its next payout, its end) and a payout's transfer, and deletes none; rate versions stay as written", async () => {
@@ -88,9 +91,9 @@ describe.runIf(onPostgres)('the application role', () => {
     await refused(sql`delete from deposit_rate_versions`);
     await expect(
       sql`update deposits set status = status, next_payout_date = next_payout_date, closed_on = closed_on, closed_at = closed_at, forfeited_interest = forfeited_interest, closing_transfer_id = closing_transfer_id where false`.execute(app),
-    ).resolves.toBeDefined();
-    await expect(sql`update deposit_payouts set transfer_id = transfer_id where false`.execute(app)).resolves.toBeDefined();
-    await expect(sql`select id from deposits where false for update`.execute(app)).resolves.toBeDefined();
+    ).resolves.toEqual(updatedNone);
+    await expect(sql`update deposit_payouts set transfer_id = transfer_id where false`.execute(app)).resolves.toEqual(updatedNone);
+    await expect(sql`select id from deposits where false for update`.execute(app)).resolves.toEqual(readNone);
   });
 
   it('cannot write the audit chain, nor move its head', async () => {
@@ -112,7 +115,8 @@ describe.runIf(onPostgres)('the application role', () => {
   it('keeps all that after the grants run again at the next start, and covers tables added later', async () => {
     await grantApplicationRole(owner.db, scratch.application!.role);
     await sql`create table later_feature (id int)`.execute(owner.db);
-    await expect(sql`insert into later_feature values (1)`.execute(app)).resolves.toBeDefined();
+    await expect(sql`insert into later_feature values (1)`.execute(app)).resolves.toEqual({ numAffectedRows: 1n, rows: [] });
+    expect((await sql<{ id: number }>`select id from later_feature`.execute(owner.db)).rows).toEqual([{ id: 1 }]);
     await refused(sql`update audit_log set after = '{}'`);
     await refused(sql`delete from postings`);
   });

@@ -3,7 +3,7 @@ import { openDatabase, type Db } from './index';
 import { migrate, MIGRATION_LOCK_ID } from './migrate';
 
 /**
- * Least privilege on PostgreSQL (DESIGN §13): the tables belong to an owner role that runs the
+ * Least privilege on PostgreSQL (docs/bank-controls.md): the tables belong to an owner role that runs the
  * migrations, and the server runs as an application role that owns nothing. Not owning a table, it
  * can neither alter nor drop the table's triggers; and it is granted reading and writing everywhere
  * except history, which it may only append to (or, for the rows whose state moves, change in the

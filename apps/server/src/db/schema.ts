@@ -2,10 +2,9 @@ import type { Generated } from 'kysely';
 
 /**
  * Kysely's view of the tables. Each module owns its tables and declares them in its own
- * `tables.ts`; this file only composes them.
+ * `tables.ts`, which adds them to `Database` below by declaration merging: the database layer
+ * names no module, and the modules stand above it (docs/architecture.md).
  */
-import type { IdentityTables } from '../modules/auth/tables';
-import type { ModuleTables } from './module-tables';
 
 export interface FoundationTables {
   audit_log: {
@@ -23,4 +22,5 @@ export interface FoundationTables {
   schema_migrations: { name: string; applied_at: Generated<Date> };
 }
 
-export interface Database extends FoundationTables, IdentityTables, ModuleTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the modules' tables.ts files widen it
+export interface Database extends FoundationTables {}

@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../seed';
 import { createTestContext, type TestContext } from '../test/harness';
 import { createSignedInClient } from '../test/clients';
-import { findAccountByNumber, type ClientAccount } from '../modules/accounts/service';
+import { findAccountByNumber, type ClientAccount } from '../modules/accounts';
 import { openTestAccount } from '../modules/accounts/test-support';
-import { findLedgerViolations } from '../modules/ledger/invariants';
-import { settleInternalTransfers } from '../modules/transfers/internal';
-import { approveTransfer, denyTransfer } from '../modules/transfers/pending';
-import { cancelOwnTransfer } from '../modules/transfers/withdrawal';
+import { findLedgerViolations } from '../modules/ledger';
+import { settleInternalTransfers, cancelOwnTransfer } from '../modules/transfers';
+import { approveTransfer, denyTransfer } from '../modules/operations';
 import { internal, international } from '../modules/statement/test-support';
 import { migrate } from './migrate';
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@bank/contracts';
 import { isDatabaseUnavailable } from '../db';
-import { METRICS_PATH } from '../modules/metrics/path';
+import { METRICS_PATH } from './metrics-path';
 import { preferredEncoding } from './content-encoding';
 import { AppError } from './errors';
 import { policyAllowingStyles } from './web-pages';

@@ -13,7 +13,7 @@ const SWEEP_PROBABILITY = 0.01;
 /**
  * A store for @fastify/rate-limit that keeps its counters in the database: one fixed window per key
  * and route, counted with a single upsert, so every server behind a load balancer sees the same
- * count (DESIGN §9). Keys are namespaced by route, as the plugin's own per-route stores are.
+ * count (docs/reliability.md#more-than-one-api-node). Keys are namespaced by route, as the plugin's own per-route stores are.
  */
 export function createDatabaseRateLimitStore(db: Db) {
   return class DatabaseRateLimitStore {

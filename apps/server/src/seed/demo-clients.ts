@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { DerivationKeys } from '../modules/crypto/derivation';
+import type { DerivationKeys } from '../modules/crypto';
 
 /** The demo sign-ins' ids, handed by the seed to every feature's demo data, and the keys wallets are opened with. */
 export interface DemoClients {

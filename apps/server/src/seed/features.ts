@@ -1,7 +1,7 @@
 import type { Db } from '../db';
-import { seedCryptoData } from '../modules/crypto/demo-seed';
-import { seedKycData } from '../modules/kyc/seed';
-import { seedMoneyData } from '../modules/transfers/demo-seed';
+import { seedCryptoData } from './crypto';
+import { seedKycData } from './kyc';
+import { seedMoneyData } from './money';
 import type { DemoClients } from './demo-clients';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { hashPassword } from '../modules/auth/passwords';
-import { sealOperatorTotpSecret } from '../modules/backoffice/operator-totp';
+import { hashPassword } from '../modules/auth';
+import { sealOperatorTotpSecret } from '../modules/backoffice';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from './demo-operators';
 import { seedFeatureData } from './features';
 

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createSession } from '../modules/auth/sessions';
-import { hashPassword } from '../modules/auth/passwords';
-import type { AccountType, KycStatus } from '../modules/auth/tables';
+import { createSession, hashPassword, type AccountType, type KycStatus } from '../modules/auth';
 import type { TestContext } from './harness';
 
 export interface TestClient {

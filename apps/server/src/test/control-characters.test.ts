@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestAccount } from '../modules/accounts/test-support';
 import { openTestWallet } from '../modules/crypto/test-support';
 import { closeCheckingLedger } from '../modules/ledger/test-context';
-import { createSignedInClient, type TestClient } from './clients';
+import { createSignedInClient } from './clients';
 import { createTestContext, type TestContext } from './harness';
 
 let context: TestContext;
-let client: TestClient;
 beforeAll(async () => {
   context = await createTestContext();
-  client = await createSignedInClient(context);
 });
 afterAll(() => closeCheckingLedger(context));
 
@@ -20,6 +18,7 @@ const NUL = 'a\u0000b';
 
 describe('control characters in what clients send', () => {
   it('refuse NUL in every text of a body, as a 400 naming the field', async () => {
+    const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '100.00');
     const payee = await openTestAccount(context, await createSignedInClient(context), 'EUR');
     const wallet = await openTestWallet(context, client, 'BTC', '1');
@@ -46,6 +45,7 @@ describe('control characters in what clients send', () => {
   });
 
   it('refuse NUL in every query parameter, the statement CSV included', async () => {
+    const client = await createSignedInClient(context);
     for (const url of [
       `/api/statement?purpose=${encodeURIComponent(NUL)}`,
       `/api/statement?recipient=${encodeURIComponent(NUL)}&format=csv`,

@@ -11,8 +11,7 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db';
 import { createTestContext, onPostgres, type TestContext } from './harness';
 import { createSignedInClient } from './clients';
-import { revokeSession } from '../modules/auth/sessions';
-import { requireClient } from '../modules/auth/guard';
+import { revokeSession, requireClient } from '../modules/auth';
 
 let context: TestContext;
 beforeAll(async () => {

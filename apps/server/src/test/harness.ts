@@ -8,13 +8,12 @@ import { openDatabase, type Db } from '../db';
 import { migrate } from '../db/migrate';
 import { grantApplicationRole } from '../db/roles';
 import { createScratchDatabase } from '../db/scratch';
-import { keysFromSeed } from '../modules/crypto/derivation';
+import { keysFromSeed } from '../modules/crypto';
 import pino from 'pino';
-import { systemClock, type BankClock } from '../modules/jobs/clock';
-import type { JobContext } from '../modules/jobs/queue';
-import type { Mailer, MailMessage } from '../modules/mail/mailer';
+import { systemClock, type BankClock, type JobContext } from '../modules/jobs';
+import type { Mailer, MailMessage } from '../lib/mailer';
 import { BankMetrics } from '../modules/metrics';
-import { deliverMail } from '../modules/mail/outbox';
+import { deliverMail } from '../modules/mail';
 
 /**
  * Test harness: a migrated database of its own (in-memory PGlite, or a fresh PostgreSQL database

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TestContext } from './harness';
 
 /** Calls of the identity tests: each from an address of its own unless told, so per-address limits stay apart. */
@@ -52,4 +53,21 @@ export async function registerAndSignIn(context: TestContext, overrides: Record<
   if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
   const token = signedIn.json().userToken as string;
   return { email: body.email, phone: body.phone, password: body.password, token };
+}
+
+/**
+ * Puts a throttle counter (a bucket and its key, as auth_counters holds them) where a run of earlier
+ * attempts would have left it: `hits` in a window that ends in ten minutes, and blocked as long when told.
+ */
+export async function presetCounter(context: TestContext, bucket: string, key: string, hits: number, blocked = false): Promise<void> {
+  const values = {
+    hits,
+    window_ends_at: sql<Date>`now() + interval '10 minutes'`,
+    blocked_until: blocked ? sql<Date>`now() + interval '10 minutes'` : null,
+  };
+  await context.db
+    .insertInto('auth_counters')
+    .values({ bucket, key, ...values })
+    .onConflict((conflict) => conflict.columns(['bucket', 'key']).doUpdateSet(values))
+    .execute();
 }

@@ -1,4 +1,4 @@
-// Proves the rotation of keys as the README gives it, end to end over one database. Under APP_SECRET
+// Proves the rotation of keys as docs/operations.md gives it, end to end over one database. Under APP_SECRET
 // A and statement key K1 a client signs up and in, turns on an authenticator and downloads a signed
 // statement, and operators sign in and are invited. Restarted with APP_SECRET=B, APP_SECRET_PREVIOUS=A
 // and K2 signing with K1 previous: the session, the device cookie, the authenticator, a recovery code,
@@ -7,7 +7,7 @@
 // Then `npm run secrets:reseal` (resealEverything) seals every authenticator anew under B. Restarted
 // once more without A: what was used or resealed meanwhile still works, while an authenticator the
 // reseal did not reach is a 409 with an audit row, never a 500. Nodes restart one at a time, so the
-// README's two phases also run side by side: a node on phase 1 (A signing, B previous; K1 signing,
+// docs/operations.md's two phases also run side by side: a node on phase 1 (A signing, B previous; K1 signing,
 // K2 published) and one on phase 2 (B, A previous; K2, K1 previous) over one database take each
 // other's sessions, authenticators and statements.
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -20,9 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { hashSecret } from '../lib/crypto';
 import { openTestAccount } from '../modules/accounts/test-support';
-import { DEVICE_COOKIE } from '../modules/auth/devices';
-import { issueEnrolmentLink } from '../modules/backoffice/enrolment';
-import { queueMail } from '../modules/mail/outbox';
+import { DEVICE_COOKIE } from '../modules/auth';
+import { issueEnrolmentLink } from '../modules/backoffice';
+import { queueMail } from '../modules/mail';
 import { resealEverything } from '../cli/reseal';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from './clients';
 import { createTestContext, restartWithConfig, type SecondNode, type TestContext } from './harness';
@@ -38,7 +38,7 @@ const KEY_2 = newKey();
 const keyFolder = mkdtempSync(path.join(tmpdir(), 'bank-keys-'));
 const KEY_1_PUBLIC_FILE = path.join(keyFolder, 'statement-key-1.pub.pem');
 writeFileSync(KEY_1_PUBLIC_FILE, createPublicKey(KEY_1).export({ type: 'spki', format: 'pem' }));
-/** The key that signs next, published before it signs (the README's phase 1). */
+/** The key that signs next, published before it signs (phase 1 of docs/operations.md). */
 const KEY_2_PUBLIC = createPublicKey(KEY_2).export({ type: 'spki', format: 'pem' }).toString();
 
 /** A configuration as the environment gives it, so the variables themselves are what is tested. */

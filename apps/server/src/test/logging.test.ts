@@ -1,7 +1,7 @@
 // Proves that request logs carry a request id but never a bearer token, a cookie, an idempotency
 // key, a query string (reset links carry their token there) or an operator's enrolment token,
 // which is in the path.
-import { systemClock } from '../modules/jobs/clock';
+import { systemClock } from '../modules/jobs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';

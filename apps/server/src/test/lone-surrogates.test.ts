@@ -8,7 +8,7 @@ import { listTransactionsQuerySchema } from '@bank/contracts';
 import { buildApp, loggerOptions } from '../app';
 import { parseWith } from '../lib/errors';
 import { openTestAccount } from '../modules/accounts/test-support';
-import { systemClock } from '../modules/jobs/clock';
+import { systemClock } from '../modules/jobs';
 import { closeCheckingLedger } from '../modules/ledger/test-context';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from './clients';
 import { capturingMailer, createTestContext, type TestContext } from './harness';

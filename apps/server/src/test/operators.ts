@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import { generate } from 'otplib';
-import { createSession } from '../modules/auth/sessions';
-import { hashPassword } from '../modules/auth/passwords';
-import { sealOperatorTotpSecret } from '../modules/backoffice/operator-totp';
-import { newTotpSecret } from '../modules/auth/totp';
+import { createSession, hashPassword, newTotpSecret } from '../modules/auth';
+import { sealOperatorTotpSecret } from '../modules/backoffice';
 import type { TestContext } from './harness';
 
 export interface TestOperator {
@@ -49,4 +47,25 @@ export async function createSignedInOperator(context: TestContext, roles: Operat
 /** The authenticator's code for a secret at a moment (now by default), as an app would show it. */
 export function totpCode(secret: string, at: Date = new Date()): Promise<string> {
   return generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
+}
+
+/**
+ * The operators whose decisions take a second one: two of the payments role (a transfer above the
+ * threshold needs two approvals) and two admins (a rate past the free band waits for another admin).
+ */
+export interface FourEyesOperators {
+  payments: TestOperator;
+  secondPayments: TestOperator;
+  admin: TestOperator;
+  secondAdmin: TestOperator;
+}
+
+/** Creates the four operators of FourEyesOperators, in that order. */
+export async function createFourEyesOperators(context: TestContext): Promise<FourEyesOperators> {
+  return {
+    payments: await createSignedInOperator(context, ['payments']),
+    secondPayments: await createSignedInOperator(context, ['payments']),
+    admin: await createSignedInOperator(context, ['admin']),
+    secondAdmin: await createSignedInOperator(context, ['admin']),
+  };
 }

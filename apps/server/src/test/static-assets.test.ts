@@ -3,7 +3,7 @@
 // cached for a year, the page itself revalidated, every client-side route answered with it; a
 // pre-rendered page in the visitor's language with the install's address filled in, and the
 // sitemap and robots.txt that name that address.
-import { systemClock } from '../modules/jobs/clock';
+import { systemClock } from '../modules/jobs';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

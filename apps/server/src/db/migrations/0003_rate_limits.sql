@@ -1,4 +1,4 @@
--- Rate-limit counters kept in the database, so that several API servers agree on them (DESIGN §9).
+-- Rate-limit counters kept in the database, so that several API servers agree on them (docs/reliability.md#more-than-one-api-node).
 create table rate_limits (
   key text primary key,
   hits integer not null,

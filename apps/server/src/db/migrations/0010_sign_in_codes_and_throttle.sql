@@ -15,7 +15,7 @@ create table login_challenges (
 create index login_challenges_open_idx on login_challenges (client_id) where closed_at is null;
 
 -- Counters of failed sign-ins, codes and reset mails per e-mail or per address, kept in the database
--- so every server behind a load balancer counts the same attempts (DESIGN §9).
+-- so every server behind a load balancer counts the same attempts (docs/reliability.md#more-than-one-api-node).
 create table auth_counters (
   bucket text not null,
   key text not null,

@@ -1,4 +1,4 @@
--- Messages sent through the public contact forms (SPEC §2, §7): kept so none is lost when the mail
+-- Messages sent through the public contact forms (docs/product.md): kept so none is lost when the mail
 -- server is down, and so the back office can read them.
 
 create table contact_messages (

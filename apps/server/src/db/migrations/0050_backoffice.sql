@@ -1,4 +1,4 @@
--- The back office (DESIGN §10): operators' roles and authenticator enrolment, second approvals of
+-- The back office (docs/bank-controls.md): operators' roles and authenticator enrolment, second approvals of
 -- large transfers, handled contact messages, the editable exchange spread, and the language each
 -- client reads (the bank's decisions are mailed in it).
 

@@ -1,4 +1,4 @@
--- Crypto wallets (DESIGN §11): one per coin per client, each with a deposit address derived at an
+-- Crypto wallets (docs/architecture.md#crypto-wallets): one per coin per client, each with a deposit address derived at an
 -- index of its own that is never handed out again, and a client ledger account for its balances.
 
 create sequence wallet_derivation_index_seq start 0 minvalue 0 maxvalue 2147483647 no cycle;

@@ -1,4 +1,4 @@
--- Crypto transfers (DESIGN §11) on the same transfers table as the fiat ones, so the payments queue,
+-- Crypto transfers (docs/architecture.md#crypto-wallets) on the same transfers table as the fiat ones, so the payments queue,
 -- the audit trail and the idempotency keys serve both: a transfer names a wallet where a fiat one
 -- names an account. Each side as its owner sees it is a wallet_transactions row (the fiat statement
 -- keeps reading `transactions`, which only ever name accounts). A crypto conversion between a wallet

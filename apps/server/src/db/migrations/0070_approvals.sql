@@ -1,4 +1,4 @@
--- Four eyes (DESIGN §13): every act that creates, moves or re-prices money, or grants power, is a
+-- Four eyes (docs/bank-controls.md): every act that creates, moves or re-prices money, or grants power, is a
 -- proposal by one operator applied only when another approves it. A proposal is decided once; the
 -- table itself refuses a checker who is the maker, whatever the code above it does.
 

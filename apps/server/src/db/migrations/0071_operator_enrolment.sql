@@ -1,4 +1,4 @@
--- Operators own their credentials (DESIGN §10): an admin invites, and the operator sets their own
+-- Operators own their credentials (docs/bank-controls.md): an admin invites, and the operator sets their own
 -- password and enrols their authenticator through a mailed single-use link. Until then the
 -- operator has no password at all; a deactivated operator is refused at sign-in and on every call.
 

@@ -1,4 +1,4 @@
--- What a transfer waiting for the bank needs is fixed when it is made (DESIGN §10, §13): its value
+-- What a transfer waiting for the bank needs is fixed when it is made (docs/bank-controls.md): its value
 -- in EUR at that day's mid rate, the number of approvals it needs and why. The back office reads
 -- them from the row, so a rate changed afterwards (by mistake or on purpose) never changes how many
 -- operators must approve it. A client's transfers out of the bank are summed per day from

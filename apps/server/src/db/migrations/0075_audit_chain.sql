@@ -1,4 +1,4 @@
--- The audit trail as a hash chain (DESIGN §13): every audit row is linked to the one before it by
+-- The audit trail as a hash chain (docs/bank-controls.md): every audit row is linked to the one before it by
 -- a SHA-256 over the row's fields and the previous row's hash, so a row changed, removed or slipped
 -- in by hand, even by the tables' owner, breaks the chain where it happened (npm run audit:verify).
 --

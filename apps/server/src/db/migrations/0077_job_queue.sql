@@ -1,4 +1,4 @@
--- The job queue (DESIGN §14): pg-boss 10.1.6's own schema, as its getConstructionPlans('pgboss') writes it,
+-- The job queue (docs/time.md): pg-boss 10.1.6's own schema, as its getConstructionPlans('pgboss') writes it,
 -- run here by the owner like every migration (the application role is granted use of it, db/roles.ts).
 -- A later pg-boss is taken in through its getMigrationPlans in a migration of its own.
 SELECT pg_advisory_xact_lock(

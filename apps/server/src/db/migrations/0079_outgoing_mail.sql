@@ -1,4 +1,4 @@
--- Mail through an outbox (DESIGN §14): a mail is written in the transaction of the act that causes it
+-- Mail through an outbox (docs/time.md): a mail is written in the transaction of the act that causes it
 -- and delivered by the job queue with retries. Its body is sealed with the server's secret while it
 -- waits (codes and links are in it) and dropped once it is delivered; the row stays as the record.
 create table outgoing_mail (

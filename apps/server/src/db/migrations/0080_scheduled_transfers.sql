@@ -1,4 +1,4 @@
--- Payments on their date (DESIGN §14): a transfer dated after today is recorded Scheduled, moving
+-- Payments on their date (docs/time.md): a transfer dated after today is recorded Scheduled, moving
 -- and holding nothing, with the request it was checked as (scheduled_request) and the bank date it
 -- runs on (scheduled_for); the job transfers.run-scheduled runs it at the payments hour of that
 -- date. A standing order's occurrence names its order and date, once each (unique).

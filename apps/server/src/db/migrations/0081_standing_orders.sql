@@ -1,4 +1,4 @@
--- Standing orders (DESIGN §14): a transfer the client asked to repeat weekly, monthly on a day or
+-- Standing orders (docs/time.md): a transfer the client asked to repeat weekly, monthly on a day or
 -- quarterly. The order keeps the request it was checked as and its calendar; the job
 -- standing-orders.plan turns each date that falls due into a Scheduled transfer of its own
 -- (transfers.standing_order_id, occurrence_date: unique, so an occurrence is made once), which the

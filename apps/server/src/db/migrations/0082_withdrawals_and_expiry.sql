@@ -1,5 +1,5 @@
 -- A client withdraws a payment order still waiting for the bank, and a pending transfer the bank
--- does not decide in time expires (DESIGN §14). A fee the bank charges a client (SPEC §9: the
+-- does not decide in time expires (docs/time.md). A fee the bank charges a client (docs/product.md#tariffs-and-limits: the
 -- withdrawal of a payment order, the monthly account maintenance) is a transfer of its own kind,
 -- booked with its own statement row.
 alter table transfers drop constraint transfers_kind_check;

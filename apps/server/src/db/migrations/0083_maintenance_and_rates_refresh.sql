@@ -1,5 +1,5 @@
--- SPEC §9's monthly account maintenance fee, its arrears, and the daily refresh of the ECB rates
--- (DESIGN §14).
+-- The monthly account maintenance fee (docs/product.md#tariffs-and-limits), its arrears, and the daily refresh of the ECB rates
+-- (docs/time.md).
 
 -- One row per client and month charged: the unique key that makes the monthly charge happen once,
 -- however many nodes run the job and however often. What was paid and what was left as arrears,

@@ -12,7 +12,7 @@ alter table outgoing_mail alter column created_at set default clock_timestamp();
 -- Mail waiting with no delivery job alive (its retries spent, or the job lost) is offered again.
 select pgboss.create_queue('mail.sweep', '{"policy":"stately","retryLimit":10,"retryDelay":30,"retryBackoff":true,"expireInSeconds":900}'::json);
 
--- Retention (DESIGN §14): each day, expired credentials, old idempotency records and the records of
+-- Retention (docs/time.md): each day, expired credentials, old idempotency records and the records of
 -- mail delivered long ago are deleted. Their ages are in the configuration; history is never touched.
 select pgboss.create_queue('retention.prune', '{"policy":"stately","retryLimit":10,"retryDelay":30,"retryBackoff":true,"expireInSeconds":900}'::json);
 create index outgoing_mail_delivered_idx on outgoing_mail (delivered_at) where delivered_at is not null;

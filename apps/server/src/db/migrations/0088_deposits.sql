@@ -1,4 +1,4 @@
--- Term deposits (SPEC §9, DESIGN §16). A deposit is a ledger account of its own ('deposit'), holding
+-- Term deposits (docs/product.md#tariffs-and-limits, docs/deposits.md). A deposit is a ledger account of its own ('deposit'), holding
 -- the principal while it runs; its interest is paid from the bank's interest expense account
 -- ('interest_expense', one per currency) to the client's account it was funded from.
 

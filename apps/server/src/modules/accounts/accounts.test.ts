@@ -4,7 +4,7 @@ import { isValidAccountNumber, type Account } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { revokeSession } from '../auth/sessions';
+import { revokeSession } from '../auth';
 import { openTestAccount } from './test-support';
 
 let context: TestContext;

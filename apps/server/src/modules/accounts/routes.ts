@@ -1,11 +1,11 @@
 import { createAccountRequestSchema, type CreateAccountResponse, type ListAccountsResponse } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { clientIdOf, withSession } from '../auth/guard';
-import { identifiedClientOnly } from '../kyc/service';
+import { clientIdOf, withSession } from '../auth';
+import { identifiedClientOnly } from '../kyc';
 import { accountWithBalances, listAccountsOfSession, openAccount } from './service';
 
-/** GET /api/account/list and POST /api/account/create (SPEC §7). */
+/** GET /api/account/list and POST /api/account/create (docs/product.md#client-calls). */
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
   // The session and the accounts in one statement: the list is asked for on every screen.
   app.get('/account/list', async (request): Promise<ListAccountsResponse> => {

@@ -12,9 +12,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { SESSION_COLUMNS, WITH_CLIENT, sessionOf, sessionStatement, type Session, type SessionRow } from '../auth/sessions';
-import { openClientLedgerAccount, readBalances, type LedgerAccountId } from '../ledger/ledger';
+import { recordAudit } from '../audit';
+import { SESSION_COLUMNS, WITH_CLIENT, sessionOf, sessionStatement, type Session, type SessionRow } from '../auth';
+import { openClientLedgerAccount, readBalances, type LedgerAccountId } from '../ledger';
 
 /** A client account as the other money modules use it. */
 export interface ClientAccount {
@@ -139,7 +139,7 @@ export async function openAccount(trx: Db, clientId: string, currency: FiatCurre
   return toClientAccount(inserted);
 }
 
-/** The client's accounts with their balances, oldest first (SPEC §3 Account). */
+/** The client's accounts with their balances, oldest first (Account, docs/product.md#data). */
 export async function listAccounts(db: Db, clientId: string): Promise<Account[]> {
   const rows = await db
     .selectFrom('accounts')

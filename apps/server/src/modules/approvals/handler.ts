@@ -43,3 +43,10 @@ export interface ApprovalHandler<Payload = unknown> {
 export type ApprovalRegistry = { readonly [Kind in ApprovalKind]: ApprovalHandler<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export const NO_WARNINGS: ApprovalInspection = { warnings: [], duplicateOf: [] };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every four-eyes act the bank knows, decorated by the composition root (wiring/approval-kinds.ts). */
+    approvalKinds: ApprovalRegistry;
+  }
+}

@@ -1,13 +1,12 @@
 // Proves on PostgreSQL, where requests run side by side, that no single operator, whatever their
 // roles, can credit a client, approve a transfer that needs two, change a rate past the free band
 // or the spread, or add an admin alone; and that a second operator is all each of these needs.
-import type { TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { listedWallet, openTestWallet } from '../crypto/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
-import { createSignedInClient, type TestClient } from '../../test/clients';
+import { sendAbroad } from '../transfers/test-support';
+import { createSignedInClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
 
@@ -60,17 +59,9 @@ describe.runIf(onPostgres)('no single insider (PostgreSQL)', () => {
   });
 
   it('cannot approve a transfer that needs two, alone or at once with itself', async () => {
-    const client: TestClient = await createSignedInClient(context);
+    const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '30000.00');
-    const created = await context.app.inject({
-      method: 'POST',
-      url: '/api/transaction/create',
-      headers: client.headers,
-      payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '20000.00', purpose: 'Car', recipientDetails: TEST_RECIPIENT_DETAILS },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
-    const number = rows.find((row) => row.transactionStatus === 'New')!.transactionNumber;
+    const number = await sendAbroad(context, client, account.number, '20000.00');
     const answers = await Promise.all([as(insider, 'POST', `transactions/${number}/approve`), as(insider, 'POST', `transactions/${number}/approve`)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await as(insider, 'POST', `transactions/${number}/approve`)).statusCode).toBe(409);

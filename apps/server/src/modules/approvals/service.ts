@@ -5,14 +5,14 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { eachInSavepoint, type GroupCommit } from '../ledger/group-commit';
-import { assertNotOwnClient } from '../users/operator-conflict';
+import { recordAudit } from '../audit';
+import { eachInSavepoint, type GroupCommit } from '../ledger';
+import { assertNotOwnClient } from '../users';
 import { NO_WARNINGS, type ApprovalHandler, type ApprovalInspection, type ApprovalRegistry } from './handler';
 import type { ApprovalTables } from './tables';
 
 /**
- * The one approval mechanism of the back office (DESIGN §13). A proposal is made by one operator
+ * The one approval mechanism of the back office (docs/bank-controls.md). A proposal is made by one operator
  * whose roles open its kind's area and applied only when a different such operator approves it;
  * the maker may withdraw it, a checker may reject it. Each decision locks the proposal's row first,
  * so of two operators deciding at once one decides and the other finds it decided; the table's own

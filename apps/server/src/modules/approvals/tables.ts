@@ -22,3 +22,9 @@ export interface ApprovalTables {
     result: ColumnType<unknown, string | null, string | null>;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends ApprovalTables {}
+}

@@ -1,12 +1,10 @@
 import type { Language } from '@bank/contracts/auth/fields';
-import type { UserData } from '@bank/contracts/users/user-data';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../audit/service';
-import { queueMail } from '../mail/outbox';
-import { loadUserData } from '../users/user-data';
+import { recordAudit } from '../audit';
+import { queueMail } from '../mail';
 import { describeDevice } from './device-description';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, recognizeDevice } from './devices';
+import { DEVICE_COOKIE, recognizeDevice } from './devices';
 import { newDeviceMail } from './mail-templates';
 import { createSession } from './sessions';
 
@@ -18,7 +16,9 @@ export interface SignInOrigin {
 }
 
 export interface OpenedSession {
-  user: UserData;
+  clientId: string;
+  /** The session's bearer token, which the answer's user data carries. */
+  token: string;
   /** The device cookie's value from now on. */
   deviceToken: string;
 }
@@ -68,25 +68,5 @@ export async function openClientSession(
     }
     return { token: sessionToken, device: recognized };
   });
-  return { user: await loadUserData(db, clientId, token), deviceToken: device.token };
-}
-
-/**
- * Answers a sign-in: the device cookie (HttpOnly, sent back only to the sign-in calls) is renewed.
- * The new-device alert is already in the outbox: a slow or failing mail server never holds the
- * sign-in up.
- */
-export function answerSignedIn(request: FastifyRequest, reply: FastifyReply, opened: OpenedSession): UserData {
-  const { server } = request;
-  reply.header(
-    'set-cookie',
-    server.serializeCookie(DEVICE_COOKIE, opened.deviceToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: server.deps.config.appUrl.startsWith('https:'),
-      path: DEVICE_COOKIE_PATH,
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    }),
-  );
-  return opened.user;
+  return { clientId, token, deviceToken: device.token };
 }

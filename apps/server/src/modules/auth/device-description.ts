@@ -44,12 +44,6 @@ export function describeDevice(userAgent: string | null | undefined): DeviceDesc
   };
 }
 
-/** One line for a mail: "Chrome 131 on Windows 10". */
-export function deviceLine(description: DeviceDescription, unknown: string, on: string): string {
-  const parts = [description.browser, description.os].filter((part): part is string => Boolean(part));
-  return parts.length === 0 ? unknown : parts.join(` ${on} `);
-}
-
 /**
  * An address with the part that points at one household hidden: the last byte of IPv4, all but the
  * first three groups (the provider's allocation) of IPv6. An IPv4 address mapped into IPv6 is shown

@@ -5,11 +5,10 @@
 // many addresses meets the per-account cap, which refuses devices new to the account; the owner is
 // mailed once per lock, in their language; a password reset lifts the account's locks.
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, TEST_PASSWORD } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { freshAddress, lastCode, newRegistration } from '../../test/identity';
+import { freshAddress, lastCode, newRegistration, presetCounter } from '../../test/identity';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { DEVICE_COOKIE } from './devices';
 import { CLIENT_SIGN_IN_LOCKS, clearAccountLocks, counterKey, judges, lockToTell, type LockRule, type SignInAttempt } from './lockouts';
@@ -64,19 +63,8 @@ async function signIn(owner: Owner, from: { ip: string; device?: string | undefi
   return [first.statusCode, second.statusCode];
 }
 
-/** Puts a counter where a run of earlier failures would have left it. */
-async function preset(policy: CounterPolicy, key: string, hits: number, blocked = false): Promise<void> {
-  const values = {
-    hits,
-    window_ends_at: sql<Date>`now() + interval '10 minutes'`,
-    blocked_until: blocked ? sql<Date>`now() + interval '10 minutes'` : null,
-  };
-  await context.db
-    .insertInto('auth_counters')
-    .values({ bucket: policy.bucket, key, ...values })
-    .onConflict((conflict) => conflict.columns(['bucket', 'key']).doUpdateSet(values))
-    .execute();
-}
+/** Puts a policy's counter where a run of earlier failures would have left it. */
+const preset = (policy: CounterPolicy, key: string, hits: number, blocked = false) => presetCounter(context, policy.bucket, key, hits, blocked);
 
 const ruleOf = (policy: CounterPolicy) => CLIENT_SIGN_IN_LOCKS.find((rule) => rule.policy === policy)!;
 const keyOf = (policy: CounterPolicy, attempt: Partial<SignInAttempt> & { account: string }) =>

@@ -1,11 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { SecretRing } from '../../lib/crypto';
+import type { MailMessage } from '../../lib/mailer';
+import { queueMail } from '../mail';
+import type { SubjectType } from './sessions';
 import {
   FAILED_SIGN_INS_PER_ADDRESS,
   FAILED_SIGN_INS_PER_EMAIL,
   FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS,
   FAILED_SIGN_INS_PER_KNOWN_DEVICE,
+  OPERATOR_FAILURES_PER_ADDRESS,
+  OPERATOR_FAILURES_PER_EMAIL,
+  OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS,
   WRONG_CODES_PER_EMAIL,
+  WRONG_OPERATOR_CODES_PER_EMAIL,
+  WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS,
   blockedForSeconds,
   recordHit,
   refuseWhileBlocked,
@@ -14,12 +23,12 @@ import {
 } from './throttle';
 
 /**
- * Sign-in lockouts that a stranger cannot turn against an account's owner (clients here, operators
- * in backoffice/lockouts.ts). Each kind of sign-in has a table of rules; a rule is a counter policy
- * (throttle.ts), what one of its counters is kept for, which failures it counts, and which attempts
- * it judges: those from a device the account has used before, the others, or all. An attempt is
- * refused (429) while any counter of a rule that judges it is blocked; a failure is counted by every
- * rule that judges it and counts its kind.
+ * Sign-in lockouts that a stranger cannot turn against an account's owner, for clients and for
+ * operators (how an operator's attempt is told apart is backoffice/lockouts.ts's). Each kind of
+ * sign-in has its rules; a rule is a counter policy (throttle.ts), what one of its counters is kept
+ * for, which failures it counts, and which attempts it judges: those from a device the account has
+ * used before, the others, or all. An attempt is refused (429) while any counter of a rule that
+ * judges it is blocked; a failure is counted by every rule that judges it and counts its kind.
  *
  * An attempt names its account by the e-mail typed, whether or not anyone has it: an e-mail nobody
  * has is counted and locked like a real one, so a 429 tells nobody which e-mails are the bank's.
@@ -48,6 +57,8 @@ export interface SignInAttempt {
 export type SignInFailure = 'password' | 'code';
 
 /**
+ * The rules of both kinds of sign-in, in one table.
+ *
  * A client's sign-in with password and code. From a device the client has signed in from before
  * (its device cookie), only that device's own counter applies: the cookie is a random token sent
  * only to the sign-in calls, which a stranger elsewhere does not have, so strangers' failures never
@@ -55,14 +66,33 @@ export type SignInFailure = 'password' | 'code';
  * still gets only ten tries a quarter of an hour. The cookie's token changes at every sign-in, so a
  * stolen one stops naming the device once the owner signs in there again. A passkey answers to no
  * lock at all (passkeys.ts): it cannot be guessed.
+ *
+ * An operator's sign-in with password and authenticator code. Wrong passwords and codes from one
+ * address lock that address for that operator; wrong codes are checked only after the right
+ * password, and have a tighter lock of their own. Operators have no device cookie: the back office
+ * has no cookie of its own, and the address of the operator's workplace is what the bank knows of
+ * them. So an address from which the operator opened a session within OPERATOR_KNOWN_ADDRESS_DAYS is
+ * their known device: the slower caps per operator, which a guess spread over many addresses
+ * reaches, refuse only the other addresses, and the lock of an address for all e-mails does not
+ * refuse it either. The per-operator-and-address locks judge every address, known or not: strangers
+ * who share the operator's address can still lock it for them, and the operator is mailed when they do.
  */
-export const CLIENT_SIGN_IN_LOCKS: readonly LockRule[] = [
-  { policy: FAILED_SIGN_INS_PER_ADDRESS, per: 'address', counts: 'failures', devices: 'unknown' },
-  { policy: FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS, per: 'account-and-address', counts: 'failures', devices: 'unknown' },
-  { policy: FAILED_SIGN_INS_PER_EMAIL, per: 'account', counts: 'failures', devices: 'unknown' },
-  { policy: WRONG_CODES_PER_EMAIL, per: 'account', counts: 'wrong-codes', devices: 'unknown' },
-  { policy: FAILED_SIGN_INS_PER_KNOWN_DEVICE, per: 'device', counts: 'failures', devices: 'known' },
+const SIGN_IN_LOCKS: readonly (LockRule & { of: SubjectType })[] = [
+  { of: 'client', policy: FAILED_SIGN_INS_PER_ADDRESS, per: 'address', counts: 'failures', devices: 'unknown' },
+  { of: 'client', policy: FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS, per: 'account-and-address', counts: 'failures', devices: 'unknown' },
+  { of: 'client', policy: FAILED_SIGN_INS_PER_EMAIL, per: 'account', counts: 'failures', devices: 'unknown' },
+  { of: 'client', policy: WRONG_CODES_PER_EMAIL, per: 'account', counts: 'wrong-codes', devices: 'unknown' },
+  { of: 'client', policy: FAILED_SIGN_INS_PER_KNOWN_DEVICE, per: 'device', counts: 'failures', devices: 'known' },
+  { of: 'operator', policy: OPERATOR_FAILURES_PER_ADDRESS, per: 'address', counts: 'failures', devices: 'unknown' },
+  { of: 'operator', policy: OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS, per: 'account-and-address', counts: 'failures', devices: 'all' },
+  { of: 'operator', policy: WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS, per: 'account-and-address', counts: 'wrong-codes', devices: 'all' },
+  { of: 'operator', policy: OPERATOR_FAILURES_PER_EMAIL, per: 'account', counts: 'failures', devices: 'unknown' },
+  { of: 'operator', policy: WRONG_OPERATOR_CODES_PER_EMAIL, per: 'account', counts: 'wrong-codes', devices: 'unknown' },
 ];
+
+const locksOf = (subject: SubjectType): readonly LockRule[] => SIGN_IN_LOCKS.filter((rule) => rule.of === subject);
+export const CLIENT_SIGN_IN_LOCKS = locksOf('client');
+export const OPERATOR_SIGN_IN_LOCKS = locksOf('operator');
 
 /** Whether a rule judges an attempt. */
 export function judges(rule: LockRule, attempt: SignInAttempt): boolean {
@@ -180,4 +210,39 @@ export async function takeLockAlert(db: Db, policy: CounterPolicy, account: stri
   if ((await blockedForSeconds(db, policy, account)) !== null) return false;
   await recordHit(db, policy, account);
   return true;
+}
+
+/** What the owner of an account is told of a lock that failures started. */
+export interface LockAlert {
+  /** What the lock is kept for: the widest lock the failure started (lockToTell). */
+  per: LockScope;
+  /** The address of the failure that started it. */
+  ip: string;
+  minutes: number;
+  /** The failures came after the right password (wrong codes): someone may know it. */
+  passwordWasRight: boolean;
+}
+
+/**
+ * Tells the account's owner of the lock a failure started, if it started one to tell: one of the
+ * account's lock alerts of the day (`alerts`) is taken and the owner's mail written in one
+ * transaction. The alert is taken for an e-mail nobody has too (no `mailOf` then), so that the work
+ * is the same.
+ */
+export async function mailLockAlert(
+  db: Db,
+  secret: SecretRing,
+  started: readonly LockRule[],
+  alerts: CounterPolicy,
+  attempt: SignInAttempt,
+  failure: SignInFailure,
+  mailOf: ((alert: LockAlert) => MailMessage) | null,
+): Promise<void> {
+  const lock = lockToTell(started);
+  if (!lock) return;
+  await db.transaction().execute(async (trx) => {
+    if (!(await takeLockAlert(trx, alerts, attempt.account)) || !mailOf) return;
+    const alert = { per: lock.per, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure === 'code' };
+    await queueMail(trx, secret, mailOf(alert));
+  });
 }

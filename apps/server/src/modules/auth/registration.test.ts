@@ -1,5 +1,5 @@
 // Proves registration: a personal or business client is created with an argon2id hash and a code is
-// mailed; every 409 text of SPEC §8 is exact; bad fields are a 400 with translation keys.
+// mailed; every 409 text of docs/product.md#errors-and-messages is exact; bad fields are a 400 with translation keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { lastCode, newRegistration, post } from '../../test/identity';

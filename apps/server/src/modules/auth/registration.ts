@@ -5,16 +5,16 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError, fieldErrors, refuseControlCharacters } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { queueMail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import { queueMail } from '../mail';
 import { openChallenge } from './login-codes';
 import { codeMail } from './mail-templates';
 import { hashPassword } from './passwords';
 import { CODES_PER_EMAIL, recordHit } from './throttle';
 
 /**
- * Reads a registration body. A password that breaks the strength rule of SPEC §5 is the protocol's
- * 409 'Invalid password' (SPEC §8); any other bad field is a 400 with the field errors.
+ * Reads a registration body. A password that breaks the strength rule of docs/product.md#validation is the protocol's
+ * 409 'Invalid password' (docs/product.md#errors-and-messages); any other bad field is a 400 with the field errors.
  */
 export function parseRegistration(body: unknown): RegistrationInput {
   refuseControlCharacters(body);

@@ -1,7 +1,7 @@
 import type { ClientSessionsResponse, EndOtherSessionsResponse } from '@bank/contracts/auth/sessions';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { describeDevice, maskIp } from './device-description';
 import { listLiveSessions, revokeAllSessions, revokeSubjectSession } from './sessions';
 

@@ -6,7 +6,7 @@
 // sign-in from that browser quiet again.
 import type { ClientSession } from '@bank/contracts/auth/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../../lib/mailer';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from '../../test/clients';
 import { capturingMailer, createTestContext, type TestContext } from '../../test/harness';
 import { describeDevice, maskIp } from './device-description';

@@ -11,7 +11,7 @@ const MINUTE_MS = 60 * 1000;
 
 /**
  * Sliding inactivity window and absolute lifetime of a session: a client's 30 minutes and 12 hours;
- * an operator's shorter (DESIGN §10), since an operator acts on other people's money.
+ * an operator's shorter (docs/bank-controls.md), since an operator acts on other people's money.
  */
 export const SESSION_LIMITS: Readonly<Record<SubjectType, { idleMs: number; absoluteMs: number }>> = {
   client: { idleMs: 30 * MINUTE_MS, absoluteMs: 12 * 60 * MINUTE_MS },

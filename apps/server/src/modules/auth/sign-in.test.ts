@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
-import { freshAddress, get, lastCode, post, registerAndSignIn } from '../../test/identity';
+import { freshAddress, get, lastCode, post, presetCounter, registerAndSignIn } from '../../test/identity';
 import { FAILED_SIGN_INS_PER_ADDRESS, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS, CODES_PER_EMAIL } from './throttle';
 
 let context: TestContext;
@@ -18,20 +18,6 @@ afterAll(() => context.close());
 
 async function stepOne(email: string, password: string, ip?: string) {
   return post(context, '/api/login/list', { email, password }, { ip });
-}
-
-/** Puts a counter where a run of earlier attempts would have left it. */
-async function preset(bucket: string, key: string, hits: number, blocked = false) {
-  const values = {
-    hits,
-    window_ends_at: sql<Date>`now() + interval '10 minutes'`,
-    blocked_until: blocked ? sql<Date>`now() + interval '10 minutes'` : null,
-  };
-  await context.db
-    .insertInto('auth_counters')
-    .values({ bucket, key, ...values })
-    .onConflict((conflict) => conflict.columns(['bucket', 'key']).doUpdateSet(values))
-    .execute();
 }
 
 describe('step 1: POST /api/login/list', () => {
@@ -68,14 +54,14 @@ describe('step 1: POST /api/login/list', () => {
 
   it('refuses more codes than a person needs (429)', async () => {
     const client = await registerAndSignIn(context);
-    await preset(CODES_PER_EMAIL.bucket, client.email, CODES_PER_EMAIL.blockAfter, true);
+    await presetCounter(context, CODES_PER_EMAIL.bucket, client.email, CODES_PER_EMAIL.blockAfter, true);
     const response = await stepOne(client.email, client.password);
     expect(response.statusCode).toBe(429);
   });
 });
 
 describe('step 2: POST /api/login', () => {
-  it('answers the user data of SPEC §3 with a token, and marks the e-mail verified', async () => {
+  it('answers the user data of docs/product.md#data with a token, and marks the e-mail verified', async () => {
     const client = await registerAndSignIn(context, { accountType: 'business', type: 'business' });
     await stepOne(client.email, client.password);
     const response = await post(context, '/api/login', { email: client.email, password: client.password, emailCode: lastCode(context, client.email) });
@@ -216,7 +202,7 @@ describe('throttling of failed sign-ins', () => {
   it('slows failed answers down once an e-mail has failed a few times from one address', async () => {
     const client = await registerAndSignIn(context);
     const ip = freshAddress();
-    await preset(FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket, `${client.email} ${ip}`, 4);
+    await presetCounter(context, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket, `${client.email} ${ip}`, 4);
     const started = Date.now();
     const response = await stepOne(client.email, 'Wrong2024pass', ip);
     expect(response.statusCode).toBe(400);
@@ -226,7 +212,7 @@ describe('throttling of failed sign-ins', () => {
   it('refuses an e-mail from one address with 429 after 10 failures, even with the right password, and tells to try later', async () => {
     const client = await registerAndSignIn(context);
     const ip = freshAddress();
-    await preset(FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket, `${client.email} ${ip}`, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.blockAfter - 1);
+    await presetCounter(context, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket, `${client.email} ${ip}`, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.blockAfter - 1);
     expect((await stepOne(client.email, 'Wrong2024pass', ip)).statusCode).toBe(400);
     const blocked = await stepOne(client.email, client.password, ip);
     expect(blocked.statusCode).toBe(429);
@@ -248,7 +234,7 @@ describe('throttling of failed sign-ins', () => {
   it('refuses an address with 429 after many failures across e-mails', async () => {
     const client = await registerAndSignIn(context);
     const ip = freshAddress();
-    await preset(FAILED_SIGN_INS_PER_ADDRESS.bucket, ip, FAILED_SIGN_INS_PER_ADDRESS.blockAfter - 1);
+    await presetCounter(context, FAILED_SIGN_INS_PER_ADDRESS.bucket, ip, FAILED_SIGN_INS_PER_ADDRESS.blockAfter - 1);
     await stepOne('someone-else@example.com', 'Wrong2024pass', ip);
     expect((await stepOne(client.email, client.password, ip)).statusCode).toBe(429);
     expect((await stepOne(client.email, client.password, freshAddress())).statusCode).toBe(200);
@@ -257,7 +243,7 @@ describe('throttling of failed sign-ins', () => {
   it('forgets the failures of an e-mail from an address after a successful sign-in from there', async () => {
     const client = await registerAndSignIn(context);
     const ip = freshAddress();
-    await preset(FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket, `${client.email} ${ip}`, 3);
+    await presetCounter(context, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket, `${client.email} ${ip}`, 3);
     await stepOne(client.email, client.password, ip);
     await post(context, '/api/login', { email: client.email, password: client.password, emailCode: lastCode(context, client.email) }, { ip });
     const counter = await context.db.selectFrom('auth_counters').select('hits').where('bucket', '=', FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS.bucket).where('key', '=', `${client.email} ${ip}`).executeTakeFirst();

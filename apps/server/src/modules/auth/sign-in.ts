@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { queueMail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import { queueMail } from '../mail';
 import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
 import { answerChallenge, openChallenge } from './login-codes';
 import { codeMail, signInLockedMail } from './mail-templates';
@@ -17,8 +17,8 @@ import {
   assertAttemptAllowed,
   clearAfterSuccess,
   countFailure,
-  lockToTell,
-  takeLockAlert,
+  mailLockAlert,
+  type LockAlert,
   type SignInAttempt,
   type SignInFailure,
 } from './lockouts';
@@ -32,7 +32,7 @@ export interface RequestMeta {
 }
 
 /**
- * Two-step sign-in (SPEC §2/§4): step 1 checks e-mail and password and mails a one-time code; step
+ * Two-step sign-in (docs/product.md): step 1 checks e-mail and password and mails a one-time code; step
  * 2 checks them again with the code and opens a session. A wrong e-mail costs the same password
  * check as a wrong password and gets the same answer. Failures are counted in the database by the
  * rules of lockouts.ts: per address, per e-mail from one address, per e-mail from everywhere and
@@ -89,15 +89,8 @@ async function failSignIn(deps: AppDeps, failure: Failure): Promise<never> {
     ip: attempt.ip,
     after: { email: attempt.account, step: failure.step, reason: failure.reason, knownDevice: attempt.knownDevice !== null },
   });
-  const lock = lockToTell(counted.started);
-  if (lock) {
-    await db.transaction().execute(async (trx) => {
-      if (!(await takeLockAlert(trx, LOCK_ALERTS_PER_EMAIL, attempt.account)) || !client) return;
-      const scope = lock.per === 'account' ? 'new-devices' : lock.per === 'device' ? 'device' : 'address';
-      const alert = { scope, ip: attempt.ip, minutes: Math.round(lock.policy.blockMs / 60_000), passwordWasRight: failure.kind === 'code' } as const;
-      await queueMail(trx, config.secret, signInLockedMail(client.email, alert, client.language as Language));
-    });
-  }
+  const mailOf = client ? (alert: LockAlert) => signInLockedMail(client.email, alert, client.language as Language) : null;
+  await mailLockAlert(db, config.secret, counted.started, LOCK_ALERTS_PER_EMAIL, attempt, failure.kind, mailOf);
   if (Math.random() < 0.01) await pruneCounters(db);
   if (counted.delayMs > 0) await sleep(counted.delayMs);
   throw new AppError('INVALID_CREDENTIALS');

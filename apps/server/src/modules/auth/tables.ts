@@ -134,3 +134,9 @@ export interface IdentityTables {
     used_at: Date | null;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends IdentityTables {}
+}

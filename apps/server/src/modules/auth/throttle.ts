@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 
 /**
  * Counters of attempts per e-mail or per address, kept in the database so that every server behind
- * a load balancer counts the same attempts (DESIGN §9). A counter counts hits within a fixed window;
+ * a load balancer counts the same attempts (docs/reliability.md#more-than-one-api-node). A counter counts hits within a fixed window;
  * at `blockAfter` hits the key is refused (429) for `blockMs`. Between `slowAfter` and the block,
  * failed answers are delayed, which slows a guessing script without bothering a person.
  */
@@ -22,6 +22,14 @@ export interface CounterPolicy {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
+/**
+ * A counter of `bucket` that refuses its key at `blockAfter` hits within `windowMs`, for as long as
+ * its counting window: every lock lasts at least that long (see below).
+ */
+export function lockingCounter(bucket: string, windowMs: number, blockAfter: number, options: { slowAfter?: number } = {}): CounterPolicy {
+  return { bucket, windowMs, blockAfter, blockMs: windowMs, ...options };
+}
+
 /*
  * The limits of sign-in lockouts (lockouts.ts), built so that a stranger cannot turn them against an
  * account's owner. Failures from one address lock that address for that account only; a slower cap
@@ -32,62 +40,29 @@ const HOUR_MS = 60 * MINUTE_MS;
  */
 
 /** Failed sign-ins (wrong password or code) for one e-mail from one address: that address is refused for that e-mail. */
-export const FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS: CounterPolicy = {
-  bucket: 'sign-in-failures:email-address',
-  windowMs: 15 * MINUTE_MS,
-  slowAfter: 3,
-  blockAfter: 10,
-  blockMs: 15 * MINUTE_MS,
-};
+export const FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS = lockingCounter('sign-in-failures:email-address', 15 * MINUTE_MS, 10, { slowAfter: 3 });
 
 /**
  * Failed sign-ins for one e-mail from every address together, devices the account has used before
  * apart: a guess spread over many addresses. Past the cap, devices new to the account are refused.
  */
-export const FAILED_SIGN_INS_PER_EMAIL: CounterPolicy = {
-  bucket: 'sign-in-failures:email',
-  windowMs: HOUR_MS,
-  blockAfter: 100,
-  blockMs: HOUR_MS,
-};
+export const FAILED_SIGN_INS_PER_EMAIL = lockingCounter('sign-in-failures:email', HOUR_MS, 100);
 
 /**
  * Wrong codes for one e-mail from every address together. A code is checked only after the right
  * password, so only someone who has the password can reach this cap, and it can be tight: it keeps
  * guessing an authenticator's code no faster than the old lock of ten failures a quarter of an hour.
  */
-export const WRONG_CODES_PER_EMAIL: CounterPolicy = {
-  bucket: 'sign-in-wrong-codes:email',
-  windowMs: HOUR_MS,
-  blockAfter: 20,
-  blockMs: HOUR_MS,
-};
+export const WRONG_CODES_PER_EMAIL = lockingCounter('sign-in-wrong-codes:email', HOUR_MS, 20);
 
 /** Failed sign-ins from one device the client has used before, which the locks above do not refuse. */
-export const FAILED_SIGN_INS_PER_KNOWN_DEVICE: CounterPolicy = {
-  bucket: 'sign-in-failures:device',
-  windowMs: 15 * MINUTE_MS,
-  slowAfter: 3,
-  blockAfter: 10,
-  blockMs: 15 * MINUTE_MS,
-};
+export const FAILED_SIGN_INS_PER_KNOWN_DEVICE = lockingCounter('sign-in-failures:device', 15 * MINUTE_MS, 10, { slowAfter: 3 });
 
 /** Failed sign-ins from one address, whatever the e-mail (a script trying many clients). */
-export const FAILED_SIGN_INS_PER_ADDRESS: CounterPolicy = {
-  bucket: 'sign-in-failures:address',
-  windowMs: 15 * MINUTE_MS,
-  slowAfter: 10,
-  blockAfter: 50,
-  blockMs: 15 * MINUTE_MS,
-};
+export const FAILED_SIGN_INS_PER_ADDRESS = lockingCounter('sign-in-failures:address', 15 * MINUTE_MS, 50, { slowAfter: 10 });
 
 /** Mails telling an owner of a lock: one per lock, and at most this many a day, so that locks cannot flood a mailbox. */
-export const LOCK_ALERTS_PER_EMAIL: CounterPolicy = {
-  bucket: 'lock-alerts:email',
-  windowMs: 24 * HOUR_MS,
-  blockAfter: 5,
-  blockMs: 24 * HOUR_MS,
-};
+export const LOCK_ALERTS_PER_EMAIL = lockingCounter('lock-alerts:email', 24 * HOUR_MS, 5);
 
 /*
  * Operators' counters, apart from clients'. Operators have no device cookie: an address from which
@@ -97,70 +72,30 @@ export const LOCK_ALERTS_PER_EMAIL: CounterPolicy = {
 export const OPERATOR_KNOWN_ADDRESS_DAYS = 30;
 
 /** Wrong passwords or codes for one operator's e-mail from one address. */
-export const OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS: CounterPolicy = {
-  bucket: 'operator-sign-in-failures:email-address',
-  windowMs: 15 * MINUTE_MS,
-  blockAfter: 10,
-  blockMs: 15 * MINUTE_MS,
-};
+export const OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS = lockingCounter('operator-sign-in-failures:email-address', 15 * MINUTE_MS, 10);
 
 /** Wrong authenticator codes (after the right password) for one operator's e-mail from one address. */
-export const WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS: CounterPolicy = {
-  bucket: 'operator-totp-failures:email-address',
-  windowMs: TOTP_LOCK_MINUTES * MINUTE_MS,
-  blockAfter: TOTP_MAX_FAILURES,
-  blockMs: TOTP_LOCK_MINUTES * MINUTE_MS,
-};
+export const WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS = lockingCounter('operator-totp-failures:email-address', TOTP_LOCK_MINUTES * MINUTE_MS, TOTP_MAX_FAILURES);
 
 /** Wrong passwords or codes for one operator's e-mail from addresses the operator has not used. */
-export const OPERATOR_FAILURES_PER_EMAIL: CounterPolicy = {
-  bucket: 'operator-sign-in-failures:email',
-  windowMs: HOUR_MS,
-  blockAfter: 100,
-  blockMs: HOUR_MS,
-};
+export const OPERATOR_FAILURES_PER_EMAIL = lockingCounter('operator-sign-in-failures:email', HOUR_MS, 100);
 
 /** Wrong codes for one operator's e-mail from addresses the operator has not used: as tight as the old lock of the operator. */
-export const WRONG_OPERATOR_CODES_PER_EMAIL: CounterPolicy = {
-  bucket: 'operator-totp-failures:email',
-  windowMs: HOUR_MS,
-  blockAfter: 20,
-  blockMs: HOUR_MS,
-};
+export const WRONG_OPERATOR_CODES_PER_EMAIL = lockingCounter('operator-totp-failures:email', HOUR_MS, 20);
 
 /** Failed sign-ins from one address, whatever the operator's e-mail. */
-export const OPERATOR_FAILURES_PER_ADDRESS: CounterPolicy = {
-  bucket: 'operator-sign-in-failures:address',
-  windowMs: 15 * MINUTE_MS,
-  blockAfter: 50,
-  blockMs: 15 * MINUTE_MS,
-};
+export const OPERATOR_FAILURES_PER_ADDRESS = lockingCounter('operator-sign-in-failures:address', 15 * MINUTE_MS, 50);
 
 export const OPERATOR_LOCK_ALERTS_PER_EMAIL: CounterPolicy = { ...LOCK_ALERTS_PER_EMAIL, bucket: 'operator-lock-alerts:email' };
 
 /** One-time codes mailed to one address: a person needs a few, a script more. */
-export const CODES_PER_EMAIL: CounterPolicy = {
-  bucket: 'codes-sent:email',
-  windowMs: 15 * MINUTE_MS,
-  blockAfter: 10,
-  blockMs: 15 * MINUTE_MS,
-};
+export const CODES_PER_EMAIL = lockingCounter('codes-sent:email', 15 * MINUTE_MS, 10);
 
 /** Password-reset mails to one address; past the limit the answer stays the same but no mail goes. */
-export const RESET_MAILS_PER_EMAIL: CounterPolicy = {
-  bucket: 'reset-mails:email',
-  windowMs: 60 * MINUTE_MS,
-  blockAfter: 5,
-  blockMs: 60 * MINUTE_MS,
-};
+export const RESET_MAILS_PER_EMAIL = lockingCounter('reset-mails:email', 60 * MINUTE_MS, 5);
 
 /** Wrong current passwords in the password-change form of one client. */
-export const FAILED_PASSWORD_CHANGES_PER_CLIENT: CounterPolicy = {
-  bucket: 'password-change-failures:client',
-  windowMs: 15 * MINUTE_MS,
-  blockAfter: 10,
-  blockMs: 15 * MINUTE_MS,
-};
+export const FAILED_PASSWORD_CHANGES_PER_CLIENT = lockingCounter('password-change-failures:client', 15 * MINUTE_MS, 10);
 
 /** Longest delay added to one failed answer. */
 export const MAX_SLOW_DOWN_MS = 2_000;

@@ -8,10 +8,10 @@ import type { Db } from '../../db';
 import { hashCandidates, hashSecret, openWithRing, sealSecret, type OpenedSecret } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { SealedColumn } from '../../lib/sealed-columns';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
-import { assertNotBlocked, clearCounter, recordHit, WRONG_CODES_PER_EMAIL, type CounterPolicy } from './throttle';
+import { assertNotBlocked, clearCounter, lockingCounter, recordHit, WRONG_CODES_PER_EMAIL } from './throttle';
 import { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } from './totp';
 
 /**
@@ -31,12 +31,7 @@ export const CLIENT_SEALED_COLUMNS: readonly SealedColumn[] = [
 ];
 
 /** Wrong codes when confirming or turning off, per client, before it is refused for a while. */
-export const WRONG_AUTHENTICATOR_CODES: CounterPolicy = {
-  bucket: 'client-totp-failures',
-  windowMs: 15 * 60_000,
-  blockAfter: 5,
-  blockMs: 15 * 60_000,
-};
+export const WRONG_AUTHENTICATOR_CODES = lockingCounter('client-totp-failures', 15 * 60_000, 5);
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 

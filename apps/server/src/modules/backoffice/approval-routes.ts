@@ -5,27 +5,23 @@ import { setRateRequestSchema, setSpreadRequestSchema, type RateChangeResponse }
 import type { Currency } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { approveApproval, getApproval, listApprovals, proposeApproval, rejectApproval, withdrawApproval } from '../approvals/service';
-import { assertHashNotBooked, cryptoDepositPayloadSchema } from '../crypto/deposit-approval';
-import { ownWrite, replyIdempotently } from '../ledger/idempotency';
-import { refuseStaleRates } from '../rates/freshness';
-import { movesPastReference } from '../rates/rate-approval';
-import { listRates, setOperatorRate } from '../rates/service';
-import { incomingPaymentPayloadSchema } from '../transfers/incoming-approval';
-import { previewIncomingPayment } from '../transfers/incoming-review';
-import { approvalRegistry } from './approval-kinds';
+import { approveApproval, getApproval, listApprovals, proposeApproval, rejectApproval, withdrawApproval } from '../approvals';
+import { assertHashNotBooked, cryptoDepositPayloadSchema } from '../crypto';
+import { ownWrite, replyIdempotently } from '../ledger';
+import { refuseStaleRates, movesPastReference, listRates, setOperatorRate } from '../rates';
+import { incomingPaymentPayloadSchema, previewIncomingPayment } from '../transfers';
 import { operatorOf, requireArea } from './guard';
-import { uuidParam } from './params';
+import { uuidParam } from '../../lib/params';
 import { auditRefusals } from './refusals';
 
 /**
- * The back office's four-eyes calls (DESIGN §13): the approvals queue and its decisions, and the
+ * The back office's four-eyes calls (docs/bank-controls.md): the approvals queue and its decisions, and the
  * acts that only propose: incoming payments, crypto deposits, reversals, rate changes past the
  * free band and spread changes. A proposing call answers 202 with the proposal.
  */
 export default async function approvalRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
-  const registry = approvalRegistry;
+  const registry = app.approvalKinds;
   const overview = { preHandler: requireArea('overview') };
   const payments = { preHandler: requireArea('payments') };
   const rates = { preHandler: requireArea('rates') };

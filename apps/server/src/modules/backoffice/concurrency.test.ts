@@ -5,37 +5,27 @@ import type { TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
+import { sendAbroad } from '../transfers/test-support';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
-import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { createSignedInOperator } from '../../test/operators';
 
 describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', () => {
   let context: TestContext;
-  let first: TestOperator;
-  let second: TestOperator;
   beforeAll(async () => {
     context = await createTestContext({}, { postgresOnly: true });
-    first = await createSignedInOperator(context, ['payments']);
-    second = await createSignedInOperator(context, ['admin']);
   });
   afterAll(() => closeCheckingLedger(context));
 
-
   it('approve against deny: one outcome per transfer, the money moved exactly once or not at all', async () => {
+    // Each test signs in two operators of its own, of two roles that may both decide a transfer.
+    const first = await createSignedInOperator(context, ['payments']);
+    const second = await createSignedInOperator(context, ['admin']);
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '100000.00');
     const rounds = 12;
     // 12 × 800 EUR stays within the client's 10,000 EUR a day abroad: each needs one approval.
-    for (let round = 0; round < rounds; round += 1) {
-      const created = await context.app.inject({
-        method: 'POST',
-        url: '/api/transaction/create',
-        headers: client.headers,
-        payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '800.00', purpose: 'Rent', recipientDetails: TEST_RECIPIENT_DETAILS },
-      });
-      expect(created.statusCode, created.body).toBe(200);
-    }
+    for (let round = 0; round < rounds; round += 1) await sendAbroad(context, client, account.number, '800.00');
     const pending = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers }))
       .json<TransactionRecord[]>()
       .filter((row) => row.transactionStatus === 'New');
@@ -60,16 +50,12 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
   });
 
   it('two operators approving a large transfer at once give its two approvals, never one operator twice', async () => {
+    const first = await createSignedInOperator(context, ['payments']);
+    const second = await createSignedInOperator(context, ['admin']);
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '50000.00');
-    await context.app.inject({
-      method: 'POST',
-      url: '/api/transaction/create',
-      headers: client.headers,
-      payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: account.number, amount: '15000.00', purpose: 'Car', recipientDetails: TEST_RECIPIENT_DETAILS },
-    });
-    const [row] = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
-    const url = `/api/backoffice/transactions/${row!.transactionNumber}/approve`;
+    const number = await sendAbroad(context, client, account.number, '15000.00');
+    const url = `/api/backoffice/transactions/${number}/approve`;
     const answers = await Promise.all([
       context.app.inject({ method: 'POST', url, headers: first.headers }),
       context.app.inject({ method: 'POST', url, headers: first.headers }),
@@ -78,7 +64,7 @@ describe.runIf(onPostgres)('concurrent decisions on one transfer (PostgreSQL)', 
     const ok = answers.filter((answer) => answer.statusCode === 200);
     expect(ok).toHaveLength(2);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(1);
-    const final = (await context.app.inject({ method: 'GET', url: `/api/backoffice/transactions/${row!.transactionNumber}`, headers: second.headers })).json();
+    const final = (await context.app.inject({ method: 'GET', url: `/api/backoffice/transactions/${number}`, headers: second.headers })).json();
     expect(final.status).toBe('Approved');
     expect(final.approvals.map((approval: { operatorId: string }) => approval.operatorId).sort()).toEqual([first.id, second.id].sort());
   });

@@ -7,18 +7,15 @@ import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { hashCandidates, hashSecret, randomToken, type SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { hashPassword } from '../auth/passwords';
-import { createSession, revokeAllSessions } from '../auth/sessions';
-import { assertNotBlocked, clearCounter, OPERATOR_FAILURES_PER_EMAIL, recordHit } from '../auth/throttle';
-import { acceptedStep, newTotpSecret, otpauthUrl, TOTP_ISSUERS } from '../auth/totp';
-import { queueMail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import { hashPassword, createSession, revokeAllSessions, assertNotBlocked, clearCounter, OPERATOR_FAILURES_PER_EMAIL, recordHit, acceptedStep, newTotpSecret, otpauthUrl, TOTP_ISSUERS } from '../auth';
+import { queueMail } from '../mail';
 import { enrolmentMail, type EnrolmentOccasion } from './operator-mails';
 import { openOperatorTotpSecret, sealOperatorTotpSecret, WRONG_TOTP_CODES } from './operator-totp';
 import { toOperator } from './operators';
 
 /**
- * Enrolment links (DESIGN §10): the only way an operator gets a password and an authenticator. A
+ * Enrolment links (docs/bank-controls.md): the only way an operator gets a password and an authenticator. A
  * link carries a 256-bit random token, of which only a keyed hash is stored; it is valid
  * ENROLMENT_LINK_HOURS and works once, and a newer link revokes the older. The authenticator secret
  * it shows is drawn when the link is issued and kept sealed on the operator until a code from it

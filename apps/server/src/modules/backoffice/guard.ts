@@ -1,7 +1,7 @@
 import { mayUse, type BackofficeArea, type Operator } from '@bank/contracts/backoffice/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { requireOperator } from '../auth/guard';
+import { requireOperator } from '../auth';
 import { loadActiveOperator } from './operators';
 
 declare module 'fastify' {

@@ -6,17 +6,9 @@
 import { TOTP_MAX_FAILURES } from '@bank/contracts/backoffice/sign-in';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counterKey, judges } from '../auth/lockouts';
-import {
-  OPERATOR_FAILURES_PER_EMAIL,
-  OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS,
-  WRONG_OPERATOR_CODES_PER_EMAIL,
-  WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS,
-  type CounterPolicy,
-} from '../auth/throttle';
+import { counterKey, judges, OPERATOR_FAILURES_PER_EMAIL, OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS, OPERATOR_SIGN_IN_LOCKS, WRONG_OPERATOR_CODES_PER_EMAIL, WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS, type CounterPolicy } from '../auth';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, totpCode, type TestOperator } from '../../test/operators';
-import { OPERATOR_SIGN_IN_LOCKS } from './lockouts';
 
 let context: TestContext;
 beforeAll(async () => {

@@ -6,22 +6,17 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import type { ApprovalRegistry } from '../approvals/handler';
-import { proposeApproval } from '../approvals/service';
-import { recordAudit } from '../audit/service';
-import { BRAND } from '../auth/mail-templates';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/sessions';
-import { assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth/throttle';
-import type { MailMessage } from '../mail/mailer';
-import { queueMail } from '../mail/outbox';
+import { type ApprovalRegistry, proposeApproval } from '../approvals';
+import { recordAudit } from '../audit';
+import { hashPassword, verifyPassword, revokeAllSessions, assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth';
+import { queueMail } from '../mail';
 import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { assertAnotherActiveAdmin } from './operator-approvals';
-import { operatorPasswordChangedMail } from './operator-mails';
+import { bootstrapNoticeMail, operatorPasswordChangedMail } from './operator-mails';
 import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockAdminChanges, lockOperator, OPERATOR_SUBJECT, operatorRowOf, sameRoles, type OperatorDbRow } from './operators';
 
 /**
- * What an admin does to operators (DESIGN §10, §13). Inviting holds at once only while no other
+ * What an admin does to operators (docs/bank-controls.md). Inviting holds at once only while no other
  * admin exists (the bank's bootstrap); otherwise inviting, changing roles, reactivating and resetting an authenticator are proposals a second admin
  * approves (operator-approvals.ts). Deactivating holds at once: locking somebody out must never
  * wait for a second person.
@@ -67,33 +62,6 @@ async function countOtherAdmins(db: Db, inviterId: string): Promise<number> {
 async function bootstrapNoticeRecipients(db: Db, inviter: Operator): Promise<string[]> {
   const rows = await db.selectFrom('operators').select('email').where('status', '!=', 'deactivated').where('id', '!=', inviter.id).orderBy('email').execute();
   return [inviter.email, ...rows.map((row) => row.email)];
-}
-
-function bootstrapNoticeMail(to: string, inviter: Operator, invited: { email: string; name: string; roles: readonly OperatorRole[] }): MailMessage {
-  const roles = invited.roles.join(', ');
-  return {
-    to,
-    subject: `An operator was invited without a second approval · Сотрудник приглашён без второго согласования · ${BRAND.en}`,
-    text: [
-      'Hello,',
-      '',
-      `${inviter.name} <${inviter.email}> invited ${invited.name} <${invited.email}> (${roles}) to the back office.`,
-      'As the bank has no other admin yet, the invitation took effect without a second approval; it is recorded in the audit trail.',
-      'If it was not agreed, deactivate that operator at once and tell the bank’s information security team.',
-      '',
-      BRAND.en,
-      '',
-      '—',
-      '',
-      'Здравствуйте!',
-      '',
-      `${inviter.name} <${inviter.email}> пригласил(а) в бэк-офис сотрудника ${invited.name} <${invited.email}> (${roles}).`,
-      'Поскольку другого администратора в банке ещё нет, приглашение вступило в силу без второго согласования; действие записано в журнал аудита.',
-      'Если оно не было согласовано, немедленно заблокируйте этого сотрудника и сообщите в службу информационной безопасности банка.',
-      '',
-      BRAND.ru,
-    ].join('\n'),
-  };
 }
 
 /**

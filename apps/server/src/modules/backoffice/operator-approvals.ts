@@ -2,14 +2,14 @@ import { operatorRoleSchema } from '@bank/contracts/backoffice/roles';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ApprovalContext, ApprovalHandler } from '../approvals/handler';
-import { recordAudit } from '../audit/service';
-import { revokeAllSessions } from '../auth/sessions';
+import type { ApprovalContext, ApprovalHandler } from '../approvals';
+import { recordAudit } from '../audit';
+import { revokeAllSessions } from '../auth';
 import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { countActiveAdmins, insertInvitedOperator, lockAdminChanges, lockOperator, sameRoles, type OperatorDbRow } from './operators';
 
 /**
- * Operator changes as four-eyes acts (DESIGN §13): inviting (once the bank has a second admin), changing roles,
+ * Operator changes as four-eyes acts (docs/bank-controls.md): inviting (once the bank has a second admin), changing roles,
  * reactivating and resetting an authenticator hold only when a second admin approves. Each act
  * checks its preconditions again when applied, since the operator may have changed meanwhile;
  * links are issued and mailed after the approving transaction commits.

@@ -2,15 +2,15 @@ import { ENROLMENT_LINK_HOURS, inviteOperatorRequestSchema } from '@bank/contrac
 import { OPERATOR_ROLES, type OperatorRole } from '@bank/contracts/backoffice/roles';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../audit/service';
-import type { Mailer } from '../mail/mailer';
-import { deliverMail, queueMail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import type { Mailer } from '../../lib/mailer';
+import { deliverMail, queueMail } from '../mail';
 import { mailEnrolmentLink } from './enrolment';
 import { breakGlassMail } from './operator-mails';
 import { findOperatorByEmail, insertInvitedOperator, lockAdminChanges } from './operators';
 
 /**
- * `npm run operator:create`: the way into an empty bank (DESIGN §10). It creates an invited
+ * `npm run operator:create`: the way into an empty bank (docs/bank-controls.md). It creates an invited
  * operator and answers a single-use enrolment link, through which the operator sets their own
  * password and authenticator as any invited operator does. Once the bank has an active or invited
  * admin, operators are invited from the back office, and the command refuses unless told --break-glass:

@@ -14,13 +14,12 @@ import {
 import type { OperatorSignedIn } from '@bank/contracts/backoffice/sign-in';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, parseWith } from '../../lib/errors';
-import { sendProtocolText } from '../auth/protocol-answer';
-import { approvalRegistry } from './approval-kinds';
+import { sendProtocolText } from '../auth';
 import { completeEnrolment, readEnrolment } from './enrolment';
 import { operatorOf, requireArea } from './guard';
 import { changeOperatorPassword, deactivateOperator, inviteOperator, proposeAuthenticatorReset, proposeReactivation, proposeRolesChange } from './operator-admin';
 import { listOperators } from './operators';
-import { uuidParam } from './params';
+import { uuidParam } from '../../lib/params';
 
 /**
  * Calls that anyone holding a link may make: per address, a person needs a handful, and the
@@ -38,13 +37,13 @@ function enrolmentToken(request: FastifyRequest): string {
 }
 
 /**
- * Operators own their credentials (DESIGN §10, contracts' backoffice/operators.ts): the admin's
+ * Operators own their credentials (docs/bank-controls.md, contracts' backoffice/operators.ts): the admin's
  * calls under /api/backoffice/operators, the public enrolment link's two calls, and an operator's
  * own password change.
  */
 export function operatorRoutes(app: FastifyInstance): void {
   const deps = app.deps;
-  const registry = approvalRegistry;
+  const registry = app.approvalKinds;
   const { db } = deps;
   const operators = { preHandler: requireArea('operators') };
   const proposed = (approval: ProposedResponse['approval']): ProposedResponse => ({ approval });

@@ -3,18 +3,13 @@ import type { Db } from '../../db';
 import { openWithRing, sealSecret, type OpenedSecret, type SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { SealedColumn } from '../../lib/sealed-columns';
-import { recordAudit } from '../audit/service';
-import type { CounterPolicy } from '../auth/throttle';
+import { recordAudit } from '../audit';
+import { lockingCounter } from '../auth';
 
 const MINUTE_MS = 60_000;
 
 /** Wrong authenticator codes of one operator, at sign-in and at enrolment alike: the fifth locks them out for a while. */
-export const WRONG_TOTP_CODES: CounterPolicy = {
-  bucket: 'operator-totp-failures',
-  windowMs: TOTP_LOCK_MINUTES * MINUTE_MS,
-  blockAfter: TOTP_MAX_FAILURES,
-  blockMs: TOTP_LOCK_MINUTES * MINUTE_MS,
-};
+export const WRONG_TOTP_CODES = lockingCounter('operator-totp-failures', TOTP_LOCK_MINUTES * MINUTE_MS, TOTP_MAX_FAILURES);
 
 /** Authenticator secrets are sealed under a key of their own derived from APP_SECRET. */
 const TOTP_SEAL_PURPOSE = 'operator-totp';

@@ -3,11 +3,11 @@ import type { Operator, OperatorRole } from '@bank/contracts/backoffice/roles';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { pendingApprovalsAbout } from '../approvals/service';
-import type { IdentityTables } from '../auth/tables';
+import { pendingApprovalsAbout } from '../approvals';
+import type { IdentityTables } from '../auth';
 
 /**
- * The bank's operators (DESIGN §10): their own table, roles and status. An operator is invited
+ * The bank's operators (docs/bank-controls.md): their own table, roles and status. An operator is invited
  * (no password, no authenticator: they set both through a mailed link, enrolment.ts), active, or
  * deactivated (refused at sign-in and on every call).
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 
 /**
  * Every operator action is an audit row, refusals too: an operator's call the bank refused for

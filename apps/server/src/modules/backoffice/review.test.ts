@@ -8,23 +8,18 @@ import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
 import { createSignedInClient, type TestClient } from '../../test/clients';
+import { PERSONAL_KYC_FORM } from '../../test/kyc';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { createFourEyesOperators, createSignedInOperator, type FourEyesOperators, type TestOperator } from '../../test/operators';
 
 let context: TestContext;
 let compliance: TestOperator;
-let payments: TestOperator;
-let secondPayments: TestOperator;
-let admin: TestOperator;
-let secondAdmin: TestOperator;
+let operators: FourEyesOperators;
 
 beforeAll(async () => {
   context = await createTestContext();
   compliance = await createSignedInOperator(context, ['compliance']);
-  payments = await createSignedInOperator(context, ['payments']);
-  secondPayments = await createSignedInOperator(context, ['payments']);
-  admin = await createSignedInOperator(context, ['admin']);
-  secondAdmin = await createSignedInOperator(context, ['admin']);
+  operators = await createFourEyesOperators(context);
 });
 afterAll(() => closeCheckingLedger(context));
 
@@ -36,33 +31,18 @@ async function auditOf(subjectId: string): Promise<Array<{ action: string; actor
   return context.db.selectFrom('audit_log').select(['action', 'actor_id', 'before', 'after']).where('subject_id', '=', subjectId).orderBy('id').execute();
 }
 
-const kycForm = {
-  firstName: 'Ivan',
-  lastName: 'Petrov',
-  country: 'kz',
-  city: 'Almaty',
-  postalCode: '050000',
-  address: '12 Abay Avenue',
-  phoneNumber: '+7 701 555 0101',
-  identityCardType: 'passport',
-  identityCardId: 'N12345678',
-  sourcesOfWealth: ['salary'],
-  isOtherSourcesOfWealth: false,
-  pep: false,
-  currencies: ['EUR'],
-};
-
 async function submitKyc(language: 'en' | 'ru'): Promise<{ client: TestClient; kycId: string }> {
   const client = await createSignedInClient(context, { kycStatus: null });
   await context.db.updateTable('clients').set({ language }).where('id', '=', client.id).execute();
-  const created = await context.app.inject({ method: 'POST', url: '/api/kyc/create', headers: client.headers, payload: kycForm });
+  const created = await context.app.inject({ method: 'POST', url: '/api/kyc/create', headers: client.headers, payload: PERSONAL_KYC_FORM });
   expect(created.statusCode, created.body).toBe(200);
   const [record] = (await context.app.inject({ method: 'GET', url: '/api/kyc/list', headers: client.headers })).json();
   return { client, kycId: record.kycId };
 }
 
+/** The KYC status the cabinet shows the client, read with the session it already has. */
 async function userMenuStatus(client: TestClient): Promise<unknown> {
-  return (await context.app.inject({ method: 'GET', url: '/api/user/me', headers: client.headers })).json().verificationsList;
+  return (await context.app.inject({ method: 'GET', url: '/api/user/me', headers: client.headers })).json().flags.kycStatus;
 }
 
 describe('KYC review', () => {
@@ -77,6 +57,7 @@ describe('KYC review', () => {
 
     const opened = await context.app.inject({ method: 'POST', url: '/api/account/create', headers: client.headers, payload: { currencies: ['EUR'] } });
     expect(opened.statusCode).toBe(403);
+    expect(await userMenuStatus(client)).toBe('New');
     const approved = await as(compliance, 'POST', `kyc/${kycId}/approve`, { version });
     expect(approved.json()).toEqual({ kycId, status: 'Approved' });
     const reopened = await context.app.inject({ method: 'POST', url: '/api/account/create', headers: client.headers, payload: { currencies: ['EUR'] } });
@@ -93,7 +74,7 @@ describe('KYC review', () => {
       { action: 'kyc.decided', actor_id: compliance.id, before: { status: 'New', clientStatus: 'New', version: 1 }, after: { status: 'Approved', clientStatus: 'Approved', reason: null } },
     ]);
     expect(context.mails.filter((item) => item.to === client.email)).toHaveLength(1);
-    expect(await userMenuStatus(client)).toBeDefined();
+    expect(await userMenuStatus(client)).toBe('Approved');
   });
 
   it('rejection needs a reason, which the client reads on its KYC screen, with a mail in its language', async () => {
@@ -133,7 +114,7 @@ describe('payments queue', () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '5000.00');
     const number = await sendAbroad(client, account.number, '1000.00');
-    const queued = (await as(payments, 'GET', 'transactions?status=New')).json().items.find((row: { transactionNumber: string }) => row.transactionNumber === number);
+    const queued = (await as(operators.payments, 'GET', 'transactions?status=New')).json().items.find((row: { transactionNumber: string }) => row.transactionNumber === number);
     expect(queued).toMatchObject({
       status: 'New',
       amount: '1000.00',
@@ -147,11 +128,11 @@ describe('payments queue', () => {
       recipient: 'Hans Müller',
       client: { clientId: client.id, email: client.email },
     });
-    const approved = await as(payments, 'POST', `transactions/${number}/approve`);
-    expect(approved.json()).toMatchObject({ status: 'Approved', approvals: [{ operatorId: payments.id }] });
+    const approved = await as(operators.payments, 'POST', `transactions/${number}/approve`);
+    expect(approved.json()).toMatchObject({ status: 'Approved', approvals: [{ operatorId: operators.payments.id }] });
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '3950.00', bookedBalance: '3950.00' });
     // Again: nothing more happens.
-    const again = await as(payments, 'POST', `transactions/${number}/approve`);
+    const again = await as(operators.payments, 'POST', `transactions/${number}/approve`);
     expect(again.statusCode).toBe(409);
     expect(await listedAccount(context, client, account.number)).toMatchObject({ bookedBalance: '3950.00' });
   });
@@ -161,22 +142,22 @@ describe('payments queue', () => {
     const account = await openTestAccount(context, client, 'USD', '20000.00');
     // 12,000 USD is over 10,000 EUR at the snapshot's mid rate.
     const number = await sendAbroad(client, account.number, '12000.00');
-    const pending = (await as(payments, 'GET', `transactions/${number}`)).json();
+    const pending = (await as(operators.payments, 'GET', `transactions/${number}`)).json();
     expect(pending.requiredApprovals).toBe(2);
     expect(Number(pending.amountEur)).toBeGreaterThan(10_000);
 
-    const first = await as(payments, 'POST', `transactions/${number}/approve`);
-    expect(first.json()).toMatchObject({ status: 'Processing', approvals: [{ operatorId: payments.id }] });
+    const first = await as(operators.payments, 'POST', `transactions/${number}/approve`);
+    expect(first.json()).toMatchObject({ status: 'Processing', approvals: [{ operatorId: operators.payments.id }] });
     const bookedBefore = (await listedAccount(context, client, account.number)).bookedBalance;
     expect(bookedBefore).toBe('20000.00');
 
-    const twice = await as(payments, 'POST', `transactions/${number}/approve`);
+    const twice = await as(operators.payments, 'POST', `transactions/${number}/approve`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().details).toMatchObject({ status: 'Processing', reason: 'alreadyApproved' });
-    expect((await as(payments, 'GET', `transactions/${number}`)).json().approvals).toHaveLength(1);
+    expect((await as(operators.payments, 'GET', `transactions/${number}`)).json().approvals).toHaveLength(1);
 
-    const second = await as(secondPayments, 'POST', `transactions/${number}/approve`);
-    expect(second.json()).toMatchObject({ status: 'Approved', approvals: [{ operatorId: payments.id }, { operatorId: secondPayments.id }] });
+    const second = await as(operators.secondPayments, 'POST', `transactions/${number}/approve`);
+    expect(second.json()).toMatchObject({ status: 'Approved', approvals: [{ operatorId: operators.payments.id }, { operatorId: operators.secondPayments.id }] });
     const fee = pending.fee as string;
     const after = await listedAccount(context, client, account.number);
     expect(after.bookedBalance).toBe(after.balance);
@@ -184,8 +165,8 @@ describe('payments queue', () => {
     const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow()).id;
     expect((await auditOf(transferId)).map((row) => [row.action, row.actor_id])).toEqual([
       ['transfer.create.international', client.id],
-      ['transfer.processing', payments.id],
-      ['transfer.approved', secondPayments.id],
+      ['transfer.processing', operators.payments.id],
+      ['transfer.approved', operators.secondPayments.id],
     ]);
   });
 
@@ -194,14 +175,14 @@ describe('payments queue', () => {
     const account = await openTestAccount(context, client, 'EUR', '3000.00');
     const number = await sendAbroad(client, account.number, '1000.00');
     expect((await listedAccount(context, client, account.number)).balance).toBe('1950.00');
-    expect((await as(payments, 'POST', `transactions/${number}/deny`, {})).json().fields).toEqual({ reason: 'validation.required' });
-    const denied = await as(payments, 'POST', `transactions/${number}/deny`, { reason: 'Sanctions screening' });
+    expect((await as(operators.payments, 'POST', `transactions/${number}/deny`, {})).json().fields).toEqual({ reason: 'validation.required' });
+    const denied = await as(operators.payments, 'POST', `transactions/${number}/deny`, { reason: 'Sanctions screening' });
     expect(denied.json().status).toBe('Denied');
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '3000.00', bookedBalance: '3000.00' });
-    expect((await as(payments, 'POST', `transactions/${number}/approve`)).statusCode).toBe(409);
+    expect((await as(operators.payments, 'POST', `transactions/${number}/approve`)).statusCode).toBe(409);
     const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow()).id;
-    expect((await auditOf(transferId)).at(-1)).toMatchObject({ action: 'transfer.denied', actor_id: payments.id, after: { status: 'Denied', reason: 'Sanctions screening' } });
-    expect((await as(payments, 'GET', 'transactions/NO-SUCH/approve')).statusCode).toBe(404);
+    expect((await auditOf(transferId)).at(-1)).toMatchObject({ action: 'transfer.denied', actor_id: operators.payments.id, after: { status: 'Denied', reason: 'Sanctions screening' } });
+    expect((await as(operators.payments, 'GET', 'transactions/NO-SUCH/approve')).statusCode).toBe(404);
   });
 });
 
@@ -210,16 +191,16 @@ describe('incoming payments', () => {
     const client = await createSignedInClient(context, { firstName: 'Maria' });
     const account = await openTestAccount(context, client, 'EUR');
     const body = { accountNumber: account.number, amount: '20000.00', currency: 'EUR', senderName: 'Acme GmbH', senderAccount: 'DE89370400440532013000', purpose: 'Salary', paymentRegion: 'SEPA' };
-    const preview = await as(payments, 'POST', 'incoming-payments/preview', body);
+    const preview = await as(operators.payments, 'POST', 'incoming-payments/preview', body);
     expect(preview.json()).toEqual({ holder: 'Maria Client', amount: '20000.00', fee: '60.00', credited: '19940.00', currency: 'EUR' });
     const key = { 'idempotency-key': 'incoming-0001-abcdef' };
-    const proposed = await as(payments, 'POST', 'incoming-payments', body, key);
+    const proposed = await as(operators.payments, 'POST', 'incoming-payments', body, key);
     expect(proposed.statusCode, proposed.body).toBe(202);
     // The same key again replays the answer and proposes nothing more.
-    const replay = await as(payments, 'POST', 'incoming-payments', body, key);
+    const replay = await as(operators.payments, 'POST', 'incoming-payments', body, key);
     expect(replay.json()).toEqual(proposed.json());
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00', bookedBalance: '0.00' });
-    const approved = await as(secondPayments, 'POST', `approvals/${proposed.json().approval.id}/approve`);
+    const approved = await as(operators.secondPayments, 'POST', `approvals/${proposed.json().approval.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     const booked = { json: () => approved.json().result as { transactionNumber: string } };
     expect(approved.json().result).toMatchObject({ amount: '20000.00', fee: '60.00', credited: '19940.00' });
@@ -228,17 +209,17 @@ describe('incoming payments', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ direction: 'IN', amount: '20000.00', fee: '60.00', recipient: 'Acme GmbH', transactionStatus: 'Approved', transactionNumber: booked.json().transactionNumber });
     const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', booked.json().transactionNumber).executeTakeFirstOrThrow()).id;
-    expect((await auditOf(transferId))[0]).toMatchObject({ actor_id: secondPayments.id });
+    expect((await auditOf(transferId))[0]).toMatchObject({ actor_id: operators.secondPayments.id });
   });
 
   it('refuses an unknown account, another currency and a bad amount, booking nothing', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'USD');
     const base = { accountNumber: account.number, amount: '10.00', currency: 'USD', senderName: 'A', senderAccount: 'X1234', paymentRegion: 'SWIFT' };
-    expect((await as(payments, 'POST', 'incoming-payments', { ...base, currency: 'EUR' })).json().fields).toEqual({ currency: 'validation.currency.mismatch' });
-    expect((await as(payments, 'POST', 'incoming-payments', { ...base, amount: '1.001' })).json().fields).toEqual({ amount: 'validation.amount.tooManyDecimals' });
-    expect((await as(payments, 'POST', 'incoming-payments', { ...base, amount: '0' })).statusCode).toBe(400);
-    const unknown = await as(payments, 'POST', 'incoming-payments', { ...base, accountNumber: accountNumberFromSerial(987_654_321n) });
+    expect((await as(operators.payments, 'POST', 'incoming-payments', { ...base, currency: 'EUR' })).json().fields).toEqual({ currency: 'validation.currency.mismatch' });
+    expect((await as(operators.payments, 'POST', 'incoming-payments', { ...base, amount: '1.001' })).json().fields).toEqual({ amount: 'validation.amount.tooManyDecimals' });
+    expect((await as(operators.payments, 'POST', 'incoming-payments', { ...base, amount: '0' })).statusCode).toBe(400);
+    const unknown = await as(operators.payments, 'POST', 'incoming-payments', { ...base, accountNumber: accountNumberFromSerial(987_654_321n) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().fields).toEqual({ accountNumber: 'validation.accountNumber.notFound' });
     expect((await listedAccount(context, client, account.number)).balance).toBe('0.00');
@@ -252,29 +233,29 @@ describe('rates', () => {
   }
 
   it('an operator rate and the spread reach the exchange quote at once; each change is audited', async () => {
-    const rates = (await as(admin, 'GET', 'rates')).json();
+    const rates = (await as(operators.admin, 'GET', 'rates')).json();
     expect(rates.spreadBasisPoints).toBe(50);
     expect(rates.rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ source: 'snapshot' });
     // More than 2 % from the ECB reference: it waits for a second admin.
-    const set = await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.2000', reason: 'Market moved' });
+    const set = await as(operators.admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.2000', reason: 'Market moved' });
     expect(set.statusCode, set.body).toBe(202);
     expect(set.json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ source: 'snapshot' });
-    const rateApproved = await as(secondAdmin, 'POST', `approvals/${set.json().approval.id}/approve`);
+    const rateApproved = await as(operators.secondAdmin, 'POST', `approvals/${set.json().approval.id}/approve`);
     expect(rateApproved.statusCode, rateApproved.body).toBe(200);
-    expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.2000', source: 'operator' });
+    expect((await as(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.2000', source: 'operator' });
     expect(await quoteEurUsd()).toBe('1.1940000');
-    const spread = await as(admin, 'PUT', 'rates/spread', { basisPoints: 0 });
+    const spread = await as(operators.admin, 'PUT', 'rates/spread', { basisPoints: 0 });
     expect(spread.statusCode, spread.body).toBe(202);
     expect(await quoteEurUsd()).toBe('1.1940000');
-    expect((await as(secondAdmin, 'POST', `approvals/${spread.json().approval.id}/approve`)).statusCode).toBe(200);
+    expect((await as(operators.secondAdmin, 'POST', `approvals/${spread.json().approval.id}/approve`)).statusCode).toBe(200);
     expect(await quoteEurUsd()).toBe('1.2000000');
-    expect((await as(admin, 'PUT', 'rates', { pair: 'USD/EUR', rate: '1' })).json().fields).toEqual({ pair: 'validation.rate.pair' });
-    expect((await as(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '0' })).json().fields).toEqual({ rate: 'validation.rate.invalid' });
-    expect((await as(admin, 'PUT', 'rates/spread', { basisPoints: 5000 })).json().fields).toEqual({ basisPoints: 'validation.spread.invalid' });
+    expect((await as(operators.admin, 'PUT', 'rates', { pair: 'USD/EUR', rate: '1' })).json().fields).toEqual({ pair: 'validation.rate.pair' });
+    expect((await as(operators.admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '0' })).json().fields).toEqual({ rate: 'validation.rate.invalid' });
+    expect((await as(operators.admin, 'PUT', 'rates/spread', { basisPoints: 5000 })).json().fields).toEqual({ basisPoints: 'validation.spread.invalid' });
     const audit = await context.db.selectFrom('audit_log').select(['action', 'actor_id']).where('action', 'in', ['rates.set', 'rates.spread']).execute();
-    expect(audit).toEqual(expect.arrayContaining([{ action: 'rates.set', actor_id: secondAdmin.id }, { action: 'rates.spread', actor_id: secondAdmin.id }]));
-    const back = await as(admin, 'PUT', 'rates/spread', { basisPoints: 50 });
-    await as(secondAdmin, 'POST', `approvals/${back.json().approval.id}/approve`);
+    expect(audit).toEqual(expect.arrayContaining([{ action: 'rates.set', actor_id: operators.secondAdmin.id }, { action: 'rates.spread', actor_id: operators.secondAdmin.id }]));
+    const back = await as(operators.admin, 'PUT', 'rates/spread', { basisPoints: 50 });
+    await as(operators.secondAdmin, 'POST', `approvals/${back.json().approval.id}/approve`);
   });
 
   it('takes the ECB daily file and refuses anything else', async () => {
@@ -282,17 +263,17 @@ describe('rates', () => {
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
   <Cube><Cube time="2026-11-20"><Cube currency="USD" rate="1.0841"/><Cube currency="GBP" rate="0.8466"/><Cube currency="JPY" rate="162.1"/></Cube></Cube>
 </gesmes:Envelope>`;
-    const uploaded = await as(admin, 'POST', 'rates/ecb', { xml });
+    const uploaded = await as(operators.admin, 'POST', 'rates/ecb', { xml });
     expect(uploaded.json()).toEqual({ date: '2026-11-20', currencies: expect.arrayContaining(['USD', 'GBP']) });
-    expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP')).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
-    expect((await as(admin, 'POST', 'rates/ecb', { xml: '<html>not a rate file</html>' })).json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
+    expect((await as(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP')).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
+    expect((await as(operators.admin, 'POST', 'rates/ecb', { xml: '<html>not a rate file</html>' })).json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
     // One admin cannot re-price through the file: the same day again with ten times the rate is refused whole.
-    const repriced = await as(admin, 'POST', 'rates/ecb', { xml: xml.replace('rate="1.0841"', 'rate="10.841"') });
+    const repriced = await as(operators.admin, 'POST', 'rates/ecb', { xml: xml.replace('rate="1.0841"', 'rate="10.841"') });
     expect(repriced.statusCode).toBe(400);
     expect(repriced.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.dayChanged' }, details: { currencies: ['USD'] } });
-    expect((await as(admin, 'POST', 'rates/ecb', { xml: xml.replace('2026-11-20', '2099-12-31') })).json().fields).toEqual({ xml: 'validation.ecbFile.future' });
-    expect((await as(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.0841', source: 'ecb' });
-    expect(await auditOf('2026-11-20')).toMatchObject([{ action: 'rates.ecb', actor_id: admin.id, after: { date: '2026-11-20' } }]);
+    expect((await as(operators.admin, 'POST', 'rates/ecb', { xml: xml.replace('2026-11-20', '2099-12-31') })).json().fields).toEqual({ xml: 'validation.ecbFile.future' });
+    expect((await as(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.0841', source: 'ecb' });
+    expect(await auditOf('2026-11-20')).toMatchObject([{ action: 'rates.ecb', actor_id: operators.admin.id, after: { date: '2026-11-20' } }]);
   });
 });
 
@@ -304,31 +285,31 @@ describe('read-only views', () => {
       const found = (await as(compliance, 'GET', `clients?query=${encodeURIComponent(query)}`)).json().items;
       expect(found.map((row: { clientId: string }) => row.clientId), query).toContain(client.id);
     }
-    const card = (await as(payments, 'GET', `clients/${client.id}`)).json();
+    const card = (await as(operators.payments, 'GET', `clients/${client.id}`)).json();
     expect(card.client).toMatchObject({ clientId: client.id, email: client.email, name: 'Zinaida Client' });
     expect(card.accounts).toEqual([{ number: account.number, currency: 'GBP', balance: '12.50', available: '12.50' }]);
-    expect((await as(payments, 'GET', 'clients/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await as(operators.payments, 'GET', 'clients/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('lists contact messages and marks one handled once', async () => {
     const sent = await context.app.inject({ method: 'POST', url: '/api/mailer/sendContactFormData', payload: { name: 'Pavel', email: 'pavel@example.com', phone: '+49 30 1234567', message: 'Call me' } });
     expect(sent.statusCode, sent.body).toBe(200);
-    const messages = (await as(payments, 'GET', 'contact-messages')).json();
+    const messages = (await as(operators.payments, 'GET', 'contact-messages')).json();
     const message = messages.items.find((item: { email: string }) => item.email === 'pavel@example.com');
     expect(message).toMatchObject({ name: 'Pavel', handledAt: null });
-    const summaryBefore = (await as(payments, 'GET', 'summary')).json().contactUnhandled;
-    const handled = (await as(payments, 'POST', `contact-messages/${message.id}/handled`)).json();
+    const summaryBefore = (await as(operators.payments, 'GET', 'summary')).json().contactUnhandled;
+    const handled = (await as(operators.payments, 'POST', `contact-messages/${message.id}/handled`)).json();
     expect(handled.handledBy).toBe('Operator payments');
-    const again = (await as(admin, 'POST', `contact-messages/${message.id}/handled`)).json();
+    const again = (await as(operators.admin, 'POST', `contact-messages/${message.id}/handled`)).json();
     expect(again).toEqual(handled);
-    expect((await as(payments, 'GET', 'summary')).json().contactUnhandled).toBe(summaryBefore - 1);
+    expect((await as(operators.payments, 'GET', 'summary')).json().contactUnhandled).toBe(summaryBefore - 1);
     expect((await auditOf(message.id)).map((row) => row.action)).toEqual(['contact.handled']);
   });
 
   it('the audit trail is filtered by subject and actor', async () => {
-    const byActor = (await as(compliance, 'GET', `audit?actor=${encodeURIComponent(admin.email)}`)).json();
+    const byActor = (await as(compliance, 'GET', `audit?actor=${encodeURIComponent(operators.admin.email)}`)).json();
     expect(byActor.items.length).toBeGreaterThan(0);
-    expect(byActor.items.every((item: { actorId: string; actorName: string }) => item.actorId === admin.id && item.actorName === admin.email)).toBe(true);
+    expect(byActor.items.every((item: { actorId: string; actorName: string }) => item.actorId === operators.admin.id && item.actorName === operators.admin.email)).toBe(true);
     const bySubject = (await as(compliance, 'GET', 'audit?subject=USD')).json();
     expect(bySubject.items[0]).toMatchObject({ action: 'rates.set', subjectId: 'USD', before: { source: 'snapshot' }, after: { perEur: '1.2000', source: 'operator' } });
   });

@@ -5,42 +5,33 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
 
-// Every back-office call, with the area whose roles may make it: the matrix below proves that no
-// token, a client's token and an operator of another role are all turned away before any work.
-const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; area: BackofficeArea }> = [
-  { method: 'GET', url: '/api/backoffice/me', area: 'overview' },
-  { method: 'GET', url: '/api/backoffice/summary', area: 'overview' },
-  { method: 'GET', url: '/api/backoffice/kyc', area: 'kyc' },
-  { method: 'GET', url: `/api/backoffice/kyc/${randomUUID()}`, area: 'kyc' },
-  { method: 'POST', url: `/api/backoffice/kyc/${randomUUID()}/approve`, area: 'kyc' },
-  { method: 'POST', url: `/api/backoffice/kyc/${randomUUID()}/reject`, area: 'kyc' },
-  { method: 'GET', url: '/api/backoffice/transactions', area: 'payments' },
-  { method: 'GET', url: '/api/backoffice/transactions/T1', area: 'payments' },
-  { method: 'POST', url: '/api/backoffice/transactions/T1/approve', area: 'payments' },
-  { method: 'POST', url: '/api/backoffice/transactions/T1/deny', area: 'payments' },
-  { method: 'POST', url: '/api/backoffice/incoming-payments/preview', area: 'payments' },
-  { method: 'POST', url: '/api/backoffice/incoming-payments', area: 'payments' },
-  { method: 'GET', url: '/api/backoffice/rates', area: 'rates' },
-  { method: 'PUT', url: '/api/backoffice/rates', area: 'rates' },
-  { method: 'PUT', url: '/api/backoffice/rates/spread', area: 'rates' },
-  { method: 'POST', url: '/api/backoffice/rates/ecb', area: 'rates' },
-  { method: 'GET', url: '/api/backoffice/clients', area: 'overview' },
-  { method: 'GET', url: `/api/backoffice/clients/${randomUUID()}`, area: 'overview' },
-  { method: 'GET', url: '/api/backoffice/contact-messages', area: 'overview' },
-  { method: 'POST', url: `/api/backoffice/contact-messages/${randomUUID()}/handled`, area: 'overview' },
-  { method: 'GET', url: '/api/backoffice/audit', area: 'overview' },
-  { method: 'GET', url: '/api/backoffice/operators', area: 'operators' },
-  { method: 'POST', url: '/api/backoffice/operators', area: 'operators' },
-  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/deactivate`, area: 'operators' },
-  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/roles`, area: 'operators' },
-  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reactivate`, area: 'operators' },
-  { method: 'POST', url: `/api/backoffice/operators/${randomUUID()}/reset-authenticator`, area: 'operators' },
-  { method: 'POST', url: '/api/backoffice/password', area: 'overview' },
-  { method: 'GET', url: '/api/backoffice/deposits/rates', area: 'rates' },
-  { method: 'PUT', url: '/api/backoffice/deposits/rates', area: 'rates' },
-  { method: 'GET', url: '/api/backoffice/deposits/liability', area: 'overview' },
-  { method: 'GET', url: `/api/backoffice/clients/${randomUUID()}/deposits`, area: 'overview' },
-];
+// Every back-office call, as "METHOD path" below /api/backoffice/, under the area whose roles may
+// make it: the matrix below proves that no token, a client's token and an operator of another role
+// are all turned away before any work.
+type Method = 'GET' | 'POST' | 'PUT';
+const CALLS_BY_AREA: Readonly<Record<BackofficeArea, ReadonlyArray<`${Method} ${string}`>>> = {
+  overview: [
+    'GET me', 'GET summary', 'GET clients', `GET clients/${randomUUID()}`, 'GET contact-messages', `POST contact-messages/${randomUUID()}/handled`,
+    'GET audit', 'POST password', 'GET deposits/liability', `GET clients/${randomUUID()}/deposits`,
+  ],
+  kyc: ['GET kyc', `GET kyc/${randomUUID()}`, `POST kyc/${randomUUID()}/approve`, `POST kyc/${randomUUID()}/reject`],
+  payments: [
+    'GET transactions', 'GET transactions/T1', 'POST transactions/T1/approve', 'POST transactions/T1/deny',
+    'POST incoming-payments/preview', 'POST incoming-payments',
+  ],
+  rates: ['GET rates', 'PUT rates', 'PUT rates/spread', 'POST rates/ecb', 'GET deposits/rates', 'PUT deposits/rates'],
+  operators: [
+    'GET operators', 'POST operators', `POST operators/${randomUUID()}/deactivate`, `POST operators/${randomUUID()}/roles`,
+    `POST operators/${randomUUID()}/reactivate`, `POST operators/${randomUUID()}/reset-authenticator`,
+  ],
+};
+
+const ROUTES = Object.entries(CALLS_BY_AREA).flatMap(([area, calls]) =>
+  calls.map((entry) => {
+    const [method, path] = entry.split(' ') as [Method, string];
+    return { method, url: `/api/backoffice/${path}`, area: area as BackofficeArea };
+  }),
+);
 
 let context: TestContext;
 let client: TestClient;

@@ -11,30 +11,23 @@ import { operatorLoginRequestSchema, type OperatorLoginResponse } from '@bank/co
 import type { BackofficeSummary } from '@bank/contracts/backoffice/summary';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, parseWith } from '../../lib/errors';
-import { listAudit, recordAudit } from '../audit/service';
-import { requireOperator } from '../auth/guard';
-import { sendProtocolText } from '../auth/protocol-answer';
-import { revokeSession } from '../auth/sessions';
-import { countUnhandledMessages, listContactMessages, markMessageHandled } from '../contact/service';
-import { countKycInReview, getKycReview, listKycQueue } from '../kyc/review';
-import { clientOfKyc, decideKyc } from '../kyc/service';
-import { EcbFormatError, parseEcbDailyXml } from '../rates/ecb';
-import { refuseStaleRates } from '../rates/freshness';
-import { applyEcbRates, listRates } from '../rates/service';
-import { previewIncomingPayment } from '../transfers/incoming-review';
-import { approvePayment, countPendingPayments, denyPayment, getPaymentReview, listPaymentsQueue } from '../transfers/review';
-import { clientCard, searchClients } from '../users/directory';
-import { assertNotOwnClient } from '../users/operator-conflict';
-import { countPendingApprovals } from '../approvals/service';
-import { approvalRegistry } from './approval-kinds';
+import { listAudit, recordAudit } from '../audit';
+import { requireOperator, sendProtocolText, revokeSession } from '../auth';
+import { countUnhandledMessages, listContactMessages, markMessageHandled } from '../contact';
+import { countKycInReview, getKycReview, listKycQueue, clientOfKyc, decideKyc } from '../kyc';
+import { EcbFormatError, parseEcbDailyXml, refuseStaleRates, applyEcbRates, listRates } from '../rates';
+import { previewIncomingPayment, approvePayment, countPendingPayments, denyPayment, getPaymentReview, listPaymentsQueue } from '../transfers';
+import { clientCard, searchClients } from './client-directory';
+import { assertNotOwnClient } from '../users';
+import { countPendingApprovals } from '../approvals';
 import { operatorOf, requireArea } from './guard';
 import { operatorRoutes } from './operator-routes';
 import { auditRefusals } from './refusals';
-import { textParam, uuidParam } from './params';
+import { textParam, uuidParam } from '../../lib/params';
 import { signInOperator } from './sign-in';
 
 /**
- * The back office's API (DESIGN §10), under /api/backoffice: operator tokens only, and each call
+ * The back office's API (docs/bank-controls.md), under /api/backoffice: operator tokens only, and each call
  * open to the roles of its area (contracts' BACKOFFICE_AREAS). Every change is audited by the
  * service that makes it.
  */
@@ -46,7 +39,7 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   const kyc = { preHandler: requireArea('kyc') };
   const payments = { preHandler: requireArea('payments') };
   const rates = { preHandler: requireArea('rates') };
-  // Reading a client's card or KYC record is an operator action too (DESIGN §10): the trail says who
+  // Reading a client's card or KYC record is an operator action too (docs/bank-controls.md): the trail says who
   // looked at whose personal data, and when. Only a record that was found and shown is audited.
   const auditView = (request: FastifyRequest, action: 'backoffice.clientViewed' | 'backoffice.kycViewed', subjectType: 'client' | 'kyc', subjectId: string) =>
     recordAudit(db, { actorType: 'operator', actorId: operatorOf(request).id, action, subjectType, subjectId, ip: request.ip });
@@ -112,7 +105,7 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
     getPaymentReview(db, textParam(request, 'transactionNumber')),
   );
   app.post('/backoffice/transactions/:transactionNumber/approve', payments, async (request): Promise<PaymentReviewItem> =>
-    approvePayment(app.deps, app.money, approvalRegistry, textParam(request, 'transactionNumber'), operatorOf(request)),
+    approvePayment(app.deps, app.money, app.approvalKinds, textParam(request, 'transactionNumber'), operatorOf(request)),
   );
   app.post('/backoffice/transactions/:transactionNumber/deny', payments, async (request): Promise<PaymentReviewItem> => {
     const transactionNumber = textParam(request, 'transactionNumber');

@@ -1,7 +1,7 @@
 // Proves operator sign-in: password then authenticator code, each code once, the lock after wrong
 // codes, and that deactivated and invited operators cannot sign in at all.
 import { TOTP_MAX_FAILURES } from '@bank/contracts/backoffice/sign-in';
-import { WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS } from '../auth/throttle';
+import { WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS } from '../auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, totpCode, type TestOperator } from '../../test/operators';

@@ -2,23 +2,20 @@ import type { OperatorLoginResponse, OperatorSignedIn } from '@bank/contracts/ba
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
-import { createSession } from '../auth/sessions';
-import { assertAttemptAllowed, clearAfterSuccess } from '../auth/lockouts';
-import { acceptedStep, spendTimeStep } from '../auth/totp';
-import { countOperatorFailure, OPERATOR_SIGN_IN_LOCKS, operatorAttempt } from './lockouts';
+import { recordAudit } from '../audit';
+import { decoyPasswordHash, verifyPassword, createSession, assertAttemptAllowed, clearAfterSuccess, acceptedStep, spendTimeStep, OPERATOR_SIGN_IN_LOCKS } from '../auth';
+import { countOperatorFailure, operatorAttempt } from './lockouts';
 import { openOperatorTotpSecret } from './operator-totp';
 import { findOperatorByEmail, toOperator, type OperatorDbRow } from './operators';
 
 /**
- * Operator sign-in (DESIGN §10): e-mail and password, then a code from the authenticator app. Both
+ * Operator sign-in (docs/bank-controls.md): e-mail and password, then a code from the authenticator app. Both
  * are set by the operator alone through a mailed enrolment link (enrolment.ts); until then there is
  * no password to sign in with. Wrong passwords and codes lock the address they come from for that
  * operator, and a slower cap per operator refuses addresses the operator has not used (lockouts.ts).
  */
 // Enrolment (enrolment.ts) lifts the per-operator cap under this name once the operator has enrolled.
-export { OPERATOR_FAILURES_PER_EMAIL } from '../auth/throttle';
+export { OPERATOR_FAILURES_PER_EMAIL } from '../auth';
 
 export interface SignInMeta {
   ip: string;

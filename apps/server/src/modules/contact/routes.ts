@@ -14,7 +14,7 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindowMs: 15 * 60_000 } as const
 const BODY_ERRORS = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /**
- * POST /api/mailer/sendContactFormData (SPEC §7), no token: validates the form, stores the message,
+ * POST /api/mailer/sendContactFormData (docs/product.md#client-calls), no token: validates the form, stores the message,
  * mails it to the bank's contact address, and answers `{status: 'received'}`.
  */
 export default async function contactRoutes(app: FastifyInstance): Promise<void> {

@@ -4,9 +4,9 @@ import type { ContactFormRequest } from '@bank/contracts/contact/send-contact-fo
 import type { Db } from '../../db';
 import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import type { MailMessage } from '../mail/mailer';
-import { queueMail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import type { MailMessage } from '../../lib/mailer';
+import { composeMail, queueMail } from '../mail';
 
 export interface StoredContactMessage {
   id: string;
@@ -32,24 +32,11 @@ export async function receiveContactMessage(db: Db, secret: SecretRing, request:
   });
 }
 
-/** The mail the bank's contact address receives for one message. */
+/** The mail the bank's contact address receives for one message, in English, the language the bank reads them in. */
 export function contactMail(stored: StoredContactMessage, to: string): MailMessage {
   const { name, email, phone, message } = stored.request;
-  return {
-    to,
-    subject: `Contact form: ${name}`,
-    text: [
-      'A visitor sent a message through the contact form of the website.',
-      '',
-      `Name: ${name}`,
-      `E-mail: ${email}`,
-      `Phone: ${phone}`,
-      `Received: ${stored.receivedAt.toISOString()}`,
-      `Reference: ${stored.id}`,
-      '',
-      message ? `Message:\n${message}` : 'No message text: the visitor asks to be contacted.',
-    ].join('\n'),
-  };
+  const kind = message ? 'message' : 'callBack';
+  return composeMail('contactForm', 'en', { name, email, phone, received: stored.receivedAt.toISOString(), reference: stored.id, kind, message: message ?? '' }, to);
 }
 
 function toContactMessage(row: {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { findLedgerViolations } from '../ledger/invariants';
+import { findLedgerViolations } from '../ledger';
 import { cryptoList, listedWallet, openTestWallet, sendCrypto } from './test-support';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('concurrent crypto transfers on PostgreSQL', () => {

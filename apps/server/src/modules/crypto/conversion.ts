@@ -4,17 +4,15 @@ import { conversionFeeBasisPoints, type ConversionQuote } from '@bank/contracts/
 import type { Db } from '../../db';
 import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { findOwnAccount } from '../accounts/service';
-import { checkExchangeCurrencies, confirmedQuote } from '../exchange/quote';
-import { placeHold, readBalances } from '../ledger/ledger';
-import { convertAtMidMinor, type RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
-import { refuseOverOperationMaximum, thresholdsAtCreation } from '../transfers/limits';
-import { recordOperations, type NewSide, type NewWalletSide } from '../transfers/records';
+import { findOwnAccount } from '../accounts';
+import { confirmedQuote, priceConfirmedExchange } from '../exchange';
+import { placeHold, readBalances } from '../ledger';
+import { convertAtMidMinor, type RateTable, loadRateTable } from '../rates';
+import { thresholdsAtCreation, recordOperations, type NewSide, type NewWalletSide } from '../operations';
 import { findOwnWallet } from './wallets';
 
 /**
- * Crypto conversion (SPEC §9: by agreement, requires approval, fee up to 2.5 % by volume): the
+ * Crypto conversion (docs/product.md#tariffs-and-limits: by agreement, requires approval, fee up to 2.5 % by volume): the
  * exchange screen's payload with a wallet on either side (or both). It is quoted at the rate
  * source's rate for the pair like any exchange, with the fee of the amount's tier
  * (CRYPTO_CONVERSION_FEE_TIERS) in the currency sold on top. Amount + fee are held and it waits
@@ -78,21 +76,16 @@ async function ownSide(db: Db, clientId: string, number: string, field: 'accNumb
 export async function createCryptoConversion(trx: Db, clientId: string, request: ExchangeRequest, options: { at?: Date } = {}): Promise<string> {
   const from = await ownSide(trx, clientId, request.accNumberFrom, 'accNumberFrom');
   const to = await ownSide(trx, clientId, request.accNumberTo, 'accNumberTo');
-  checkExchangeCurrencies(request, from.currency, to.currency);
-  const amount = parseAmount(request.amount, from.currency);
-  if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
-  const table = await loadRateTable(trx);
-  await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
-  const { rate, creditMinor } = confirmedQuote(table, from.currency, to.currency, amount.minor, request);
-  const { feeMinor } = conversionFee(table, from.currency, amount.minor);
+  const { amountMinor, table, rate, creditMinor } = await priceConfirmedExchange(trx, request, from.currency, to.currency);
+  const { feeMinor } = conversionFee(table, from.currency, amountMinor);
 
   const transferId = randomUUID();
   let held;
   try {
-    held = await placeHold(trx, { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: amount.minor + feeMinor, transferId });
+    held = await placeHold(trx, { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: amountMinor + feeMinor, transferId });
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-      throw new AppError('INSUFFICIENT_FUNDS', { details: { fee: formatMinor(feeMinor, from.currency), total: formatMinor(amount.minor + feeMinor, from.currency) } });
+      throw new AppError('INSUFFICIENT_FUNDS', { details: { fee: formatMinor(feeMinor, from.currency), total: formatMinor(amountMinor + feeMinor, from.currency) } });
     }
     throw error;
   }
@@ -101,12 +94,12 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
   const bookedNow = to.accountId ? await readBalances(trx, [to.ledgerAccountId]) : new Map<string, { bookedMinor: bigint }>();
   const sides: NewSide[] = [];
   const walletSides: NewWalletSide[] = [];
-  for (const [side, direction, other, amountMinor, sideFee] of [
-    [from, 'OUT', to, amount.minor, feeMinor],
+  for (const [side, direction, other, sideAmountMinor, sideFee] of [
+    [from, 'OUT', to, amountMinor, feeMinor],
     [to, 'IN', from, creditMinor, 0n],
   ] as const) {
     if (side.walletId) {
-      walletSides.push({ clientId, walletId: side.walletId, kind: 'conversion', direction, counterparty: other.number, amountMinor, currency: side.currency, feeMinor: sideFee, bookedAt: null });
+      walletSides.push({ clientId, walletId: side.walletId, kind: 'conversion', direction, counterparty: other.number, amountMinor: sideAmountMinor, currency: side.currency, feeMinor: sideFee, bookedAt: null });
     } else {
       sides.push({
         clientId,
@@ -115,7 +108,7 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
         fromAccount: from.number,
         toAccount: to.number,
         recipient: to.number,
-        amountMinor,
+        amountMinor: sideAmountMinor,
         currency: side.currency,
         feeMinor: sideFee,
         bookedAt: null,
@@ -126,7 +119,7 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
     }
   }
   const madeAt = options.at ? instantOfDate(options.at) : held.heldAt;
-  const thresholds = await thresholdsAtCreation(trx, table, { clientId, kind: 'crypto_conversion', amountMinor: amount.minor, currency: from.currency, at: madeAt });
+  const thresholds = await thresholdsAtCreation(trx, table, { clientId, kind: 'crypto_conversion', amountMinor, currency: from.currency, at: madeAt });
   const numbers = await recordOperations(trx, [
     {
       at: madeAt,
@@ -139,7 +132,7 @@ export async function createCryptoConversion(trx: Db, clientId: string, request:
         toAccountId: to.accountId,
         fromWalletId: from.walletId ?? undefined,
         toWalletId: to.walletId ?? undefined,
-        amountMinor: amount.minor,
+        amountMinor,
         currency: from.currency,
         feeMinor,
         counterAmountMinor: creditMinor,

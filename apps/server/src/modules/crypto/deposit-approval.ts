@@ -3,8 +3,8 @@ import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-de
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ApprovalHandler } from '../approvals/handler';
-import { refuseOverOperationMaximum } from '../transfers/limits';
+import type { ApprovalHandler } from '../approvals';
+import { refuseOverOperationMaximum } from '../operations';
 import { bookCryptoDeposit, canonicalHash } from './deposits';
 import { findWalletByAddress } from './wallets';
 

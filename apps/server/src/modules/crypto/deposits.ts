@@ -6,10 +6,9 @@ import type { CryptoCurrency } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { bankAccountId, postEntry } from '../ledger/ledger';
-import { refuseOverOperationMaximum } from '../transfers/limits';
-import { recordOperations } from '../transfers/records';
-import { clientDisplayName } from '../transfers/review';
+import { bankAccountId, postEntry } from '../ledger';
+import { refuseOverOperationMaximum, recordOperations } from '../operations';
+import { clientDisplayName } from '../users';
 import { findWalletByAddress } from './wallets';
 
 /**

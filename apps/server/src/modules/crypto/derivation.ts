@@ -77,3 +77,10 @@ export function keysFromSeed(seed: Uint8Array): DerivationKeys {
     solanaSeed: seed,
   };
 }
+
+declare module '../../deps' {
+  interface AppDeps {
+    /** Keys of the wallets' deposit addresses; null when none are configured (production), and wallets cannot be opened. */
+    cryptoKeys: DerivationKeys | null;
+  }
+}

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { instantText, type InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import type { WalletSideKind } from '../transfers/tables';
-import { keysetKeySchema } from '../statement/cursor';
+import type { WalletSideKind } from '../operations';
+import { keysetKeySchema } from '../statement';
 import { findOwnWallet } from './wallets';
 
 /**
@@ -15,7 +15,7 @@ import { findOwnWallet } from './wallets';
  * the client first, so no filter or cursor reaches another client's rows.
  */
 
-/** SPEC §4 crypto statuses: the bank's in-between states read as Pending (New) to the client. */
+/** Crypto statuses (docs/product.md#states): the bank's in-between states read as Pending (New) to the client. */
 function cryptoStatus(status: string): CryptoStatus {
   if (status === 'Approved') return 'Approved';
   if (status === 'Denied' || status === 'Canceled' || status === 'Error') return 'Denied';
@@ -61,22 +61,9 @@ export async function listCryptoTransactions(db: Db, clientId: string, query: Cr
   let page = filtered
     .innerJoin('wallets as w', 'w.id', 'r.wallet_id')
     .innerJoin('transfers as t', 't.id', 'r.transfer_id')
-    .select([
-      'r.id',
-      'r.transaction_number',
-      'r.kind',
-      'r.direction',
-      'r.counterparty',
-      'r.amount',
-      'r.fee',
-      'r.currency',
-      'r.status',
-      'r.reference',
-      'w.address',
-      't.status_reason',
-      't.tx_hash',
-      instantText(sql.ref('r.created_at')).as('at'),
-    ])
+    // The wallet row whole, with its wallet's address and its transfer's reason and network hash.
+    .selectAll('r')
+    .select(['w.address', 't.status_reason', 't.tx_hash', instantText(sql.ref('r.created_at')).as('at')])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(query.limit + 1);

@@ -5,18 +5,18 @@ import { createWalletRequestSchema, type Wallet } from '@bank/contracts/crypto/w
 import { conversionQuoteQuerySchema, type ConversionQuote } from '@bank/contracts/exchange/conversion-quote';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { clientIdOf, requireClient } from '../auth/guard';
-import { identifiedClientOnly } from '../kyc/service';
-import { ownWrite, replyIdempotently } from '../ledger/idempotency';
-import { refuseStaleRates } from '../rates/freshness';
-import { assertPayeeLookupsAllowed, withPayeeLookups } from '../transfers/payee-lookup';
+import { clientIdOf, requireClient } from '../auth';
+import { identifiedClientOnly } from '../kyc';
+import { ownWrite, replyIdempotently } from '../ledger';
+import { refuseStaleRates } from '../rates';
+import { assertPayeeLookupsAllowed, withPayeeLookups } from '../operations';
 import { quoteConversion } from './conversion';
 import { listCryptoTransactions } from './history';
 import { createCryptoTransfer } from './transfers';
 import { listWallets, openWallet } from './wallets';
 
 /**
- * The crypto calls of SPEC §7 (wallets and crypto transfers) and the conversion quote of the
+ * The crypto calls of docs/product.md#client-calls (wallets and crypto transfers) and the conversion quote of the
  * exchange screen. Conversions themselves go through POST /api/transaction/create like exchanges.
  */
 export default async function walletRoutes(app: FastifyInstance): Promise<void> {

@@ -12,3 +12,9 @@ export interface CryptoTables {
     created_at: Generated<Date>;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends CryptoTables {}
+}

@@ -5,17 +5,14 @@ import type { CryptoTransferRequest } from '@bank/contracts/crypto/create-crypto
 import type { Db } from '../../db';
 import { instantOfDate } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { placeHold, postEntries, readBalances } from '../ledger/ledger';
-import type { RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
-import { refuseOverOperationMaximum, thresholdsAtCreation } from '../transfers/limits';
-import { PayeeLookupFailed } from '../transfers/payee-lookup';
-import { recordOperations } from '../transfers/records';
+import { placeHold, postEntries, readBalances } from '../ledger';
+import { type RateTable, loadRateTable } from '../rates';
+import { refuseOverOperationMaximum, thresholdsAtCreation, PayeeLookupFailed, recordOperations } from '../operations';
 import { findOwnWallet, findWalletByAddress, type ClientWallet } from './wallets';
 
 
 /**
- * Crypto transfers (SPEC §3, §4; DESIGN §11). To an address outside the bank: amount + the coin's
+ * Crypto transfers (docs/product.md, docs/architecture.md#crypto-wallets). To an address outside the bank: amount + the coin's
  * network fee (tariffs.ts) are held and the transfer waits, New (shown as Pending), for a payments
  * operator, who books it (client −(amount + fee), clearing +amount, fee income +fee) or denies it
  * (the hold released, the reason shown to the client). To another wallet of this bank in the same

@@ -4,12 +4,12 @@ import type { Wallet } from '@bank/contracts/crypto/wallets';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { openClientLedgerAccount } from '../ledger/ledger';
+import { recordAudit } from '../audit';
+import { openClientLedgerAccount } from '../ledger';
 import { depositAddress, type DerivationKeys } from './derivation';
 
 /**
- * Crypto wallets (SPEC §2, §3; DESIGN §11): one per coin per client, answered like accounts, with
+ * Crypto wallets (docs/product.md, docs/architecture.md#crypto-wallets): one per coin per client, answered like accounts, with
  * the deposit address as the wallet's number and balances in the coin's full precision.
  */
 function toWallet(row: { id: string; address: string; currency: string; booked: string; available: string }): Wallet {

@@ -15,7 +15,7 @@ import type { TestClient } from '../../test/clients';
 import { createTestContext, jobContextOf, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
 import { openTestAccount } from '../accounts/test-support';
-import { fixedClock, type FixedClock } from '../jobs/clock';
+import { fixedClock, type FixedClock } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { depositLiability } from './liability';
 import { depositPayoutsJob } from './payouts';

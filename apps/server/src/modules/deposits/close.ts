@@ -1,8 +1,8 @@
 import { formatMinor, type Deposit, type DepositCloseQuote, type DepositClosingConfirmation } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { bankToday, type BankClock } from '../jobs/clock';
+import { recordAudit } from '../audit';
+import { bankToday, type BankClock } from '../jobs';
 import { creditFundingAccount, makeDuePayouts } from './payouts';
 import { depositNotFound, depositOfClient } from './read';
 import { finishDeposit, lockDeposit, scheduleOf, selectDeposits, type DepositRow } from './records';

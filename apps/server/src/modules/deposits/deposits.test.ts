@@ -1,4 +1,4 @@
-// Proves the client's term deposit calls (SPEC §9): the quote's figures (the rate of the client's
+// Proves the client's term deposit calls (docs/product.md#tariffs-and-limits): the quote's figures (the rate of the client's
 // history tier, the fee at the day's mid rate, the dates, every payout, the total, the cost of
 // closing early); every refusal names its field; opening is idempotent and writes nothing when the
 // account cannot pay principal and fee; the list shows the deposit; an early closing pays what is
@@ -12,7 +12,7 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
 import { openTestAccount } from '../accounts/test-support';
-import { fixedClock, type FixedClock } from '../jobs/clock';
+import { fixedClock, type FixedClock } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { fundLedgerAccount } from '../ledger/test-support';
 import { clientIdentifiedAt, createDeposit, ledgerBalancesOf, listDeposits, openedDeposit, quoteDeposit, termsOf } from './test-support';

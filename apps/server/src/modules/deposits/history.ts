@@ -1,6 +1,6 @@
 import { DEPOSITS, type DepositHistoryTier } from '@bank/contracts';
 import type { Db } from '../../db';
-import { bankDateOf, monthDay } from '../jobs/clock';
+import { bankDateOf, monthDay } from '../jobs';
 
 /**
  * The client's row of the rate table (DEPOSITS in tariffs.ts): a client's history is counted from

@@ -3,8 +3,8 @@ import type { DepositLiabilityResponse, DepositLiabilityRow, DepositLiabilityTot
 import { BACKOFFICE_PAGE_SIZE } from '@bank/contracts/backoffice/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { instantOnBankDate } from '../jobs/clock';
-import { clientNameOf } from '../users/directory';
+import { instantOnBankDate } from '../jobs';
+import { clientNameOf } from '../users';
 import { scheduleOf, type DepositTermsRow } from './records';
 import { accruedSinceLastPayoutMinor, interestDueByMinor, lastPayoutDateOn, maturityDateOf } from './schedule';
 

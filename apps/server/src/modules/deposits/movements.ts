@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { BANK_PURPOSES, type BankPurpose } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
-import type { ClientAccount } from '../accounts/service';
-import { BRAND } from '../auth/mail-templates';
-import { postEntry, type EntryKind, type LedgerAccountId } from '../ledger/ledger';
-import { recordOperations } from '../transfers/records';
+import type { ClientAccount } from '../accounts';
+import { BRAND } from '../mail';
+import { postEntry, type EntryKind, type LedgerAccountId } from '../ledger';
+import { recordOperations } from '../operations';
 
 /**
  * One movement of a term deposit on its funding account, booked: an entry between the account and

@@ -2,10 +2,10 @@ import { formatMinor, ratePercentOf, type Deposit, type DepositOpeningConfirmati
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { lockBalances, openDepositLedgerAccount } from '../ledger/ledger';
-import type { RatesAgeLimit } from '../rates/freshness';
-import { chargeFee } from '../transfers/fee-charge';
+import { recordAudit } from '../audit';
+import { lockBalances, openDepositLedgerAccount } from '../ledger';
+import type { RatesAgeLimit } from '../rates';
+import { chargeFee } from '../operations';
 import { bookDepositMovement } from './movements';
 import { depositOfClient } from './read';
 import { priceDeposit, quoteOf, type PricedDeposit } from './quote';

@@ -1,16 +1,14 @@
 import { formatMinor } from '@bank/contracts';
 import type { Db } from '../../db';
-import { recordAudit } from '../audit/service';
-import { bankToday } from '../jobs/clock';
-import type { JobContext, JobDefinition } from '../jobs/queue';
-import { bankAccountId, type LedgerAccountId } from '../ledger/ledger';
-import { inMoneyTransaction } from '../ledger/transaction';
+import { recordAudit } from '../audit';
+import { bankToday, type JobContext, type JobDefinition } from '../jobs';
+import { bankAccountId, type LedgerAccountId, inMoneyTransaction } from '../ledger';
 import { bookDepositMovement, type DepositMovement } from './movements';
 import { finishDeposit, fundingAccountOf, lockDeposit, paidSequencesOf, scheduleOf, setNextPayoutDate, type DepositRow } from './records';
 import { payoutScheduleOf, type ScheduledPayout } from './schedule';
 
 /**
- * A deposit's payouts (DESIGN §14, §16): each interest payment of the schedule is made once, on its
+ * A deposit's payouts (docs/time.md, docs/deposits.md): each interest payment of the schedule is made once, on its
  * date or at the first run after it, by the sweep 'deposits.payouts' on whichever node takes it.
  *
  * - Exactly once: a payout is made under the deposit's row lock, and its deposit_payouts row, keyed

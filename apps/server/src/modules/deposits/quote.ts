@@ -12,11 +12,10 @@ import {
 } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { findOwnAccount, type ClientAccount } from '../accounts/service';
-import { bankToday } from '../jobs/clock';
-import type { RatesAgeLimit } from '../rates/freshness';
-import { tariffFeeInMinor } from '../transfers/fee-charge';
-import { refuseOverOperationMaximum } from '../transfers/limits';
+import { findOwnAccount, type ClientAccount } from '../accounts';
+import { bankToday } from '../jobs';
+import type { RatesAgeLimit } from '../rates';
+import { tariffFeeInMinor, refuseOverOperationMaximum } from '../operations';
 import { historyTierOf } from './history';
 import { depositRatesInForce } from './rate-table';
 import { maturityDateOf, maxForfeitMinorOf, payoutScheduleOf, totalInterestMinorOf, type DepositSchedule, type ScheduledPayout } from './schedule';

@@ -10,7 +10,7 @@ import type { TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
 import { openTestAccount } from '../accounts/test-support';
-import { fixedClock } from '../jobs/clock';
+import { fixedClock } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { depositRatesInForce } from './rate-table';
 import { clientIdentifiedAt, listDeposits, openedDeposit, quoteDeposit, termsOf } from './test-support';

@@ -2,11 +2,11 @@ import { ratePercentOf, type DepositRateTable } from '@bank/contracts';
 import { DEPOSIT_RATE_CELLS, depositRatesPayloadSchema, sameDepositRates, type DepositRatesPayload } from '@bank/contracts/backoffice/deposits';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ApprovalHandler } from '../approvals/handler';
+import type { ApprovalHandler } from '../approvals';
 import { depositRatesInForce } from './rate-table';
 
 /**
- * A new deposit rate table as a four-eyes act (DESIGN §13), proposed and checked by the roles that
+ * A new deposit rate table as a four-eyes act (docs/bank-controls.md), proposed and checked by the roles that
  * re-price FX (the 'rates' area). Approving it writes a version of the table (deposit_rate_versions,
  * with the approval's id); the deposits already open keep the rate they copied when they opened.
  */

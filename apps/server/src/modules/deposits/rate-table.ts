@@ -2,7 +2,7 @@ import { depositRateTableSchema, DEPOSITS, type DepositRateTable } from '@bank/c
 import type { Db } from '../../db';
 
 /**
- * The deposit rate table in force (SPEC §9): the newest version an approved four-eyes proposal
+ * The deposit rate table in force (docs/product.md#tariffs-and-limits): the newest version an approved four-eyes proposal
  * wrote (deposit_rate_versions, migration 0088), or, before any, DEPOSITS.ratesBasisPoints of
  * tariffs.ts, the table the public pages print. A deposit copies its rate when it opens, so a new
  * version changes only the deposits opened after it.

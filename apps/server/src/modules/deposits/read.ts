@@ -77,7 +77,7 @@ export async function depositsOfClient(db: Db, clientId: string, today: string):
   return answersOf(db, rows, today);
 }
 
-/** One of the client's deposits; another client's, or none, is 404 (DESIGN §4). */
+/** One of the client's deposits; another client's, or none, is 404 (docs/api.md). */
 export async function depositOfClient(db: Db, clientId: string, depositId: string, today: string): Promise<Deposit> {
   const row = await selectDeposits(db).where('d.id', '=', depositId).where('d.client_id', '=', clientId).executeTakeFirst();
   if (!row) throw depositNotFound();

@@ -1,7 +1,7 @@
 import { decimalToMinor, type DepositStatus } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ClientAccount } from '../accounts/service';
+import type { ClientAccount } from '../accounts';
 import type { DepositSchedule } from './schedule';
 
 // A deposit's row as the module reads it, what it means to the schedule, and the one place its

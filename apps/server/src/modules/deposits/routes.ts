@@ -10,10 +10,10 @@ import {
 } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { clientIdOf } from '../auth/guard';
-import { bankToday } from '../jobs/clock';
-import { identifiedClientOnly } from '../kyc/service';
-import { ownWrite, replyIdempotently } from '../ledger/idempotency';
+import { clientIdOf } from '../auth';
+import { bankToday } from '../jobs';
+import { identifiedClientOnly } from '../kyc';
+import { ownWrite, replyIdempotently } from '../ledger';
 import { closeDepositEarly, closeQuote } from './close';
 import { openDeposit } from './open';
 import { priceDeposit, quoteOf } from './quote';
@@ -36,7 +36,7 @@ export const DEPOSIT_RATE_LIMITS = {
 export const PUBLIC_RATES_MAX_AGE_SECONDS = 60;
 
 /**
- * Term deposits (SPEC §9, DESIGN §16), for identified clients: GET /api/deposit/quote, POST
+ * Term deposits (docs/product.md#tariffs-and-limits, docs/deposits.md), for identified clients: GET /api/deposit/quote, POST
  * /api/deposit/create, GET /api/deposit/list, GET /api/deposit/close-quote and POST
  * /api/deposit/close; and, for anyone, GET /api/deposit/rates, the table the public pages print. The writes move money: each takes its turn in the group commit as its
  * client's own write (a savepoint of the batch's transaction, so a refused one writes nothing),

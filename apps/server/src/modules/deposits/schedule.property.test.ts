@@ -1,9 +1,9 @@
-// Proves the deposit arithmetic of SPEC §9 as DEPOSITS states it: ACT/365 daily accrual, rounded
+// Proves the deposit arithmetic of docs/product.md#tariffs-and-limits as DEPOSITS states it: ACT/365 daily accrual, rounded
 // once per payout, payouts summing to the quoted total, and accrual a function of the day alone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEPOSITS } from '@bank/contracts';
-import { addCalendarDays } from '../jobs/clock';
+import { addCalendarDays } from '../jobs';
 import {
   accruedSinceLastPayoutMinor,
   daysBetween,

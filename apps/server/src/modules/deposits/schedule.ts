@@ -1,5 +1,5 @@
 import { DEPOSITS, ratio, roundHalfUpToScale, type DepositCurrency, type Ratio } from '@bank/contracts';
-import { monthDay } from '../jobs/clock';
+import { monthDay } from '../jobs';
 
 /**
  * A deposit's interest and calendar, as pure arithmetic on its terms (DEPOSITS in tariffs.ts).

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import type { TestContext } from '../../test/harness';
-import { readBalances } from '../ledger/ledger';
+import { readBalances } from '../ledger';
 
 /** Test helpers of the deposit tests: identified clients, the deposit calls, balances. */
 

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { parseEcbDailyXml } from '../rates/ecb';
-import { applyEcbRates, setOperatorRate } from '../rates/service';
+import { parseEcbDailyXml, applyEcbRates, setOperatorRate } from '../rates';
 import { closeCheckingLedger } from '../ledger/test-context';
 
 let context: TestContext;

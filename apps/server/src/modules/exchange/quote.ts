@@ -1,6 +1,8 @@
 import { convertMinor, formatMinor, parseAmount, sameRate, type Currency, type ExchangeRequest } from '@bank/contracts';
 import { AppError } from '../../lib/errors';
-import { offeredRate, type RateTable } from '../rates/quote';
+import type { Db } from '../../db';
+import { refuseOverOperationMaximum } from '../operations';
+import { loadRateTable, offeredRate, type RateTable } from '../rates';
 
 /**
  * The rate a client confirmed, checked against the rate on offer, for an exchange and a crypto
@@ -41,4 +43,24 @@ export function checkExchangeCurrencies(request: Pick<ExchangeRequest, 'forAmoun
   if (request.getAmountCurrency !== bought) {
     throw new AppError('VALIDATION_FAILED', { message: 'The currency bought is not the currency of the account', fields: { getAmountCurrency: 'validation.exchange.currencyMismatch' } });
   }
+}
+
+/**
+ * An exchange or a crypto conversion as the client confirmed it, between sides of `sold` and
+ * `bought`: the currencies named must be the sides', the amount must parse and stay within the
+ * operation maximum, and the rate on offer must be the one confirmed. Answers the amount, the
+ * day's rate table (the conversion's fee reads it too) and the quote booked.
+ */
+export async function priceConfirmedExchange(
+  trx: Db,
+  request: ExchangeRequest,
+  sold: Currency,
+  bought: Currency,
+): Promise<{ amountMinor: bigint; table: RateTable; rate: string; creditMinor: bigint }> {
+  checkExchangeCurrencies(request, sold, bought);
+  const amount = parseAmount(request.amount, sold);
+  if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
+  const table = await loadRateTable(trx);
+  await refuseOverOperationMaximum(trx, amount.minor, sold, table);
+  return { amountMinor: amount.minor, table, ...confirmedQuote(table, sold, bought, amount.minor, request) };
 }

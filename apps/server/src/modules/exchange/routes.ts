@@ -1,8 +1,7 @@
 import { exchangeRateQuerySchema, type ExchangeRateResponse } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { refuseStaleRates } from '../rates/freshness';
-import { quote } from '../rates/service';
+import { refuseStaleRates, quote } from '../rates';
 
 /** GET /api/exchange/rate?from&to&amount: the quote the exchange screen shows and the client confirms. */
 export default async function exchangeRoutes(app: FastifyInstance): Promise<void> {

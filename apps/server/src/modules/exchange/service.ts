@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { parseAmount, type ExchangeRequest } from '@bank/contracts';
+import type { ExchangeRequest } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { findOwnAccount, type ClientAccount } from '../accounts/service';
-import { bankAccountId, postEntry } from '../ledger/ledger';
-import { loadRateTable } from '../rates/service';
-import { refuseOverOperationMaximum } from '../transfers/limits';
-import { recordOperations } from '../transfers/records';
-import { checkExchangeCurrencies, confirmedQuote } from './quote';
+import { findOwnAccount, type ClientAccount } from '../accounts';
+import { bankAccountId, postEntry } from '../ledger';
+import { recordOperations } from '../operations';
+import { priceConfirmedExchange } from './quote';
 
 /**
  * Currency exchange between two accounts of one client, settled at once through the bank's FX
@@ -23,13 +21,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
   if (!from) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberFrom: 'validation.accNumberFrom.notFound' } });
   const to = await findOwnAccount(trx, clientId, request.accNumberTo);
   if (!to) throw new AppError('NOT_FOUND', { message: 'Account not found', fields: { accNumberTo: 'validation.accNumberTo.notFound' } });
-  checkExchangeCurrencies(request, from.currency, to.currency);
-  const amount = parseAmount(request.amount, from.currency);
-  if (!amount.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${amount.problem}` } });
-
-  const table = await loadRateTable(trx);
-  await refuseOverOperationMaximum(trx, amount.minor, from.currency, table);
-  const { rate, creditMinor } = confirmedQuote(table, from.currency, to.currency, amount.minor, request);
+  const { amountMinor, rate, creditMinor } = await priceConfirmedExchange(trx, request, from.currency, to.currency);
 
   const transferId = randomUUID();
   const { balances, bookedAt } = await postEntry(trx, {
@@ -37,8 +29,8 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
     transferId,
     postedAt: options.at,
     postings: [
-      { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: -amount.minor },
-      { accountId: await bankAccountId(trx, 'fx_position', from.currency), currency: from.currency, amountMinor: amount.minor },
+      { accountId: from.ledgerAccountId, currency: from.currency, amountMinor: -amountMinor },
+      { accountId: await bankAccountId(trx, 'fx_position', from.currency), currency: from.currency, amountMinor: amountMinor },
       { accountId: await bankAccountId(trx, 'fx_position', to.currency), currency: to.currency, amountMinor: -creditMinor },
       { accountId: to.ledgerAccountId, currency: to.currency, amountMinor: creditMinor },
     ],
@@ -55,7 +47,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
         clientId,
         fromAccountId: from.id,
         toAccountId: to.id,
-        amountMinor: amount.minor,
+        amountMinor: amountMinor,
         currency: from.currency,
         counterAmountMinor: creditMinor,
         counterCurrency: to.currency,
@@ -63,7 +55,7 @@ export async function createExchange(trx: Db, clientId: string, request: Exchang
         recipient: to.number,
       },
       sides: [
-        { ...shared, accountId: from.id, direction: 'OUT', amountMinor: amount.minor, currency: from.currency, balanceAfterMinor: bookedAfter(from) },
+        { ...shared, accountId: from.id, direction: 'OUT', amountMinor: amountMinor, currency: from.currency, balanceAfterMinor: bookedAfter(from) },
         { ...shared, accountId: to.id, direction: 'IN', amountMinor: creditMinor, currency: to.currency, balanceAfterMinor: bookedAfter(to) },
       ],
       actor: { type: 'client', id: clientId },

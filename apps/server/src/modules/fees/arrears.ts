@@ -1,13 +1,13 @@
 import { decimalToMinor, formatMinor } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { recordAudit } from '../audit/service';
-import type { JobContext, JobDefinition } from '../jobs/queue';
-import type { RatesAgeLimit } from '../rates/freshness';
+import { recordAudit } from '../audit';
+import type { JobContext, JobDefinition } from '../jobs';
+import type { RatesAgeLimit } from '../rates';
 import { payMaintenanceFee } from './payment';
 
 /**
- * Arrears of the maintenance fee are collected from the client's next credit (DESIGN §14). A sweep
+ * Arrears of the maintenance fee are collected from the client's next credit (docs/time.md). A sweep
  * every minute looks only at clients who owe something and have money available again (a credit,
  * a released hold) and takes what it can, oldest month first, partly if need be, never below zero
  * (payment.ts). Each client is handled in a transaction of its own with their arrears rows locked

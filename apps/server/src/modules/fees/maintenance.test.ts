@@ -1,4 +1,4 @@
-// Proves SPEC §9's account maintenance with the bank's clock held still on the first of a month: a
+// Proves the account maintenance fee (docs/product.md#tariffs-and-limits) with the bank's clock held still on the first of a month: a
 // client whose accounts moved in the month before is charged 30 EUR once (a second run, and two runs
 // at once, charge nothing more), from the EUR account or its exact equivalent from another account;
 // a client whose accounts did not move is not charged, nor is a month in which only the fee or a
@@ -11,15 +11,15 @@ import type { Account, TransactionRecord } from '@bank/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import type { Db } from '../../db';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
-import { findOwnAccount } from '../accounts/service';
+import { findOwnAccount, type ClientAccount } from '../accounts';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { bankDateOf, fixedClock, monthDay, type FixedClock } from '../jobs/clock';
-import type { JobContext } from '../jobs/queue';
-import { bankAccountId, postEntry } from '../ledger/ledger';
+import { bankDateOf, fixedClock, monthDay, type FixedClock, type JobContext } from '../jobs';
+import { bankAccountId, postEntry } from '../ledger';
 import { fundLedgerAccount } from '../ledger/test-support';
-import { chargeFee } from '../transfers/fee-charge';
+import { chargeFee } from '../operations';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { collectArrears } from './arrears';
 import { chargeClientForMonth, chargeMaintenanceFees } from './maintenance';
@@ -31,8 +31,9 @@ const firstOf = (month: string) => `${month}T00:30:00Z`;
 
 async function setUp(clock: FixedClock, maintenanceFee = true): Promise<{ context: TestContext; jobs: JobContext }> {
   const { time } = loadConfig({ NODE_ENV: 'test' });
-  // The clock stands a month ahead of when the rates were loaded: they stay usable here.
-  const context = await createTestContext({ time: { ...time, maintenanceFee, ratesMaxAgeHours: 24 * 14 } }, { clock });
+  // The clock stands on the first of next month, up to 31 days after the rates were loaded today:
+  // they stay usable here whatever the day of the month the test runs on.
+  const context = await createTestContext({ time: { ...time, maintenanceFee, ratesMaxAgeHours: 24 * 32 } }, { clock });
   const jobs = jobContextOf(context, clock);
   return { context, jobs };
 }
@@ -59,6 +60,23 @@ describe('the monthly account maintenance fee', () => {
   const arrearsOf = (client: TestClient) =>
     context.db.selectFrom('maintenance_arrears').select(['amount_eur', 'outstanding_eur', 'settled_at']).where('client_id', '=', client.id).execute();
 
+  /**
+   * A client whose EUR account received 50 EUR last month and, this month, only what `thisMonth`
+   * books on it in the same database transaction: the bank's doing, not a movement of the client's.
+   */
+  async function movedThisMonthOnlyByTheBank(thisMonth: (trx: Db, client: TestClient, account: ClientAccount) => Promise<void>): Promise<{ client: TestClient; eur: Account }> {
+    const client = await createSignedInClient(context);
+    const eur = await openTestAccount(context, client, 'EUR');
+    const account = (await findOwnAccount(context.db, client.id, eur.number))!;
+    await context.db.transaction().execute(async (trx) => {
+      const clearing = await bankAccountId(trx, 'clearing', 'EUR');
+      const lastMonth = new Date(`${monthDay(THIS_MONTH, -1, 1)}T12:00:00Z`);
+      await postEntry(trx, { kind: 'incoming_payment', postings: [{ accountId: clearing, currency: 'EUR', amountMinor: -5000n }, { accountId: account.ledgerAccountId, currency: 'EUR', amountMinor: 5000n }], postedAt: lastMonth });
+      await thisMonth(trx, client, account);
+    });
+    return { client, eur };
+  }
+
   let paying: { client: TestClient; eur: Account };
   let idle: { client: TestClient; eur: Account };
   let dollars: { client: TestClient; eur: Account; usd: Account };
@@ -72,27 +90,13 @@ describe('the monthly account maintenance fee', () => {
     const dollarClient = await createSignedInClient(context);
     dollars = { client: dollarClient, eur: await openTestAccount(context, dollarClient, 'EUR'), usd: await openTestAccount(context, dollarClient, 'USD', '100.00') };
     // Money that arrived the month before, and this month only a fee of the bank's: no movement of its own.
-    const feeOnlyClient = await createSignedInClient(context);
-    const feeOnlyEur = await openTestAccount(context, feeOnlyClient, 'EUR');
-    const feeOnlyAccount = await findOwnAccount(context.db, feeOnlyClient.id, feeOnlyEur.number);
-    await context.db.transaction().execute(async (trx) => {
-      const { ledgerAccountId } = feeOnlyAccount!;
-      const clearing = await bankAccountId(trx, 'clearing', 'EUR');
-      const lastMonth = new Date(`${monthDay(THIS_MONTH, -1, 1)}T12:00:00Z`);
-      await postEntry(trx, { kind: 'incoming_payment', postings: [{ accountId: clearing, currency: 'EUR', amountMinor: -5000n }, { accountId: ledgerAccountId, currency: 'EUR', amountMinor: 5000n }], postedAt: lastMonth });
-      await chargeFee(trx, { clientId: feeOnlyClient.id, account: feeOnlyAccount!, amountMinor: 3000n, reason: 'withdrawal', actor: { type: 'client', id: feeOnlyClient.id } });
+    const feeOnly = await movedThisMonthOnlyByTheBank(async (trx, client, account) => {
+      await chargeFee(trx, { clientId: client.id, account, amountMinor: 3000n, reason: 'withdrawal', actor: { type: 'client', id: client.id } });
     });
     // Money of the month before, and this month only a term deposit's interest paid by the bank: no movement of the client's.
-    const interestOnlyClient = await createSignedInClient(context);
-    const interestOnlyEur = await openTestAccount(context, interestOnlyClient, 'EUR');
-    const interestOnlyAccount = await findOwnAccount(context.db, interestOnlyClient.id, interestOnlyEur.number);
-    await context.db.transaction().execute(async (trx) => {
-      const { ledgerAccountId } = interestOnlyAccount!;
-      const clearing = await bankAccountId(trx, 'clearing', 'EUR');
+    const interestOnly = await movedThisMonthOnlyByTheBank(async (trx, _client, account) => {
       const interestExpense = await bankAccountId(trx, 'interest_expense', 'EUR');
-      const lastMonth = new Date(`${monthDay(THIS_MONTH, -1, 1)}T12:00:00Z`);
-      await postEntry(trx, { kind: 'incoming_payment', postings: [{ accountId: clearing, currency: 'EUR', amountMinor: -5000n }, { accountId: ledgerAccountId, currency: 'EUR', amountMinor: 5000n }], postedAt: lastMonth });
-      await postEntry(trx, { kind: 'deposit_interest', postings: [{ accountId: interestExpense, currency: 'EUR', amountMinor: -800n }, { accountId: ledgerAccountId, currency: 'EUR', amountMinor: 800n }] });
+      await postEntry(trx, { kind: 'deposit_interest', postings: [{ accountId: interestExpense, currency: 'EUR', amountMinor: -800n }, { accountId: account.ledgerAccountId, currency: 'EUR', amountMinor: 800n }] });
     });
     const shortClient = await createSignedInClient(context);
     short = { client: shortClient, eur: await openTestAccount(context, shortClient, 'EUR', '10.00'), usd: await openTestAccount(context, shortClient, 'USD', '5.00') };
@@ -108,8 +112,8 @@ describe('the monthly account maintenance fee', () => {
     expect(await balanceOf(dollars.client, dollars.usd)).toBe('67.53');
     expect(await balanceOf(dollars.client, dollars.eur)).toBe('0.00');
     expect(await balanceOf(idle.client, idle.eur)).toBe('0.00');
-    expect(await balanceOf(feeOnlyClient, feeOnlyEur)).toBe('20.00');
-    expect(await balanceOf(interestOnlyClient, interestOnlyEur)).toBe('58.00');
+    expect(await balanceOf(feeOnly.client, feeOnly.eur)).toBe('20.00');
+    expect(await balanceOf(interestOnly.client, interestOnly.eur)).toBe('58.00');
     expect(await maintenanceRows(idle.client)).toEqual([]);
 
     // 10 EUR, then 5 USD, worth 4.6197… EUR, counted 4.61 (never more than was taken): 15.39 EUR owed, nothing below zero.
@@ -164,20 +168,23 @@ describe('the monthly account maintenance fee', () => {
   it('converts nothing on stale rates: the EUR account pays what it can and the rest is kept as arrears, while one that can pay it whole pays', async () => {
     // Rates may be an hour old here: those loaded when the test began are older than that by the clock.
     const stale = { ...jobs, config: { ...jobs.config, time: { ...jobs.config.time, ratesMaxAgeHours: 1 } } };
-    const client = await createSignedInClient(context);
-    const eur = await openTestAccount(context, client, 'EUR', '10.00');
-    const usd = await openTestAccount(context, client, 'USD', '100.00');
-    expect(await chargeClientForMonth(context.deps.db, client.id, THIS_MONTH, stale)).toMatchObject({ paidEurMinor: 1000n, arrearsEurMinor: 2000n });
-    expect(await balanceOf(client, eur)).toBe('0.00');
-    expect(await balanceOf(client, usd)).toBe('100.00');
-    expect(await arrearsOf(client)).toEqual([{ amount_eur: '20.00', outstanding_eur: '20.00', settled_at: null }]);
+    /** A new client with `eurFunds` EUR and 100.00 USD, charged this month's fee on the stale rates. */
+    const chargedOnStaleRates = async (eurFunds: string) => {
+      const client = await createSignedInClient(context);
+      const eur = await openTestAccount(context, client, 'EUR', eurFunds);
+      const usd = await openTestAccount(context, client, 'USD', '100.00');
+      return { client, eur, usd, charge: await chargeClientForMonth(context.deps.db, client.id, THIS_MONTH, stale) };
+    };
+    const eurShort = await chargedOnStaleRates('10.00');
+    expect(eurShort.charge).toMatchObject({ paidEurMinor: 1000n, arrearsEurMinor: 2000n });
+    expect(await balanceOf(eurShort.client, eurShort.eur)).toBe('0.00');
+    expect(await balanceOf(eurShort.client, eurShort.usd)).toBe('100.00');
+    expect(await arrearsOf(eurShort.client)).toEqual([{ amount_eur: '20.00', outstanding_eur: '20.00', settled_at: null }]);
 
-    const richer = await createSignedInClient(context);
-    const richerEur = await openTestAccount(context, richer, 'EUR', '50.00');
-    const richerUsd = await openTestAccount(context, richer, 'USD', '100.00');
-    expect(await chargeClientForMonth(context.deps.db, richer.id, THIS_MONTH, stale)).toMatchObject({ paidEurMinor: 3000n, arrearsEurMinor: 0n });
-    expect(await balanceOf(richer, richerEur)).toBe('20.00');
-    expect(await balanceOf(richer, richerUsd)).toBe('100.00');
+    const richer = await chargedOnStaleRates('50.00');
+    expect(richer.charge).toMatchObject({ paidEurMinor: 3000n, arrearsEurMinor: 0n });
+    expect(await balanceOf(richer.client, richer.eur)).toBe('20.00');
+    expect(await balanceOf(richer.client, richer.usd)).toBe('100.00');
   });
 
   it('charges nothing the month after, when nothing moved', async () => {

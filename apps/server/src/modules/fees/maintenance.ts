@@ -1,15 +1,14 @@
 import { formatMinor } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { recordAudit } from '../audit/service';
-import { bankToday, instantOnBankDate, monthDay, previousMonthOf } from '../jobs/clock';
-import type { JobContext, JobDefinition } from '../jobs/queue';
-import type { EntryKind } from '../ledger/ledger';
-import type { RatesAgeLimit } from '../rates/freshness';
+import { recordAudit } from '../audit';
+import { bankToday, instantOnBankDate, monthDay, previousMonthOf, type JobContext, type JobDefinition } from '../jobs';
+import type { EntryKind } from '../ledger';
+import type { RatesAgeLimit } from '../rates';
 import { maintenanceFeeMinor, payMaintenanceFee } from './payment';
 
 /**
- * SPEC §9's active account maintenance (DESIGN §14): on the first of each month, in the bank's time
+ * The monthly fee for active account maintenance (docs/product.md#tariffs-and-limits, docs/time.md): on the first of each month, in the bank's time
  * zone, each client whose accounts had a booked movement in the month before (any posting to one of
  * their accounts in that month, the bank's own movements aside) is charged the month's fee (payment.ts);
  * what their money cannot pay is kept as arrears, collected from the next credit (arrears.ts).

@@ -1,11 +1,9 @@
 import { ACCOUNT_MAINTENANCE_FEE, CURRENCY_SCALE, decimalToMinor, floorToScale, multiply, ratioFromMinor, type Currency } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ClientAccount } from '../accounts/service';
-import { ratesAreStale, type RatesAgeLimit } from '../rates/freshness';
-import { convertAtMidMinor, midRate, type RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
-import { chargeFee } from '../transfers/fee-charge';
+import type { ClientAccount } from '../accounts';
+import { ratesAreStale, type RatesAgeLimit, convertAtMidMinor, midRate, type RateTable, loadRateTable } from '../rates';
+import { chargeFee } from '../operations';
 
 const FEE_CURRENCY = ACCOUNT_MAINTENANCE_FEE.currency;
 
@@ -50,7 +48,7 @@ export interface FeePayment {
 
 /**
  * Pays a client's maintenance fee (or what is left of one) in EUR from their accounts, as far as
- * their money goes and never below zero (SPEC §9):
+ * their money goes and never below zero (docs/product.md#tariffs-and-limits):
  *
  * 1. the EUR account, if it can pay the whole amount;
  * 2. else the first other account, oldest first, that can pay the whole equivalent: EUR converted
@@ -65,7 +63,7 @@ export interface FeePayment {
  * balances read are the balances the debits meet. Answers the EUR paid; the rest is the caller's
  * to keep as arrears.
  *
- * Nothing is converted on stale rates (DESIGN §14): while they are, only the EUR account pays, and
+ * Nothing is converted on stale rates (docs/time.md): while they are, only the EUR account pays, and
  * what it cannot is kept as arrears, which the arrears sweep takes from the other accounts once
  * fresh rates are loaded.
  */

@@ -26,3 +26,9 @@ export interface FeeTables {
     completed_at: Generated<Date>;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends FeeTables {}
+}

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 
 /**
- * The bank's time (DESIGN §14): what "now" is, and the calendar of the bank's time zone. Jobs and
+ * The bank's time (docs/time.md): what "now" is, and the calendar of the bank's time zone. Jobs and
  * the rules that depend on the date read the clock they are given, so tests move it instead of
  * waiting. Calendar dates travel as 'YYYY-MM-DD' text, the form the API and the DATE columns use.
  */
@@ -121,4 +121,11 @@ export function monthOf(date: string): string {
 
 export function previousMonthOf(date: string): string {
   return monthDay(date, -1, 1);
+}
+
+declare module '../../deps' {
+  interface AppDeps {
+    /** The bank's time: what requests and jobs take "now" and "today" from (tests set it). */
+    clock: BankClock;
+  }
 }

@@ -4,11 +4,11 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../../lib/mailer';
 import type { BankClock } from './clock';
 
 /**
- * The job queue (DESIGN §14): pg-boss, on the bank's own database. Its schema and queues come from
+ * The job queue (docs/time.md): pg-boss, on the bank's own database. Its schema and queues come from
  * migrations (0077 on), run by the owner like the rest. pg-boss reaches the database through our
  * Kysely, not a pool of its own: on embedded PGlite it then takes its turn on the one connection
  * (pg-boss polls and never holds a LISTEN session, which is why it, not graphile-worker, runs there),

@@ -1,5 +1,5 @@
 // Proves that every gate for identified clients follows the one rule of contracts (isIdentified,
-// SPEC §4): for each KYC status a client may have, opening an account and moving money are allowed
+// docs/product.md#states): for each KYC status a client may have, opening an account and moving money are allowed
 // exactly when isIdentified says so (the web's menu follows the same function: cabinet/menu.test.ts).
 import { isIdentified, KYC_STATUSES, type KycStatus } from '@bank/contracts/kyc/kyc-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

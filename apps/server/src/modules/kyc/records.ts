@@ -11,7 +11,7 @@ function list<T extends string>(value: unknown): T[] {
   return Array.isArray(parsed) ? (parsed as T[]) : [];
 }
 
-/** A stored submission as the client reads it (SPEC §3: records carry kycId). */
+/** A stored submission as the client reads it (docs/product.md#data: records carry kycId). */
 export function toKycRecord(row: KycRow): KycRecord {
   return {
     kycId: row.id,

@@ -5,15 +5,14 @@ import type { ListKycResponse } from '@bank/contracts/kyc/list-kyc';
 import { updateKycRequestSchema } from '@bank/contracts/kyc/update-kyc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { clientIdOf, requireClient } from '../auth/guard';
-import { sendProtocolText } from '../auth/protocol-answer';
+import { clientIdOf, requireClient, sendProtocolText } from '../auth';
 import { createKyc, deleteKyc, listKycRecords, updateKyc, type Actor } from './service';
 
 function clientActor(request: FastifyRequest): Actor {
   return { type: 'client', id: clientIdOf(request), ip: request.ip };
 }
 
-/** KYC calls of SPEC §7: a client reads and changes only its own submissions. */
+/** KYC calls of docs/product.md#client-calls: a client reads and changes only its own submissions. */
 export default async function kycRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   app.addHook('preHandler', requireClient);

@@ -8,15 +8,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { SecretRing } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { recordAudit, type AuditRecord } from '../audit/service';
-import { requireClient } from '../auth/guard';
-import type { AccountType } from '../auth/tables';
-import { queueMail } from '../mail/outbox';
+import { recordAudit, type AuditRecord } from '../audit';
+import { requireClient, type AccountType } from '../auth';
+import { queueMail } from '../mail';
 import { kycDecisionMail } from './decision-mail';
 import { kycColumns, profileColumns, toKycRecord } from './records';
 
 /**
- * KYC submissions (SPEC §3/§4/§5, DESIGN §6): a client submits the form (status New), may withdraw
+ * KYC submissions (docs/product.md): a client submits the form (status New), may withdraw
  * it while it is in review but not change it, and an operator approves or rejects the version it
  * reviewed. The client's own status (clients.kyc_status) always follows its latest submission;
  * every change is audited.
@@ -146,7 +145,7 @@ async function lockOwnRecord(trx: Db, clientId: string, kycId: string) {
 }
 
 /**
- * SPEC §7's update call changes nothing. A submission in review is what the operator is reading:
+ * The update call of docs/product.md#client-calls changes nothing. A submission in review is what the operator is reading:
  * a change under the operator's eyes would let the decision fall on a name or document nobody
  * reviewed. A decided one stays as decided. The client withdraws and submits again instead, which
  * makes a new submission with its own id. The answer still tells a missing or foreign id (404)
@@ -247,7 +246,7 @@ export async function decideKyc(
 
 /**
  * The one gate of every call only identified clients may make (opening accounts, moving money;
- * DESIGN §6): 403 unless contracts' isIdentified says so, the same rule the web's menu follows.
+ * docs/product.md#states): 403 unless contracts' isIdentified says so, the same rule the web's menu follows.
  * A preHandler after requireClient, which read the status with the session.
  */
 export async function requireIdentifiedClient(request: FastifyRequest): Promise<void> {

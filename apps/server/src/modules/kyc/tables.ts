@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountType, KycStatus } from '../auth/tables';
+import type { AccountType, KycStatus } from '../auth';
 
 export interface KycTables {
   kyc_records: {
@@ -35,4 +35,10 @@ export interface KycTables {
     /** The version the operator's decision was made on. */
     decided_version: number | null;
   };
+}
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends KycTables {}
 }

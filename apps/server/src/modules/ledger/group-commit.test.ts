@@ -1,7 +1,9 @@
 // Proves the group commit every money-moving request writes through: jobs in flight share database
 // transactions, yet each has its own idempotency record and answer and succeeds or fails on its own;
-// an answer comes only once its write has committed; batches in flight never share a resource; and
-// HTTP transfers really go through it.
+// an answer comes only once its write has committed; the batches it plans (batch-plan.ts, whose rules
+// batch-plan.test.ts proves one by one) are the ones it writes, and batches in flight never share a
+// resource; and HTTP transfers really go through it. Flushes are held and let go by the tests
+// themselves, never by waiting for a clock.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -37,6 +39,34 @@ const probe = (id: string, resources: string[] = [id]) => ({
 
 const probeRows = async () =>
   (await sql<{ id: string }>`select id from group_commit_probe order by id`.execute(context.db)).rows.map((row) => row.id);
+
+/**
+ * The group commit forms its batches on the next turn of the event loop after a submission, so
+ * waiting one turn returns once they have been formed, each flush started and its resources in flight.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A promise and what fulfils it: a flush held until the test lets it go, as by a database that stalls. */
+function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((fulfil) => {
+    resolve = fulfil;
+  });
+  return { promise, resolve };
+}
+
+/** Records the size of each batch as the group commit starts it, before any of it is written. */
+function batchSizes(writer: GroupCommit): number[] {
+  const sizes: number[] = [];
+  writer.observe({ batchStarted: (jobs) => sizes.push(jobs), jobRefused: () => undefined });
+  return sizes;
+}
+
+/** Batches by the name of their first job: flushes in flight may reach the database in any order. */
+const inAnyOrder = (batches: string[][]) => [...batches].sort((a, b) => a[0]!.localeCompare(b[0]!));
+
+/** A written job's result, for the kinds of these tests whose answer does not matter. */
+const written = { ok: true as const, answer: { status: 200, body: null } };
 
 describe('GroupCommit', () => {
   it('writes concurrent jobs in shared transactions, each answered or refused on its own', async () => {
@@ -120,80 +150,93 @@ describe('GroupCommit', () => {
     await expect(writer.submit(booking())).resolves.toMatchObject({ body: { booked: true }, replayed: false });
   });
 
-  it('keeps taking other jobs while busy resources have long queues', async () => {
+  it('gives everyone else the last free transaction while busy accounts have long queues', async () => {
     const writer = new GroupCommit(context.db, { maxBatch: 50, maxConcurrentFlushes: 2 });
-    const slow: MoneyWriteKind<string> = {
-      name: 'slow',
+    const sizes = batchSizes(writer);
+    const batches: string[][] = [];
+    const recording: MoneyWriteKind<string> = {
+      name: 'recording',
       async settle(_trx, items) {
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        return items.map(() => ({ ok: true, answer: { status: 200, body: null } }));
+        batches.push([...items]);
+        return items.map(() => written);
       },
     };
-    // Two accounts kept busy for a fixed number of rounds, each always with more than enough jobs
-    // waiting to count as busy; a job elsewhere must get its turn while they still are.
-    const ROUNDS = 60;
-    let roundsDone = 0;
-    const hot = async (resource: string) => {
-      for (let round = 0; round < ROUNDS; round += 1) {
-        await Promise.all(Array.from({ length: 10 }, () => writer.submit({ kind: slow, item: resource, resources: [resource] })));
-        roundsDone += 1;
-      }
-    };
-    const loads = [hot('hot-1'), hot('hot-2')];
-    while (roundsDone < 4) await new Promise((resolve) => setTimeout(resolve, 1));
-    await writer.submit({ kind: slow, item: 'cold', resources: ['cold'] });
-    const roundsWhenAnswered = roundsDone;
-    await Promise.all(loads);
-    expect(roundsWhenAnswered).toBeLessThan(ROUNDS);
+    const submit = (name: string, resource: string) => writer.submit({ kind: recording, item: name, resources: [resource] });
+    // Two accounts, each with more than enough jobs waiting to count as busy, and a job elsewhere
+    // submitted after them, all within one turn: the batches are planned together on the next.
+    const hot1 = Array.from({ length: 10 }, (_, index) => `hot-1-${index}`);
+    const hot2 = Array.from({ length: 10 }, (_, index) => `hot-2-${index}`);
+    const submitted = hot1.flatMap((name, index) => [submit(name, 'hot-1'), submit(hot2[index]!, 'hot-2')]);
+    submitted.push(submit('cold', 'cold'));
+    await Promise.all(submitted);
+    // The first busy account took a transaction of its own. The second did not take the last free
+    // one for itself alone, which would have left the job elsewhere waiting for a flush to finish.
+    expect(sizes).toEqual([10, 11]);
+    expect(inAnyOrder(batches)).toEqual([hot1, [...hot2, 'cold']]);
+    expect(writer.committed).toEqual({ transactions: 2, jobs: 21 });
   });
 
   it('never lets two batches in flight share a resource, and batches a busy one on its own', async () => {
+    const gate = deferred();
     const inFlight = new Set<string>();
     let overlaps = 0;
     const batches: string[][] = [];
-    const counting: MoneyWriteKind<{ name: string; resources: string[] }> = {
-      name: 'counting',
-      async settle(_trx, items) {
+    const held: MoneyWriteKind<{ name: string; resources: string[] }> = {
+      name: 'held',
+      async settle(trx, items) {
         const resources = new Set(items.flatMap((item) => item.resources));
         for (const resource of resources) {
           if (inFlight.has(resource)) overlaps += 1;
           inFlight.add(resource);
         }
         batches.push(items.map((item) => item.name));
-        await new Promise((resolve) => setTimeout(resolve, 3));
+        await gate.promise;
+        for (const { name } of items) await trx.insertInto('group_commit_probe' as never).values({ id: `shared-${name}` } as never).execute();
         for (const resource of resources) inFlight.delete(resource);
-        return items.map(() => ({ ok: true, answer: { status: 200, body: null } }));
+        return items.map(() => written);
       },
     };
     const writer = new GroupCommit(context.db, { maxBatch: 50, maxConcurrentFlushes: 3 });
-    const submit = (name: string, resources: string[]) => writer.submit({ kind: counting, item: { name, resources }, resources });
-    const submitted = [submit('first', ['r0', 'r1'])];
-    for (let index = 0; index < 12; index += 1) {
-      submitted.push(submit(`busy-${index}`, ['busy', `r${index % 5}`]));
-      submitted.push(submit(`other-${index}`, [`r${(index + 1) % 5}`, `r${(index + 2) % 5}`]));
-    }
+    const sizes = batchSizes(writer);
+    const submit = (name: string, resources: string[]) => writer.submit({ kind: held, item: { name, resources }, resources });
+
+    // A first batch in flight, writing R0 and R1, held at the gate.
+    const submitted = [submit('first', ['R0', 'R1'])];
+    await nextTurn();
+    expect(sizes).toEqual([1]);
+    // Then within one turn: a job on R1 and another behind it on R2, a busy account's jobs, and a
+    // job elsewhere.
+    submitted.push(submit('after-first', ['R1', 'R2']));
+    const busy = Array.from({ length: 8 }, (_, index) => `busy-${index}`);
+    for (const name of busy) submitted.push(submit(name, ['BUSY']));
+    submitted.push(submit('behind', ['R2']), submit('elsewhere', ['R3']));
+    await nextTurn();
+    // The busy account's jobs took a transaction of their own and the job elsewhere the last free
+    // one, while the job on R1, and the one behind it on R2, wait for the first batch to commit.
+    expect(sizes).toEqual([1, 8, 1]);
+    expect(writer.waitingJobs).toBe(2);
+
+    gate.resolve();
     await Promise.all(submitted);
+    expect(sizes).toEqual([1, 8, 1, 2]);
     expect(overlaps).toBe(0);
-    expect(batches.flat()).toHaveLength(25);
-    expect(batches.some((batch) => batch.length >= 8 && batch.every((name) => name.startsWith('busy')))).toBe(true);
+    expect(inAnyOrder(batches)).toEqual([['after-first', 'behind'], busy, ['elsewhere'], ['first']]);
+    expect((await probeRows()).filter((id) => id.startsWith('shared-'))).toHaveLength(12);
   });
 });
 
 /** A kind whose batches wait for `open()`: a flush held as by a database that stalls. */
 function gatedKind(): { kind: MoneyWriteKind<string>; open(): void } {
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  const gate = deferred();
   const kind: MoneyWriteKind<string> = {
     name: 'gated',
     async settle(trx, items) {
-      await gate;
+      await gate.promise;
       for (const id of items) await trx.insertInto('group_commit_probe' as never).values({ id } as never).execute();
       return items.map((id) => ({ ok: true, answer: { status: 200, body: { id } } }));
     },
   };
-  return { kind, open };
+  return { kind, open: gate.resolve };
 }
 
 describe('the bound on waiting jobs', () => {
@@ -205,7 +248,7 @@ describe('the bound on waiting jobs', () => {
     const submit = (id: string) => writer.submit({ kind, item: id, resources: [id] });
     const inFlight = submit('bound-1');
     // The first job's batch is taken on the next turn and then held at the gate.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(writer.waitingJobs).toBe(0);
     const queued = [submit('bound-2'), submit('bound-3')];
     expect(writer.waitingJobs).toBe(2);
@@ -280,7 +323,7 @@ describe('POST /api/transaction/create through the group commit', () => {
     try {
       // Every transaction in flight held at the gate with a full batch, then the queue filled behind them.
       held = submit(maxBatch * maxConcurrentFlushes, 'full-in-flight');
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       held.push(...submit(maxWaitingJobs!, 'full-waiting'));
       expect(context.app.money.waitingJobs).toBe(maxWaitingJobs);
       refused = await context.app.inject({

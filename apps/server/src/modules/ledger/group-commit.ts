@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isDatabaseUnavailable } from '../../db';
 import { AppError } from '../../lib/errors';
+import { BUSY_RESOURCE_JOBS, planBatch, type BatchLimits, type PlannedJob } from './batch-plan';
 import { inMoneyTransaction } from './transaction';
 
 /**
@@ -27,7 +28,9 @@ import { inMoneyTransaction } from './transaction';
  * same time: concurrent orders, no order to keep). An own write names only its owner: the bank's
  * accounts and a payee's that it also locks may be locked by another flush too. The ledger orders
  * the locks of each of its statements; should two flushes still wait on each other, PostgreSQL
- * breaks the deadlock and the batch is written again (ledger/transaction.ts).
+ * breaks the deadlock and the batch is written again (ledger/transaction.ts). Which jobs go into
+ * each batch is decided by a pure function (ledger/batch-plan.ts); this class only carries out its
+ * plans.
  */
 export interface MoneyAnswer {
   status: number;
@@ -91,7 +94,7 @@ export interface GroupCommitObserver {
 }
 
 /**
- * Two to three seconds of the server's money writes on the machines of BENCHMARKS.md (bench:api:
+ * Two to three seconds of the server's money writes on the machines of docs/benchmarks.md (bench:api:
  * about 700 to 1,000 transfers a second), and eight of its full batches: a burst fits, while a
  * database that stalls (a failover, a disk that stops) fills it, and each client then hears at once
  * to try again instead of waiting at the end of an ever longer queue, holding its memory.
@@ -107,13 +110,11 @@ export const BUSY_RETRY_AFTER_SECONDS = 1;
  */
 export const HTTP_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 256, maxConcurrentFlushes: 2, maxWaitingJobs: DEFAULT_MAX_WAITING_JOBS };
 
-/** Jobs waiting for one resource that make it a busy resource, batched on its own. */
-const BUSY_RESOURCE_JOBS = 8;
-
 type AnyJob = MoneyJob<unknown>;
 
-interface Waiting {
+interface Waiting extends PlannedJob {
   job: AnyJob;
+  /** The job's resources and its idempotency key's resource, which the planner keeps out of batches in flight. */
   resources: readonly string[];
   /** The idempotency key's resource: unlike an account, never twice in one batch (the second replays the first). */
   key: string | undefined;
@@ -126,11 +127,13 @@ interface Waiting {
 type JobOutcome = { ok: true; answer: WrittenAnswer } | { ok: false; error: AppError };
 
 export class GroupCommit {
-  private readonly queue: Waiting[] = [];
-  private flushing = 0;
+  /** Jobs submitted and not yet in a transaction, in submission order: each plan replaces it with what it keeps. */
+  private queue: Waiting[] = [];
   private scheduled = false;
-  /** Resources of the batches in flight. */
-  private readonly busy = new Set<string>();
+  /** The transactions in flight and their resources, which each plan reads; only this class changes them. */
+  private readonly inFlight = { flushes: 0, resources: new Set<string>() };
+  /** The planner's limits, made once because the planner runs for every batch. */
+  private readonly limits: BatchLimits;
   /** Transactions committed and the jobs they carried, since the start. */
   readonly committed = { transactions: 0, jobs: 0 };
   private readonly maxWaitingJobs: number;
@@ -144,6 +147,7 @@ export class GroupCommit {
     if (options.maxBatch < 1 || options.maxConcurrentFlushes < 1 || this.maxWaitingJobs < 1) {
       throw new Error('Batch size, flushes and waiting jobs must be at least 1');
     }
+    this.limits = { maxBatch: options.maxBatch, maxConcurrentFlushes: options.maxConcurrentFlushes, busyResourceJobs: BUSY_RESOURCE_JOBS };
   }
 
   /** Jobs submitted and not yet in a transaction. */
@@ -187,86 +191,27 @@ export class GroupCommit {
     });
   }
 
+  /** Starts every batch the planner allows now, each in a transaction of its own. */
   private pump(): void {
-    while (this.flushing < this.options.maxConcurrentFlushes && this.queue.length > 0) {
-      const batch = this.takeBatch();
-      if (batch.length === 0) return;
+    const { inFlight } = this;
+    for (;;) {
+      const plan = planBatch(this.queue, inFlight, this.limits);
+      if (plan === undefined) return;
+      this.queue = plan.keep;
+      const batch = plan.run;
       if (this.observer) {
         const startedAt = performance.now();
         this.observer.batchStarted(batch.length, batch.map((waiting) => (startedAt - waiting.submittedAt) / 1000));
       }
       const resources = new Set(batch.flatMap((waiting) => waiting.resources));
-      for (const resource of resources) this.busy.add(resource);
-      this.flushing += 1;
+      for (const resource of resources) inFlight.resources.add(resource);
+      inFlight.flushes += 1;
       void this.flush(batch, resources).finally(() => {
-        for (const resource of resources) this.busy.delete(resource);
-        this.flushing -= 1;
+        for (const resource of resources) inFlight.resources.delete(resource);
+        inFlight.flushes -= 1;
         this.schedule();
       });
     }
-  }
-
-  /**
-   * Jobs, in queue order, whose resources no flush in flight is touching; the rest stay queued.
-   * When one resource has many jobs waiting (a busy account), the batch is made of its jobs only:
-   * that batch holds the busy account's row lock, and it stays small so the lock is held briefly,
-   * while the other jobs go to batches running beside it, always in the last free transaction.
-   */
-  private takeBatch(): Waiting[] {
-    // A busy resource's batch never takes the last free transaction: with two busy accounts kept
-    // busy, their batches would otherwise take every turn while everyone else's jobs wait.
-    const busiest = this.flushing + 1 < this.options.maxConcurrentFlushes ? this.busiestWaitingResource() : undefined;
-    const batch = this.takeBatchFor(busiest);
-    // The busy resource's next jobs may wait on resources in flight; then the others go first.
-    // With nothing in flight the first queued job is always free, so an empty answer only ever
-    // means "wait for a flush to finish", which schedules the next batch.
-    return batch.length === 0 && busiest !== undefined ? this.takeBatchFor(undefined) : batch;
-  }
-
-  private takeBatchFor(busiest: string | undefined): Waiting[] {
-    const batch: Waiting[] = [];
-    const kept: Waiting[] = [];
-    // A resource skipped once stays skipped for this batch, so its jobs keep their sequence.
-    const blocked = new Set<string>();
-    const keys = new Set<string>();
-    for (const waiting of this.queue) {
-      const { resources, key } = waiting;
-      const eligible =
-        batch.length < this.options.maxBatch &&
-        (busiest === undefined || resources.includes(busiest)) &&
-        !(key && keys.has(key)) &&
-        !resources.some((resource) => this.busy.has(resource) || blocked.has(resource));
-      if (eligible) {
-        batch.push(waiting);
-        if (key) keys.add(key);
-      } else {
-        // In a busy resource's batch only its own skipped jobs block: its counterparts' other jobs
-        // were submitted concurrently and may settle in the next batch.
-        if (busiest === undefined || resources.includes(busiest)) for (const resource of resources) blocked.add(resource);
-        kept.push(waiting);
-      }
-    }
-    this.queue.splice(0, this.queue.length, ...kept);
-    return batch;
-  }
-
-  /** The free resource with at least BUSY_RESOURCE_JOBS jobs waiting and the most of them, if any. */
-  private busiestWaitingResource(): string | undefined {
-    const counts = new Map<string, number>();
-    for (const { resources } of this.queue) {
-      for (const resource of resources) {
-        if (!this.busy.has(resource)) counts.set(resource, (counts.get(resource) ?? 0) + 1);
-      }
-    }
-    let busiest: string | undefined;
-    let most = BUSY_RESOURCE_JOBS - 1;
-    for (const [resource, count] of counts) {
-      if (count > most) {
-        busiest = resource;
-        most = count;
-      }
-    }
-    return busiest;
   }
 
   private async flush(batch: Waiting[], resources: ReadonlySet<string>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { JobDefinition } from '../jobs/queue';
+import type { JobDefinition } from '../jobs';
 import { findLedgerViolations } from './invariants';
 
 /**

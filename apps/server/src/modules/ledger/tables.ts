@@ -55,3 +55,9 @@ export interface LedgerTables {
     rules: string[];
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends LedgerTables {}
+}

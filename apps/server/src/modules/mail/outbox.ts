@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { openWithRing, sealSecret, type SecretRing } from '../../lib/crypto';
 import type { SealedColumn } from '../../lib/sealed-columns';
-import { offerJob, type JobContext, type JobDefinition } from '../jobs/queue';
-import type { MailMessage } from './mailer';
+import { offerJob, type JobContext, type JobDefinition } from '../jobs';
+import type { MailMessage } from '../../lib/mailer';
 
 /**
- * Mail through an outbox (DESIGN §14). `queueMail` writes the mail in the caller's transaction and
+ * Mail through an outbox (docs/time.md). `queueMail` writes the mail in the caller's transaction and
  * offers its delivery there too: an act that rolls back sends nothing, one that commits loses
  * nothing, whatever the mail server does meanwhile. The delivery job sends it and marks it
  * delivered; a failure is retried by the queue with backoff.

@@ -3,15 +3,15 @@
 // form, registration codes) still answer and their mails wait in the outbox; once the server listens
 // again, the queue's retries deliver every mail exactly once. A mail whose delivery jobs failed for
 // good, or were lost, is offered again by the sweep.
+import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { newRegistration, post } from '../../test/identity';
-import { fixedClock, systemClock } from '../jobs/clock';
-import { JobQueue, type JobContext, type JobDefinition } from '../jobs/queue';
-import { createSmtpMailer, type Mailer } from './mailer';
+import { fixedClock, systemClock, JobQueue, type JobContext, type JobDefinition } from '../jobs';
+import { createSmtpMailer, type Mailer } from '../../lib/mailer';
 import { deliverMailJob, deliverWaitingMail, DELIVER_MAIL, queueMail } from './outbox';
 import { MAIL_LOST_AFTER_MINUTES, sweepMailJob } from './sweep';
 
@@ -27,13 +27,11 @@ async function listen(port: number, received: Received[]): Promise<SMTPServer> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '';
+      text(stream).then((message) => {
+        const subject = /^Subject: (.*)$/im.exec(message)?.[1] ?? '';
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject });
         callback();
-      });
+      }, callback);
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { offerJob, type JobContext, type JobDefinition } from '../jobs/queue';
+import { offerJob, type JobContext, type JobDefinition } from '../jobs';
 import { DELIVER_MAIL } from './outbox';
 
 /**
- * The outbox's safety net (DESIGN §14). A mail's delivery job retries with backoff for a long
+ * The outbox's safety net (docs/time.md). A mail's delivery job retries with backoff for a long
  * while, but it can still fail for good (a mail server down for days) or be lost (a queue emptied
  * by hand). Every minute, each mail still waiting after MAIL_LOST_AFTER_MINUTES with no delivery
  * job alive is offered one again: a mail server down for minutes or hours loses nothing.

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ConnectionCounts, Db } from '../../db';
-import { readJobQueueStats, type JobQueueStats } from '../jobs/queue-stats';
-import { readLastInvariantCheck, type InvariantCheck } from '../ledger/invariant-check';
+import { readJobQueueStats, type JobQueueStats } from '../jobs';
+import { readLastInvariantCheck, type InvariantCheck } from '../ledger';
 
 /** What the scrape reads the database through: the app's own connection and its pool's counts. */
 export interface MetricsSource {

@@ -3,4 +3,5 @@ export { BankMetrics, type SignInRefusal } from './instruments';
 export type { MetricsSource } from './database-gauges';
 export { measureApp, routeLabel } from './http';
 export { listenForMetrics, type MetricsListener } from './listener';
-export { METRICS_PATH } from './path';
+export { METRICS_PATH } from '../../lib/metrics-path';
+

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { GroupCommitObserver } from '../ledger/group-commit';
+import type { GroupCommitObserver } from '../ledger';
 import { DatabaseGauges, type MetricsSource } from './database-gauges';
 
 /**
@@ -111,5 +111,15 @@ export class BankMetrics {
 
   get contentType(): string {
     return this.registry.contentType;
+  }
+}
+
+declare module '../../deps' {
+  interface AppDeps {
+    /**
+     * This app's metrics (modules/metrics), which the requests, the group commit and the sign-ins
+     * report to; absent, nothing is measured (tools that build an app by hand).
+     */
+    metrics?: BankMetrics;
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BankMetrics } from './instruments';
-import { METRICS_PATH } from './path';
+import { METRICS_PATH } from '../../lib/metrics-path';
 
 /** A metrics listener that is open: its port (the one given, or the one chosen for 0) and its end. */
 export interface MetricsListener {

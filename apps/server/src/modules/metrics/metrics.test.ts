@@ -12,9 +12,9 @@ import { loadConfig } from '../../config';
 import { createRuntime, type Runtime } from '../../runtime';
 import { createTestContext, jobContextOf, onPostgres, type TestContext } from '../../test/harness';
 import { freshAddress } from '../../test/identity';
-import { FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS } from '../auth/throttle';
-import { offerJob } from '../jobs/queue';
-import { checkLedgerInvariantsJob } from '../ledger/invariant-check';
+import { FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS } from '../auth';
+import { offerJob } from '../jobs';
+import { checkLedgerInvariantsJob } from '../ledger';
 import { BankMetrics } from './instruments';
 
 /** The value of one series in Prometheus's text (`name{labels}` exactly as written), or undefined. */

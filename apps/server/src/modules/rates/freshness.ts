@@ -1,10 +1,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { BankClock } from '../jobs/clock';
+import type { BankClock } from '../jobs';
 
 /**
- * How old the rates in use may be before nothing is priced on them (DESIGN §14). Their age runs
+ * How old the rates in use may be before nothing is priced on them (docs/time.md). Their age runs
  * from when they were loaded (table rate_freshness): a newer ECB day stored, by the refresh job or
  * an operator's upload, or, until the first one, the shipped snapshot put into service. Measured by
  * the bank's clock, so a request and a job agree, and tests move it.

@@ -2,7 +2,7 @@ import { isCurrency, type Currency } from '@bank/contracts';
 import { MAX_SPREAD_BASIS_POINTS } from '@bank/contracts/backoffice/rates';
 import { z } from 'zod';
 import type { Db } from '../../db';
-import type { ApprovalHandler } from '../approvals/handler';
+import type { ApprovalHandler } from '../approvals';
 import { pastFreeBand } from './bounds';
 import { assertRateWithinBounds, listRates, rateReference, setOperatorRate, setSpread } from './service';
 

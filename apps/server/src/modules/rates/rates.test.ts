@@ -33,7 +33,7 @@ describe('quotes', () => {
     expect(offeredRate(table, 'BTC', 'EUR')).toBe('88802.020');
   });
 
-  it('quotes every pair of SPEC currencies, fiat and crypto, below the mid rate', () => {
+  it('quotes every pair of the bank currencies, fiat and crypto, below the mid rate', () => {
     for (const from of CURRENCIES) {
       for (const to of CURRENCIES) {
         const rate = offeredRate(table, from, to);

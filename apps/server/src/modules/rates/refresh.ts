@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { addCalendarDays, bankDateOf, instantOnBankDate, isBankingDay } from '../jobs/clock';
-import type { JobContext, JobDefinition } from '../jobs/queue';
+import { recordAudit } from '../audit';
+import { addCalendarDays, bankDateOf, instantOnBankDate, isBankingDay, type JobContext, type JobDefinition } from '../jobs';
 import { fetchEcbDailyRates, type EcbFetch } from './ecb';
 import { applyEcbRates } from './service';
 
 /**
- * The daily refresh of the ECB reference rates (DESIGN §14). The ECB publishes each business day's
+ * The daily refresh of the ECB reference rates (docs/time.md). The ECB publishes each business day's
  * file at about 16:00 in Frankfurt. The job runs every half hour, whatever the bank's zone, and
  * first asks whether a day newer than the stored one should be out by now: if not, it does nothing
  * (no download), so it is harmless to run at any time and a second run the same day is free. A

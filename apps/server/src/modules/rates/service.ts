@@ -4,7 +4,7 @@ import { RATE_CHANGE_FREE_PERCENT } from '@bank/contracts/backoffice/approvals';
 import type { Db } from '../../db';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { assertRateWithinBounds, pastFreeBand } from './bounds';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';

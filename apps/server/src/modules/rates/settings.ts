@@ -1,6 +1,6 @@
 /**
  * The bank's spread on currency exchange, in basis points of the mid rate (50 = 0.50 %), until an
- * admin sets another in the back office (table rate_settings). Conversion itself is free (SPEC §9);
+ * admin sets another in the back office (table rate_settings). Conversion itself is free (docs/product.md#tariffs-and-limits);
  * the spread is how the bank is paid for the risk, applied the same way to every pair and
  * direction: the client receives mid × (1 − spread).
  */

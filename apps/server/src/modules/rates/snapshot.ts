@@ -2,7 +2,7 @@ import type { Currency } from '@bank/contracts';
 
 /**
  * The shipped rate snapshot: mid rates as units of each currency per 1 EUR. It answers whenever no
- * operator or ECB rate is stored for a currency (table fx_rates), so every pair of SPEC's
+ * operator or ECB rate is stored for a currency (table fx_rates), so every pair of the
  * currencies, fiat and crypto, always has a rate. Cross rates are computed from these exactly.
  */
 export const SNAPSHOT_DATE = '2026-11-20';

@@ -33,3 +33,9 @@ export interface RateTables {
     updated_by: string | null;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends RateTables {}
+}

@@ -7,9 +7,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
-import { fixedClock } from '../jobs/clock';
-import type { JobContext } from '../jobs/queue';
-import { insertInvitedOperator } from '../backoffice/operators';
+import { fixedClock, type JobContext } from '../jobs';
+import { insertInvitedOperator } from '../backoffice';
 import { pruneRetentionJob } from './prune';
 
 const NOW = new Date('2026-06-15T12:00:00Z');

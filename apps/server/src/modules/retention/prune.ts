@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { OPERATOR_KNOWN_ADDRESS_DAYS } from '../auth/throttle';
-import type { JobContext, JobDefinition } from '../jobs/queue';
+import { OPERATOR_KNOWN_ADDRESS_DAYS } from '../auth';
+import type { JobContext, JobDefinition } from '../jobs';
 
 /**
- * Retention (DESIGN §14): once a day, what the bank no longer needs is deleted: sessions, one-time
+ * Retention (docs/time.md): once a day, what the bank no longer needs is deleted: sessions, one-time
  * codes, links and challenges past their expiry (after `expiredCredentials` days), idempotency
  * records after `idempotency` days and the records of mail delivered `mail` days ago (config
  * time.retentionDays). History (the audit trail, the ledger, transfers and statements) is never

@@ -1,5 +1,5 @@
 import type { StandingOrderFrequency } from '@bank/contracts';
-import { addCalendarDays, monthDay } from '../jobs/clock';
+import { addCalendarDays, monthDay } from '../jobs';
 
 /**
  * A standing order's calendar (pure): which dates it pays on. A weekly order pays on the start

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../jobs/queue';
+import type { JobDefinition } from '../jobs';
 import { planDueStandingOrders } from './occurrences';
 
 /**

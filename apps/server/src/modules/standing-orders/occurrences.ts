@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { bankToday, type BankClock } from '../jobs/clock';
-import { offerJob } from '../jobs/queue';
-import { RUN_SCHEDULED_TRANSFERS, scheduleTransfer } from '../transfers/scheduled';
+import { recordAudit } from '../audit';
+import { bankToday, type BankClock, offerJob } from '../jobs';
+import { RUN_SCHEDULED_TRANSFERS, scheduleTransfer } from '../transfers';
 import { runDateAfter } from './calendar';
 import { calendarOf, repeatedTransferOf, selectOrders, type StandingOrderRow } from './records';
 

@@ -3,28 +3,21 @@ import {
   type ListStandingOrdersResponse,
   type StandingOrderAction,
 } from '@bank/contracts';
-import type { ClientSchedulesResponse } from '@bank/contracts/backoffice/schedules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, parseWith } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { clientIdOf, requireClient } from '../auth/guard';
-import { operatorOf, requireArea } from '../backoffice/guard';
-import { uuidParam } from '../backoffice/params';
-import { auditRefusals } from '../backoffice/refusals';
-import { identifiedClientOnly } from '../kyc/service';
-import { ownWrite, replyIdempotently } from '../ledger/idempotency';
-import { withPayeeLookups } from '../transfers/payee-lookup';
-import { listScheduledTransfers } from './schedules';
+import { parseWith } from '../../lib/errors';
+import { clientIdOf, requireClient } from '../auth';
+import { uuidParam } from '../../lib/params';
+import { identifiedClientOnly } from '../kyc';
+import { ownWrite, replyIdempotently } from '../ledger';
+import { withPayeeLookups } from '../operations';
 import { changeStandingOrder, createStandingOrder, listStandingOrders } from './service';
 
 /**
  * Standing orders (client): POST/GET /api/standing-orders and POST /api/standing-orders/:id/pause,
- * resume and cancel; and the back office's GET /api/backoffice/clients/:clientId/schedules.
+ * resume and cancel. The back office reads a client's schedules through backoffice/schedule-routes.ts.
  */
 export default async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
-  // An operator's refused look (403) is on the trail, as in the rest of the back office.
-  auditRefusals(app);
 
   app.post('/standing-orders', { preHandler: identifiedClientOnly }, async (request, reply) => {
     const clientId = clientIdOf(request);
@@ -54,21 +47,4 @@ export default async function standingOrderRoutes(app: FastifyInstance): Promise
   app.post('/standing-orders/:id/pause', { preHandler: requireClient }, change('pause'));
   app.post('/standing-orders/:id/resume', { preHandler: identifiedClientOnly }, change('resume'));
   app.post('/standing-orders/:id/cancel', { preHandler: requireClient }, change('cancel'));
-
-  // Reading a client's schedules is a look at the client's data: audited like the client's card.
-  app.get('/backoffice/clients/:clientId/schedules', { preHandler: requireArea('overview') }, async (request): Promise<ClientSchedulesResponse> => {
-    const clientId = uuidParam(request, 'clientId');
-    const client = await db.selectFrom('clients').select('id').where('id', '=', clientId).executeTakeFirst();
-    if (!client) throw new AppError('NOT_FOUND');
-    const [scheduledTransfers, standingOrders] = await Promise.all([listScheduledTransfers(db, clientId), listStandingOrders(db, clientId)]);
-    await recordAudit(db, {
-      actorType: 'operator',
-      actorId: operatorOf(request).id,
-      action: 'backoffice.schedulesViewed',
-      subjectType: 'client',
-      subjectId: clientId,
-      ip: request.ip,
-    });
-    return { scheduledTransfers, standingOrders };
-  });
 }

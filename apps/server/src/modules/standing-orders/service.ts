@@ -11,12 +11,10 @@ import {
 } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { bankToday, type BankClock } from '../jobs/clock';
-import { internalTransferOrder } from '../transfers/internal';
-import { internationalTransferOrder } from '../transfers/international';
-import { PayeeLookupFailed } from '../transfers/payee-lookup';
-import { cancelScheduledTransfer } from '../transfers/scheduled';
+import { recordAudit } from '../audit';
+import { bankToday, type BankClock } from '../jobs';
+import { internalTransferOrder, internationalTransferOrder, cancelScheduledTransfer } from '../transfers';
+import { PayeeLookupFailed } from '../operations';
 import { firstRunDate, runDateFrom, type OrderCalendar } from './calendar';
 import { makeDueOccurrences } from './occurrences';
 import { calendarOf, selectOrders, toStandingOrder, type StandingOrderRow } from './records';

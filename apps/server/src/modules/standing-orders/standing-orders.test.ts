@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
-import { openAccount, type ClientAccount } from '../accounts/service';
-import { fixedClock, type FixedClock } from '../jobs/clock';
-import type { JobContext } from '../jobs/queue';
+import { openAccount, type ClientAccount } from '../accounts';
+import { fixedClock, type FixedClock, type JobContext } from '../jobs';
 import { fundLedgerAccount } from '../ledger/test-support';
-import { readBalances } from '../ledger/ledger';
+import { readBalances } from '../ledger';
 import { TEST_RECIPIENT_DETAILS } from '../transfers/test-support';
-import { runDueScheduledTransfers } from '../transfers/scheduled';
+import { runDueScheduledTransfers } from '../transfers';
 import { planStandingOrdersJob } from './job';
 
 let context: TestContext;

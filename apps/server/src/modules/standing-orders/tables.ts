@@ -31,3 +31,9 @@ export interface StandingOrderTables {
     updated_at: ColumnType<Date, Date | undefined, Date>;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends StandingOrderTables {}
+}

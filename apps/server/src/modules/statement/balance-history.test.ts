@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
-import { fixedClock } from '../jobs/clock';
+import { fixedClock } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { createTransfer, international, internal, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
 

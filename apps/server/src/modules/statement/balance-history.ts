@@ -18,8 +18,7 @@ import {
   type Ratio,
 } from '@bank/contracts';
 import type { Db } from '../../db';
-import { rateTablesAt } from '../rates/history';
-import { midRate } from '../rates/quote';
+import { rateTablesAt, midRate } from '../rates';
 import { ledgerClosingsAt } from './balances';
 import { clientAccounts } from './repository';
 

@@ -12,10 +12,10 @@ import { decimalToMinor, formatMinor, type StatementPage, type StatementRow } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { findOwnAccount } from '../accounts/service';
+import { findOwnAccount } from '../accounts';
 import { openTestAccount } from '../accounts/test-support';
-import { bookIncomingPayment } from '../transfers/incoming';
-import { approveTransfer } from '../transfers/pending';
+import { bookIncomingPayment } from '../transfers';
+import { approveTransfer } from '../operations';
 import { CAMT053_NAMESPACE } from './camt053';
 import { camt053StructureProblems, parseXml, select, textAt, type XmlNode } from './camt053.test-support';
 import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';

@@ -1,7 +1,7 @@
 import { decimalToMinor, hasBankFormatCode, zoneOffsetMs, type StatementQuery, type StatementRow } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { countMovements } from '../transfers/transaction-rows';
+import { countMovements } from '../operations';
 import { statementFilename, zonedTimestampFormatter } from './csv';
 import { openStatementDocument, type StatementDocument } from './document';
 

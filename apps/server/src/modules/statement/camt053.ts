@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { decimalToMinor, formatMinor, isIban, type Currency, type StatementQuery } from '@bank/contracts';
 import { createCB } from 'xmlbuilder2';
 import type { Db } from '../../db';
-import { BRAND } from '../auth/mail-templates';
+import { BRAND } from '../mail';
 import { openBankStatement, zonedIsoDateTime, type BankEntry, type BankStatement } from './bank-statement';
 
 /**

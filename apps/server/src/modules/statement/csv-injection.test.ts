@@ -7,20 +7,11 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { csvRecord, inertCsvText } from './csv';
-import { readCsv } from './test-support';
+import { createTransfer, internal, readCsv } from './test-support';
 
 let context: TestContext;
-let alice: TestClient;
-let bob: TestClient;
-let aliceUsd = '';
-let bobUsd = '';
 const HYPERLINK = '=HYPERLINK("http://x","y")';
 const column = (name: (typeof STATEMENT_COLUMNS)[number]) => STATEMENT_COLUMNS.indexOf(name);
-
-async function create(client: TestClient, payload: Record<string, unknown>): Promise<void> {
-  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 async function csvRows(client: TestClient): Promise<string[][]> {
   const response = await context.app.inject({ method: 'GET', url: '/api/statement?format=csv&lang=en', headers: client.headers });
@@ -30,18 +21,18 @@ async function csvRows(client: TestClient): Promise<string[][]> {
 
 beforeAll(async () => {
   context = await createTestContext();
-  alice = await createSignedInClient(context);
-  bob = await createSignedInClient(context);
-  aliceUsd = (await openTestAccount(context, alice, 'USD', '500.00')).number;
-  bobUsd = (await openTestAccount(context, bob, 'USD', '100.00')).number;
-  await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '10.00', fullName: HYPERLINK, reference: '@SUM(1)' });
-  await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '20.00', fullName: '+1', reference: '-2+3' });
 });
 
 afterAll(() => context.close());
 
 describe('CSV injection', () => {
   it('escapes names and references that start like a formula, for the payer and the payee alike', async () => {
+    const alice = await createSignedInClient(context);
+    const bob = await createSignedInClient(context);
+    const aliceUsd = (await openTestAccount(context, alice, 'USD', '500.00')).number;
+    const bobUsd = (await openTestAccount(context, bob, 'USD', '100.00')).number;
+    await createTransfer(context, alice, internal(aliceUsd, bobUsd, '10.00', { fullName: HYPERLINK, reference: '@SUM(1)' }));
+    await createTransfer(context, alice, internal(aliceUsd, bobUsd, '20.00', { fullName: '+1', reference: '-2+3' }));
     for (const client of [alice, bob]) {
       const [plusRow, hyperlinkRow] = await csvRows(client);
       expect(hyperlinkRow![column('recipient')]).toBe(`'${HYPERLINK} (${bobUsd})`);

@@ -1,14 +1,14 @@
 // Proves the CSV export and the saved templates: a UTF-8 BOM, headings in EN and RU, every column
 // of the statement row, Cyrillic, commas and quotes intact and nothing truncated, dates in the
 // client's zone, the filters applied, every row exactly once when read in small keyset batches; and
-// templates as the client's latest named transfers, filtered as SPEC's filtersTemplates describes.
+// templates as the client's latest named transfers, filtered as the product's filtersTemplates describes.
 import { STATEMENT_COLUMN_HEADINGS, statementQuerySchema, type TransferTemplate } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { statementCsv } from './csv';
-import { international, moveOperationTo, readCsv } from './test-support';
+import { createTransfer, internal, international, moveOperationTo, readCsv } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -18,14 +18,9 @@ let aliceEur = '';
 let bobUsd = '';
 const LONG_PURPOSE = `Оплата по договору № 15/2026, "Ремонт офиса", этап 2; ${'длинное назначение платежа, '.repeat(5)}конец`;
 
-async function create(client: TestClient, payload: Record<string, unknown>): Promise<void> {
-  const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-async function lastNumber(client: TestClient): Promise<string> {
-  const row = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).orderBy('created_at', 'desc').orderBy('transaction_number', 'desc').executeTakeFirstOrThrow();
-  return row.transaction_number;
+/** Makes a transfer through the API as `client` and dates it `at`, as if it had been made then. */
+async function madeAt(at: string, client: TestClient, payload: Record<string, unknown>): Promise<void> {
+  await moveOperationTo(context.db, await createTransfer(context, client, payload), new Date(at));
 }
 
 function download(client: TestClient, query: string) {
@@ -39,14 +34,10 @@ beforeAll(async () => {
   aliceUsd = (await openTestAccount(context, alice, 'USD', '5000.00')).number;
   aliceEur = (await openTestAccount(context, alice, 'EUR', '5000.00')).number;
   bobUsd = (await openTestAccount(context, bob, 'USD', '100.00')).number;
-  await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '10.00', fullName: 'Борис Петров', reference: 'Аренда, ноябрь', templateName: 'Аренда' });
-  await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-01T02:30:00Z'));
-  await create(bob, { type: 'internal', accNumberFrom: bobUsd, accNumberTo: aliceUsd, amount: '7.25', reference: 'Возврат "долга"' });
-  await moveOperationTo(context.db, await lastNumber(bob), new Date('2026-11-02T12:00:00Z'));
-  await create(alice, international(aliceEur, 'SEPA', '1500.00', { purpose: LONG_PURPOSE, templateName: 'Ремонт' }));
-  await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-03T18:45:10Z'));
-  await create(alice, { type: 'internal', accNumberFrom: aliceUsd, accNumberTo: bobUsd, amount: '20.00', fullName: 'Boris Petrov', templateName: 'Аренда' });
-  await moveOperationTo(context.db, await lastNumber(alice), new Date('2026-11-04T09:00:00Z'));
+  await madeAt('2026-11-01T02:30:00Z', alice, internal(aliceUsd, bobUsd, '10.00', { fullName: 'Борис Петров', reference: 'Аренда, ноябрь', templateName: 'Аренда' }));
+  await madeAt('2026-11-02T12:00:00Z', bob, internal(bobUsd, aliceUsd, '7.25', { reference: 'Возврат "долга"' }));
+  await madeAt('2026-11-03T18:45:10Z', alice, international(aliceEur, 'SEPA', '1500.00', { purpose: LONG_PURPOSE, templateName: 'Ремонт' }));
+  await madeAt('2026-11-04T09:00:00Z', alice, internal(aliceUsd, bobUsd, '20.00', { fullName: 'Boris Petrov', templateName: 'Аренда' }));
 });
 
 afterAll(() => context.close());

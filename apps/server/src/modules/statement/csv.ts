@@ -11,7 +11,7 @@ import {
 } from '@bank/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db';
-import { readTransactionRows, type KeysetKey } from '../transfers/transaction-rows';
+import { readTransactionRows, type KeysetKey } from '../operations';
 import { toStatementRows } from './rows';
 import { resolveScope } from './service';
 
@@ -119,7 +119,7 @@ export interface StatementCsv {
 }
 
 /**
- * The whole filtered statement as CSV, newest first, one line per row with every column of SPEC's
+ * The whole filtered statement as CSV, newest first, one line per row with every column of the product's
  * statement row and headings in the client's language. Rows are read by keyset in batches, and a
  * batch is read only when the reader wants more (the stream's backpressure), so memory stays flat
  * however many rows there are. Each batch is turned into small pieces of CSV text at once, so its

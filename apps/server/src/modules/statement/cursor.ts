@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import type { KeysetKey } from '../transfers/transaction-rows';
+import type { KeysetKey } from '../operations';
 
 /**
  * The opaque cursor of a statement page: its page number, the keys of its newest and oldest rows,

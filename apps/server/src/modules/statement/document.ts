@@ -1,7 +1,7 @@
 import type { ResolvedPeriod, StatementAccountSummary, StatementFilters, StatementQuery, StatementRow } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { readTransactionRows, type KeysetKey, type TransactionFilter, type TransactionRow } from '../transfers/transaction-rows';
+import { readTransactionRows, type KeysetKey, type TransactionFilter, type TransactionRow } from '../operations';
 import { toStatementRows } from './rows';
 import { resolveScope, summarizeAccounts, type StatementScope } from './service';
 

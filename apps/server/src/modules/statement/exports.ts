@@ -19,7 +19,7 @@ export type StatementFileFormat = Exclude<StatementFormat, 'json'>;
 type StatementFileWriter = (deps: AppDeps, clientId: string, query: StatementQuery, now: Date) => Promise<StatementFile>;
 
 /**
- * Every downloadable format of GET /api/statement: SPEC's CSV, the signed PDF, and the bank formats.
+ * Every downloadable format of GET /api/statement: the product's CSV, the signed PDF, and the bank formats.
  * The route streams whatever the writer answers.
  */
 export const STATEMENT_FILE_WRITERS: Record<StatementFileFormat, StatementFileWriter> = {

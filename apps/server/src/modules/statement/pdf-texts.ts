@@ -1,5 +1,15 @@
-import { BANK_PURPOSES, bankPurposeOf, type BankPurpose, type Direction, type StatementLanguage, type TransactionStatus, type TransactionType } from '@bank/contracts';
-import { BRAND } from '../auth/mail-templates';
+import {
+  BANK_PURPOSES,
+  bankPurposeOf,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type BankPurpose,
+  type Direction,
+  type StatementLanguage,
+  type TransactionStatus,
+  type TransactionType,
+} from '@bank/contracts';
+import { BRAND } from '../mail';
 
 /**
  * The words of the PDF statement in each language. The bank's facts (licence, company number,
@@ -39,6 +49,11 @@ export interface PdfTexts {
   bankPurposes: Readonly<Record<BankPurpose, string>>;
 }
 
+/** Names that read in English as they are written: each type and status is its own English name. */
+function namedAsThemselves<Name extends string>(names: readonly Name[]): Readonly<Record<Name, string>> {
+  return Object.fromEntries(names.map((name): [Name, string] => [name, name])) as Record<Name, string>;
+}
+
 export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
   en: {
     bank: BRAND.en,
@@ -68,15 +83,8 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
     verifyAt: (url) => `Scan the QR code or open ${url} to check that this statement is genuine and unchanged.`,
     signedBy: (keyId) => `Signed electronically by Meridian Bank Ltd with Ed25519 key ${keyId}.`,
     page: (page) => `Page ${page}`,
-    types: {
-      Intra: 'Intra', 'Europe (SEPA)': 'Europe (SEPA)', 'International (SWIFT)': 'International (SWIFT)',
-      'International (Pan Africa)': 'International (Pan Africa)', Exchange: 'Exchange', ACH: 'ACH', EFT: 'EFT', BACS: 'BACS',
-      'Domestic Wire': 'Domestic Wire', Card: 'Card', Crypto: 'Crypto', INTERAC: 'INTERAC', 'Bill Payment': 'Bill Payment',
-    },
-    statuses: {
-      New: 'New', Approved: 'Approved', Denied: 'Denied', Processing: 'Processing', Canceling: 'Canceling', Canceled: 'Canceled',
-      Refunded: 'Refunded', Error: 'Error', Scheduled: 'Scheduled', Failed: 'Failed', Expired: 'Expired',
-    },
+    types: namedAsThemselves(TRANSACTION_TYPES),
+    statuses: namedAsThemselves(TRANSACTION_STATUSES),
     directions: { IN: 'Incoming', OUT: 'Outgoing' },
     bankPurposes: BANK_PURPOSES,
   },

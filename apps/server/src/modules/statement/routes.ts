@@ -1,7 +1,7 @@
 import { balanceHistoryQuerySchema, statementQuerySchema, templatesQuerySchema, type BalanceHistoryResponse, type StatementPage, type TransferTemplate } from '@bank/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { clientIdOf, requireClient } from '../auth/guard';
+import { clientIdOf, requireClient } from '../auth';
 import { readBalanceHistory } from './balance-history';
 import { STATEMENT_FILE_WRITERS } from './exports';
 import { readStatementPage } from './service';

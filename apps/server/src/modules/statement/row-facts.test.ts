@@ -10,11 +10,10 @@ import { loadConfig } from '../../config';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
-import { fixedClock } from '../jobs/clock';
-import type { JobContext } from '../jobs/queue';
+import { fixedClock, type JobContext } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { denyTransfer } from '../transfers/pending';
-import { runDueScheduledTransfers } from '../transfers/scheduled';
+import { denyTransfer } from '../operations';
+import { runDueScheduledTransfers } from '../transfers';
 import { TEST_RECIPIENT_DETAILS, transferIdOf } from '../transfers/test-support';
 
 // Wednesday 2 December 2026, 10:00 in the bank's zone (UTC); the payments hour is 06:00.

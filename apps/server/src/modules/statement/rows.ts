@@ -1,6 +1,6 @@
 import { formatMinor, type StatementRow } from '@bank/contracts';
 import type { Db } from '../../db';
-import { movementOf, statusReasonsOf, type TransactionRow } from '../transfers/transaction-rows';
+import { movementOf, statusReasonsOf, type TransactionRow } from '../operations';
 
 /**
  * A stored row as the statement shows it, dated by its place on the statement (when it was booked,

@@ -12,13 +12,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor, filtersFingerprint, type PageCursor } from './cursor';
 import { ledgerPeriodTotals } from './balances';
-import {
-  countTransactionRows,
-  readKeyAt,
-  readTransactionRows,
-  type Seek,
-  type TransactionFilter,
-} from '../transfers/transaction-rows';
+import { countTransactionRows, readKeyAt, readTransactionRows, type Seek, type TransactionFilter } from '../operations';
 import { clientAccounts, type ClientAccountRow } from './repository';
 import { toStatementRows } from './rows';
 

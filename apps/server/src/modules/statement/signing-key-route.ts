@@ -7,7 +7,7 @@ const PUBLIC_KEY_MAX_AGE_SECONDS = 3600;
 
 /**
  * GET /.well-known/statement-signing-key: the statements' Ed25519 public key (SPKI PEM), so anyone
- * can check a statement's signature offline (README); its id in `x-statement-key-id`. Asked for
+ * can check a statement's signature offline (docs/api.md); its id in `x-statement-key-id`. Asked for
  * JSON, it lists every published key with its id: the signing one and the earlier ones, whose
  * statements still verify. Outside /api, registered before the web app's page fallback, which would
  * otherwise answer this path with the app's page.

@@ -20,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
-import { bankAccountId, postEntry } from '../ledger/ledger';
-import { approveTransfer } from '../transfers/pending';
+import { bankAccountId, postEntry } from '../ledger';
+import { approveTransfer } from '../operations';
 import { ensureDailyTotals } from './balances';
 import { readStatementPage } from './service';
 import { createTransfer, internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, rowsAgainstSummary } from './test-support';
@@ -34,7 +34,7 @@ let carol: TestClient;
 const accounts = { a1: '', a2: '', b1: '', c1: '' };
 /** Transaction numbers of the operations, named as in the scenario below. */
 const op = { one: '', two: '', three: '', four: '', five: '', six: '', seven: '', carol: '' };
-/** The international fee on 1000.00 USD (SPEC §9 minimum, converted at the shipped rates). */
+/** The international fee on 1000.00 USD (the minimum of docs/product.md#tariffs-and-limits, converted at the shipped rates). */
 let feeUsd = 0n;
 /** What 200.00 USD bought in EUR. */
 let exchangedEur = 0n;

@@ -36,3 +36,10 @@ export interface StatementSignatureTables {
     completed_at: Date | null;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends StatementTables {}
+  interface Database extends StatementSignatureTables {}
+}

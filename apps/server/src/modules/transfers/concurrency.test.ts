@@ -2,13 +2,13 @@
 // lose or double a posting and never fail a client with a deadlock: 200 transfers fired at once at
 // one account succeed exactly as far as the money goes; crossing transfers between two accounts all
 // succeed, and each account's statement reads in the order they were applied to its balance.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInClient, type TestClient } from '../../test/clients';
+import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { findLedgerViolations } from '../ledger/invariants';
+import { findLedgerViolations } from '../ledger';
 import { readCsv } from '../statement/test-support';
+import { sendInternal } from './test-support';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQL', () => {
   let context: TestContext;
@@ -16,15 +16,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQ
     context = await createTestContext({}, { postgresOnly: true });
   });
   afterAll(() => context?.close());
-
-  function transfer(client: TestClient, from: string, to: string, amount: string) {
-    return context.app.inject({
-      method: 'POST',
-      url: '/api/transaction/create',
-      headers: { ...client.headers, 'idempotency-key': randomUUID() },
-      payload: { type: 'internal', accNumberFrom: from, accNumberTo: to, amount },
-    });
-  }
 
   it('lets exactly the affordable ones of 200 simultaneous transfers through', async () => {
     const payer = await createSignedInClient(context);
@@ -34,7 +25,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQ
       return { payee, account: await openTestAccount(context, payee, 'EUR') };
     }));
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => transfer(payer, source.number, payees[index % payees.length]!.account.number, '1.00')),
+      Array.from({ length: 200 }, (_, index) => sendInternal(context, payer, source.number, payees[index % payees.length]!.account.number, '1.00')),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(100);
@@ -55,7 +46,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQ
     const bobAccount = await openTestAccount(context, bob, 'USD', '1000.00');
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        index % 2 === 0 ? transfer(alice, aliceAccount.number, bobAccount.number, '3.00') : transfer(bob, bobAccount.number, aliceAccount.number, '2.00'),
+        index % 2 === 0 ? sendInternal(context, alice, aliceAccount.number, bobAccount.number, '3.00') : sendInternal(context, bob, bobAccount.number, aliceAccount.number, '2.00'),
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 200 }, () => 200));

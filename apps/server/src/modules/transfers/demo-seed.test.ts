@@ -6,8 +6,8 @@ import type { Account, Deposit, StatementPage, TransactionRecord } from '@bank/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createSession } from '../auth/sessions';
-import { findLedgerViolations } from '../ledger/invariants';
+import { createSession } from '../auth';
+import { findLedgerViolations } from '../ledger';
 import { rowsAgainstSummary } from '../statement/test-support';
 
 let context: TestContext;

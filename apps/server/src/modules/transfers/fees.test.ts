@@ -1,10 +1,9 @@
-// Proves the international fee of SPEC §9: 0.30 % rounded half up, at least 50 and at most 2000 EUR,
+// Proves the international fee of docs/product.md#tariffs-and-limits: 0.30 % rounded half up, at least 50 and at most 2000 EUR,
 // the limits converted at the mid rate for other currencies.
 import { CURRENCY_SCALE, FIAT_CURRENCIES } from '@bank/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rateTableFrom } from '../rates/quote';
-import { SNAPSHOT_PER_EUR } from '../rates/snapshot';
+import { rateTableFrom, SNAPSHOT_PER_EUR } from '../rates';
 import { feeLimitsIn, internationalFeeMinor, quoteInternationalFee } from './fees';
 
 const table = rateTableFrom(SNAPSHOT_PER_EUR);

@@ -1,8 +1,8 @@
 import { basisPointsOf, INTERNATIONAL_TRANSFER_FEE, decimalToMinor, type Currency } from '@bank/contracts';
-import { convertAtMidMinor, type RateTable } from '../rates/quote';
+import { convertAtMidMinor, type RateTable } from '../rates';
 
 /**
- * The international transfer fee of SPEC §9 (tariffs.ts): 0.30 % of the amount, at least 50 and at
+ * The international transfer fee of docs/product.md#tariffs-and-limits (tariffs.ts): 0.30 % of the amount, at least 50 and at
  * most 2000 EUR. For another currency the limits are converted at the day's mid rate. The
  * percentage is rounded half up to the currency's minor unit.
  */

@@ -7,39 +7,23 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactionRecord } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInClient, type TestClient } from '../../test/clients';
+import { createSignedInClient } from '../../test/clients';
 import { jobContextOf, createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { bankToday, fixedClock } from '../jobs/clock';
-import type { JobContext } from '../jobs/queue';
+import { fixedClock, type JobContext } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { findLedgerViolations } from '../ledger/invariants';
-import { deliverWaitingMail } from '../mail/outbox';
+import { findLedgerViolations } from '../ledger';
+import { deliverWaitingMail } from '../mail';
 import { expireHolds, expireHoldsJob, lastExpiredCreationDate } from './hold-expiry';
-import { markTransferProcessing } from './pending';
-import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
+import { markTransferProcessing } from '../operations';
+import { sendAbroad, transferIdOf } from './test-support';
 
 /** Made on Monday 16 November 2026 (UTC): its fifth banking day after is Monday the 23rd, which ends at midnight. */
 const MADE = '2026-11-16T10:00:00Z';
 
 function jobContext(context: TestContext, at: string, timeZone = 'UTC'): JobContext {
   return jobContextOf(context, fixedClock(at, timeZone));
-}
-
-async function sendAbroad(context: TestContext, client: TestClient, fromAccount: string, amount: string): Promise<string> {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/transaction/create',
-    headers: client.headers,
-    payload: {
-      type: 'international', paymentRegions: 'SWIFT', fromAccount, paymentDate: bankToday(context.deps.clock), amount,
-      purpose: 'Invoice', recipientDetails: TEST_RECIPIENT_DETAILS,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const [row] = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
-  return row!.transactionNumber;
 }
 
 /** Dates a transfer as made at `at` (the sweep reads when it was made). */

@@ -1,14 +1,13 @@
 import { formatMinor } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { addBankingDays, addCalendarDays, bankToday, instantOnBankDate } from '../jobs/clock';
-import type { JobContext, JobDefinition } from '../jobs/queue';
-import { inMoneyTransaction } from '../ledger/transaction';
+import { addBankingDays, addCalendarDays, bankToday, instantOnBankDate, type JobContext, type JobDefinition } from '../jobs';
+import { inMoneyTransaction } from '../ledger';
 import { mailEndedOrder } from './order-mail';
-import { endLockedTransfer, lockPendingTransfer, REVIEWED_KINDS } from './pending';
+import { endLockedTransfer, lockPendingTransfer, REVIEWED_KINDS } from '../operations';
 
 /**
- * Holds expire (DESIGN §14). A transfer waiting for the bank (New or Processing: abroad, crypto out,
+ * Holds expire (docs/time.md). A transfer waiting for the bank (New or Processing: abroad, crypto out,
  * crypto conversion) that the bank has not decided within `config.time.holdExpiryBankingDays`
  * banking days becomes Expired: its hold is released, a release waiting for a second operator is
  * closed, the client is mailed and the step audited as the system's, with no fee.

@@ -3,7 +3,7 @@ import { incomingPaymentRequestSchema } from '@bank/contracts/backoffice/incomin
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db';
-import type { ApprovalHandler, ApprovalInspection } from '../approvals/handler';
+import type { ApprovalHandler, ApprovalInspection } from '../approvals';
 import { bookIncomingForOperator, payeeOf } from './incoming-review';
 
 /**

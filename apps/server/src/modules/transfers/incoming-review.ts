@@ -3,11 +3,11 @@ import type { IncomingPaymentPreview, IncomingPaymentResponse, incomingPaymentRe
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { findAccountByNumber, type ClientAccount } from '../accounts/service';
-import { loadRateTable } from '../rates/service';
-import { clientDisplayName } from './review';
+import { findAccountByNumber, type ClientAccount } from '../accounts';
+import { loadRateTable } from '../rates';
+import { clientDisplayName } from '../users';
 import { bookIncomingPayment, incomingFeeMinor } from './incoming';
-import { refuseOverOperationMaximum } from './limits';
+import { refuseOverOperationMaximum } from '../operations';
 
 /**
  * Incoming payments as the back office books them: the operator names the account, the amount and

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { TRANSACTION_TYPE_OF_REGION, type Currency, type PaymentRegion } from '@bank/contracts';
 import type { Db } from '../../db';
-import type { ClientAccount } from '../accounts/service';
-import { bankAccountId, postEntry } from '../ledger/ledger';
-import type { RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
+import type { ClientAccount } from '../accounts';
+import { bankAccountId, postEntry } from '../ledger';
+import { type RateTable, loadRateTable } from '../rates';
 import { quoteInternationalFee } from './fees';
-import { recordOperations } from './records';
+import { recordOperations } from '../operations';
 
 export interface IncomingPayment {
   account: ClientAccount;
@@ -27,7 +26,7 @@ export interface IncomingPayment {
 
 /**
  * Books a payment received from another bank: clearing −amount, client +(amount − fee), fee income
- * +fee. SPEC §9 charges international transfers in as out (0.30 %, 50–2000 EUR); a payment smaller
+ * +fee. docs/product.md#tariffs-and-limits charges international transfers in as out (0.30 %, 50–2000 EUR); a payment smaller
  * than the minimum fee is charged at most its own amount, so the credit is never negative.
  */
 export function incomingFeeMinor(table: RateTable, currency: Currency, amountMinor: bigint): bigint {

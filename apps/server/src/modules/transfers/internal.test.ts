@@ -5,11 +5,9 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { openAccount, type ClientAccount } from '../accounts/service';
-import { findLedgerViolations } from '../ledger/invariants';
+import { openAccount, type ClientAccount } from '../accounts';
+import { findLedgerViolations, GroupCommit, readBalances } from '../ledger';
 import { fundLedgerAccount } from '../ledger/test-support';
-import { GroupCommit } from '../ledger/group-commit';
-import { readBalances } from '../ledger/ledger';
 import { internalTransferJob, settleInternalTransfers, type InternalTransferOrder } from './internal';
 
 let context: TestContext;

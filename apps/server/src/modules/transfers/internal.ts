@@ -4,14 +4,10 @@ import { parseAmount, PROTOCOL, type TransactionStatus } from '@bank/contracts';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { findTransferAccounts, type ClientAccount, type TransferAccounts } from '../accounts/service';
-import { refuseWhileBlocked } from '../auth/throttle';
-import type { MoneyWriteKind } from '../ledger/group-commit';
-import type { PreparedJob } from '../ledger/idempotency';
-import { postEntries, readBalances, type Balance } from '../ledger/ledger';
-import { refuseOverOperationMaximum } from './limits';
-import { PayeeLookupFailed, payeeLookupBlock } from './payee-lookup';
-import { recordOperations, type NewOperation, type NewSide, type NewTransfer } from './records';
+import { findTransferAccounts, type ClientAccount, type TransferAccounts } from '../accounts';
+import { refuseWhileBlocked } from '../auth';
+import { type MoneyWriteKind, type PreparedJob, postEntries, readBalances, type Balance } from '../ledger';
+import { refuseOverOperationMaximum, PayeeLookupFailed, payeeLookupBlock, recordOperations, type NewOperation, type NewSide, type NewTransfer } from '../operations';
 
 /** One internal transfer, its accounts already resolved and checked. */
 export interface InternalTransferOrder {

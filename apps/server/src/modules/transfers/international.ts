@@ -11,13 +11,11 @@ import {
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { findOwnAccount, type ClientAccount } from '../accounts/service';
-import { placeHold, type Balance } from '../ledger/ledger';
-import type { RateTable } from '../rates/quote';
-import { loadRateTable } from '../rates/service';
+import { findOwnAccount, type ClientAccount } from '../accounts';
+import { placeHold, type Balance } from '../ledger';
+import { type RateTable, loadRateTable } from '../rates';
 import { quoteInternationalFee } from './fees';
-import { refuseOverOperationMaximum, thresholdsAtCreation, type TransferThresholds } from './limits';
-import { recordOperations, type NewOperation } from './records';
+import { refuseOverOperationMaximum, thresholdsAtCreation, type TransferThresholds, recordOperations, type NewOperation } from '../operations';
 
 /**
  * International (bank) transfers: created by the client with a fee, amount + fee held at once

@@ -4,35 +4,30 @@
 // approvals (also when two are made at once, on PostgreSQL); and no money-moving operation may carry
 // more than MAX_OPERATION_EUR, for clients and the back office alike.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { internationalTransferSchema, MAX_OPERATION_EUR, type TransactionRecord } from '@bank/contracts';
 import { incomingPaymentRequestSchema } from '@bank/contracts/backoffice/incoming-payment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
-import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { createFourEyesOperators, type FourEyesOperators, type TestOperator } from '../../test/operators';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { bookCryptoDeposit } from '../crypto/deposits';
+import { bookCryptoDeposit } from '../crypto';
 import { openTestWallet, sendCrypto } from '../crypto/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { bookIncomingForOperator } from './incoming-review';
 import { createInternationalTransfer } from './international';
-import { approvalsNeeded, bankDayOf } from './limits';
+import { approvalsNeeded, bankDayOf } from '../operations';
 import { TEST_RECIPIENT_DETAILS } from './test-support';
 
 const OUTSIDE_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 let context: TestContext;
-let payments: TestOperator;
-let secondPayments: TestOperator;
-let admin: TestOperator;
-let secondAdmin: TestOperator;
+let operators: FourEyesOperators;
 
 beforeAll(async () => {
   context = await createTestContext();
-  payments = await createSignedInOperator(context, ['payments']);
-  secondPayments = await createSignedInOperator(context, ['payments']);
-  admin = await createSignedInOperator(context, ['admin']);
-  secondAdmin = await createSignedInOperator(context, ['admin']);
+  operators = await createFourEyesOperators(context);
 });
 afterAll(() => closeCheckingLedger(context));
 
@@ -63,7 +58,7 @@ async function pendingNumbers(client: TestClient): Promise<string[]> {
 }
 
 async function reviewed(number: string) {
-  const answer = await backoffice(payments, 'GET', `transactions/${number}`);
+  const answer = await backoffice(operators.payments, 'GET', `transactions/${number}`);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json();
 }
@@ -73,14 +68,14 @@ async function reviewed(number: string) {
  * (four eyes on re-pricing) is approved by one.
  */
 async function setRate(pair: string, rate: string): Promise<void> {
-  const set = await backoffice(admin, 'PUT', 'rates', { pair, rate, reason: 'Rate test' });
+  const set = await backoffice(operators.admin, 'PUT', 'rates', { pair, rate, reason: 'Rate test' });
   if (set.statusCode === 202) {
-    const approved = await backoffice(secondAdmin, 'POST', `approvals/${set.json().approval.id}/approve`);
+    const approved = await backoffice(operators.secondAdmin, 'POST', `approvals/${set.json().approval.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
   } else {
     expect(set.statusCode, set.body).toBe(200);
   }
-  const listed = (await backoffice(admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === pair.slice(4));
+  const listed = (await backoffice(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === pair.slice(4));
   expect(listed).toMatchObject({ perEur: rate, source: 'operator' });
 }
 
@@ -124,11 +119,11 @@ describe('approvals fixed when the transfer is made', () => {
     await setRate('EUR/USD', '5.4115');
     try {
       expect(await reviewed(number)).toMatchObject({ amountEur: '46197.91', requiredApprovals: 2, approvalReason: 'amount' });
-      const first = await backoffice(payments, 'POST', `transactions/${number}/approve`);
+      const first = await backoffice(operators.payments, 'POST', `transactions/${number}/approve`);
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json()).toMatchObject({ status: 'Processing', requiredApprovals: 2 });
       expect((await listedAccount(context, client, account.number)).bookedBalance).toBe('60000.00');
-      const second = await backoffice(secondPayments, 'POST', `transactions/${number}/approve`);
+      const second = await backoffice(operators.secondPayments, 'POST', `transactions/${number}/approve`);
       expect(second.json()).toMatchObject({ status: 'Approved' });
     } finally {
       await setRate('EUR/USD', '1.0823');
@@ -137,7 +132,7 @@ describe('approvals fixed when the transfer is made', () => {
 
   it('a rate one admin moves alone within the free band does not bring a transfer under the threshold', async () => {
     // 1.1039 USD per EUR is within 2 % of the reference 1.0823, so it holds on one admin's word.
-    const set = await backoffice(admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.1039' });
+    const set = await backoffice(operators.admin, 'PUT', 'rates', { pair: 'EUR/USD', rate: '1.1039' });
     expect(set.statusCode, set.body).toBe(200);
     try {
       const client = await createSignedInClient(context);
@@ -164,9 +159,9 @@ describe('the daily sum abroad', () => {
       ['9900.00', 2, 'dailyLimit'],
     ]);
     // The queue shows the same, and one operator's approval books only the first.
-    const queue = (await backoffice(payments, 'GET', 'transactions?status=New')).json().items;
+    const queue = (await backoffice(operators.payments, 'GET', 'transactions?status=New')).json().items;
     expect(queue.filter((item: { transactionNumber: string }) => numbers.includes(item.transactionNumber)).map((item: { requiredApprovals: number }) => item.requiredApprovals)).toEqual([1, 2, 2]);
-    for (const number of numbers) expect((await backoffice(payments, 'POST', `transactions/${number}/approve`)).statusCode).toBe(200);
+    for (const number of numbers) expect((await backoffice(operators.payments, 'POST', `transactions/${number}/approve`)).statusCode).toBe(200);
     expect((await Promise.all(numbers.map(reviewed))).map((item) => item.status)).toEqual(['Approved', 'Processing', 'Processing']);
 
     // Another client's day is its own.
@@ -180,7 +175,7 @@ describe('the daily sum abroad', () => {
     const account = await openTestAccount(context, client, 'EUR', '30000.00');
     const wallet = await openTestWallet(context, client, 'BTC', '1');
     const denied = await sendAbroad(client, account.number, '9000.00');
-    expect((await backoffice(payments, 'POST', `transactions/${denied}/deny`, { reason: 'Screening' })).statusCode).toBe(200);
+    expect((await backoffice(operators.payments, 'POST', `transactions/${denied}/deny`, { reason: 'Screening' })).statusCode).toBe(200);
     const abroadNumber = await sendAbroad(client, account.number, '9000.00');
     expect(await reviewed(abroadNumber)).toMatchObject({ requiredApprovals: 1, approvalReason: null });
 
@@ -205,28 +200,33 @@ describe.runIf(onPostgres)('the daily sum under concurrency (PostgreSQL)', () =>
 
     let releaseFirst!: () => void;
     const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstWritten!: () => void;
-    const firstIsWritten = new Promise<void>((resolve) => (firstWritten = resolve));
+    let firstWritten!: (backend: number) => void;
+    const firstIsWritten = new Promise<number>((resolve) => (firstWritten = resolve));
     const first = context.db.transaction().execute(async (trx) => {
       const number = await createInternationalTransfer(trx, client.id, request(eur.number, '9900.00'));
-      firstWritten();
+      firstWritten((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
       await firstMayCommit;
       return number;
     });
-    await firstIsWritten;
+    const firstBackend = await firstIsWritten;
     // Different accounts: no balance row is shared, so only the client's daily lock orders them.
-    let secondDone = false;
+    let secondEnded = false;
     const second = context.db
       .transaction()
       .execute((trx) => createInternationalTransfer(trx, client.id, request(usd.number, '10700.00')))
       .finally(() => {
-        secondDone = true;
+        secondEnded = true;
       });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const secondWaited = !secondDone;
+    // Until PostgreSQL reports the second blocked by the first's session, or the second has ended
+    // (as it would, unordered, while the first is still held open).
+    for (;;) {
+      const { rows } = await sql<{ blocked: number }>`select count(*)::int as blocked from pg_stat_activity where ${firstBackend}::int = any(pg_blocking_pids(pid))`.execute(context.db);
+      if (rows[0]!.blocked > 0 || secondEnded) break;
+      await new Promise(setImmediate);
+    }
+    expect(secondEnded).toBe(false);
     releaseFirst();
     const [firstNumber, secondNumber] = await Promise.all([first, second]);
-    expect(secondWaited).toBe(true);
     expect(await reviewed(firstNumber)).toMatchObject({ amountEur: '9900.00', requiredApprovals: 1, approvalReason: null });
     // 10,700 USD is 9,886.35 EUR: with the first, past 10,000 EUR.
     expect(await reviewed(secondNumber)).toMatchObject({ amountEur: '9886.35', requiredApprovals: 2, approvalReason: 'dailyLimit' });
@@ -267,12 +267,12 @@ describe('the maximum of one operation', () => {
     const account = await openTestAccount(context, client, 'EUR');
     const wallet = await openTestWallet(context, client, 'BTC');
     const incoming = incomingPaymentRequestSchema.parse({ accountNumber: account.number, amount: '1000000.01', currency: 'EUR', senderName: 'Acme GmbH', senderAccount: 'DE89370400440532013000', paymentRegion: 'SEPA' });
-    const preview = await backoffice(payments, 'POST', 'incoming-payments/preview', incoming);
+    const preview = await backoffice(operators.payments, 'POST', 'incoming-payments/preview', incoming);
     expect(preview.statusCode).toBe(400);
     expect(preview.json().fields).toEqual(overLimit);
-    await expect(context.db.transaction().execute((trx) => bookIncomingForOperator(trx, incoming, payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
+    await expect(context.db.transaction().execute((trx) => bookIncomingForOperator(trx, incoming, operators.payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
     const deposit = { address: wallet.number, amount: '12', currency: 'BTC' as const, txHash: 'a'.repeat(64) };
-    await expect(context.db.transaction().execute((trx) => bookCryptoDeposit(trx, deposit, payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
+    await expect(context.db.transaction().execute((trx) => bookCryptoDeposit(trx, deposit, operators.payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00' });
     expect(await context.db.selectFrom('transfers').select('id').where('client_id', '=', client.id).execute()).toEqual([]);
   });

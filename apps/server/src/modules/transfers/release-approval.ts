@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ApprovalHandler } from '../approvals/handler';
-import { captureTransfer, lockPendingTransfer } from './pending';
+import type { ApprovalHandler } from '../approvals';
+import { captureTransfer, lockPendingTransfer } from '../operations';
 
 /**
  * The second approval of a transfer that needs two (its value when made, or the client's day

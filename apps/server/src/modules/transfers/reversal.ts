@@ -5,13 +5,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ApprovalHandler } from '../approvals/handler';
-import { postEntry, type PostingInput } from '../ledger/ledger';
-import { recordOperations, type NewSide, type NewWalletSide } from './records';
-import type { WalletSideKind } from './tables';
+import type { ApprovalHandler } from '../approvals';
+import { postEntry, type PostingInput } from '../ledger';
+import { recordOperations, type NewSide, type NewWalletSide, type WalletSideKind } from '../operations';
 
 /**
- * Corrections of booked transfers (DESIGN §13): nothing booked is edited. A reversal is a new
+ * Corrections of booked transfers (docs/bank-controls.md): nothing booked is edited. A reversal is a new
  * transfer of kind `reversal` whose one entry negates every posting of the original, naming the
  * original's number as its reference and carrying the reason as its purpose; the statement shows
  * both rows. It is a four-eyes act (a payments operator proposes, another approves), a transfer is

@@ -4,12 +4,11 @@ import type { PaymentReviewItem, ReviewedTransferKind } from '@bank/contracts/ba
 import { CRYPTO_NETWORKS } from '@bank/contracts/crypto/networks';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
-import type { ApprovalRegistry } from '../approvals/handler';
-import { approveInTransaction, closeOpenProposal, pendingApprovalOf, proposeApproval, type Actor } from '../approvals/service';
-import { eachInSavepoint, type GroupCommit } from '../ledger/group-commit';
-import { assertNotOwnClient } from '../users/operator-conflict';
+import { type ApprovalRegistry, approveInTransaction, closeOpenProposal, pendingApprovalOf, proposeApproval, type Actor } from '../approvals';
+import { eachInSavepoint, type GroupCommit } from '../ledger';
+import { assertNotOwnClient, clientDisplayName } from '../users';
 import { AppError } from '../../lib/errors';
-import { captureTransfer, denyLockedTransfer, lockPendingTransfer, REVIEWED_KINDS, setTransferProcessing } from './pending';
+import { captureTransfer, denyLockedTransfer, lockPendingTransfer, REVIEWED_KINDS, setTransferProcessing } from '../operations';
 
 /**
  * The payments queue of the back office: international and crypto transfers and crypto conversions
@@ -63,10 +62,6 @@ function reviewQuery(db: Db) {
 }
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>['executeTakeFirstOrThrow']>>;
 
-export function clientDisplayName(row: { first_name: string | null; last_name: string | null; company_name: string | null; email: string }): string {
-  const person = [row.first_name, row.last_name].filter(Boolean).join(' ');
-  return row.company_name || person || row.email;
-}
 
 async function approvalsOf(db: Db, transferIds: string[]) {
   if (transferIds.length === 0) return new Map<string, PaymentReviewItem['approvals']>();

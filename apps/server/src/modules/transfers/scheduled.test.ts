@@ -11,11 +11,10 @@ import { loadConfig } from '../../config';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { fixedClock } from '../jobs/clock';
-import type { JobContext } from '../jobs/queue';
+import { fixedClock, type JobContext } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { deliverWaitingMail } from '../mail/outbox';
-import { markRatesLoaded } from '../rates/freshness';
+import { deliverWaitingMail } from '../mail';
+import { markRatesLoaded } from '../rates';
 import { cancelScheduledTransfer, MAX_SCHEDULED_RUN_ATTEMPTS, runDueScheduledTransfers, runScheduledTransfersJob } from './scheduled';
 import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
 

@@ -16,19 +16,18 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { instantText, type InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { addCalendarDays, bankDateOf, instantOnBankDate, type BankClock } from '../jobs/clock';
-import type { JobContext, JobDefinition } from '../jobs/queue';
-import { postEntry } from '../ledger/ledger';
-import { queueMail } from '../mail/outbox';
-import { refuseStaleRates } from '../rates/freshness';
+import { recordAudit } from '../audit';
+import { addCalendarDays, bankDateOf, instantOnBankDate, type BankClock, type JobContext, type JobDefinition } from '../jobs';
+import { postEntry } from '../ledger';
+import { queueMail } from '../mail';
+import { refuseStaleRates } from '../rates';
 import { internalSides, internalTransferOf, internalTransferOrder } from './internal';
 import { holdInternationalTransfer, internationalOperation, internationalThresholds, internationalTransferOrder } from './international';
-import { addTransferSides, recordOperations, setTransferStatus, type NewOperation } from './records';
+import { addTransferSides, recordOperations, setTransferStatus, type NewOperation } from '../operations';
 import { scheduledTransferFailedMail } from './scheduled-mail';
 
 /**
- * Payments on their date (DESIGN §14). A transfer dated after the bank's today is checked as one
+ * Payments on their date (docs/time.md). A transfer dated after the bank's today is checked as one
  * made now would be, then recorded Scheduled: it has its number and the payer's row, moving and
  * holding nothing. On its date, at the payments hour, the sweep runs it with the funds checked
  * then: an internal one is booked (Approved), one abroad is held with its fee and waits for the

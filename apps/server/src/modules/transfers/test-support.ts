@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { TransactionRecord } from '@bank/contracts';
+import { expect } from 'vitest';
 import type { Db } from '../../db';
-import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer } from './pending';
+import type { TestClient } from '../../test/clients';
+import type { TestContext } from '../../test/harness';
+import { bankToday } from '../jobs';
+import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer } from '../operations';
 
 export type TransferDecision = 'approve' | 'deny' | 'expire';
 
@@ -31,7 +36,7 @@ export async function transferIdOf(db: Db, transactionNumber: string): Promise<s
   return row.id;
 }
 
-/** A complete, valid recipient abroad (SPEC §3 recipientDetails), for tests of international transfers. */
+/** A complete, valid recipient abroad (recipientDetails, docs/product.md#data), for tests of international transfers. */
 export const TEST_RECIPIENT_DETAILS = {
   fullName: 'Hans Müller',
   recipientsSwiftBic: 'DEUTDEFF',
@@ -45,3 +50,35 @@ export const TEST_RECIPIENT_DETAILS = {
   recipientsEmail: 'hans@example.de',
   recipientType: 'individual',
 } as const;
+
+/**
+ * Sends a transfer abroad dated today through the API, as `client` from its account `fromAccount`;
+ * it must be made and wait for the bank (New). Answers its transaction number.
+ */
+export async function sendAbroad(context: TestContext, client: TestClient, fromAccount: string, amount: string): Promise<string> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/transaction/create',
+    headers: client.headers,
+    payload: {
+      type: 'international', paymentRegions: 'SWIFT', fromAccount, paymentDate: bankToday(context.deps.clock), amount,
+      purpose: 'Invoice', recipientDetails: TEST_RECIPIENT_DETAILS,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const listed = await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers });
+  expect(listed.statusCode, listed.body).toBe(200);
+  const [row] = listed.json<TransactionRecord[]>();
+  expect(row!.transactionStatus).toBe('New');
+  return row!.transactionNumber;
+}
+
+/** An internal transfer through the API, as `client`, with an Idempotency-Key of its own: the answer, whatever it is. */
+export function sendInternal(context: TestContext, client: TestClient, from: string, to: string, amount: string) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/transaction/create',
+    headers: { ...client.headers, 'idempotency-key': randomUUID() },
+    payload: { type: 'internal', accNumberFrom: from, accNumberTo: to, amount },
+  });
+}

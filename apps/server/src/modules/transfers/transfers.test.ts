@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer, markTransferProcessing } from './pending';
+import { approveTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer, markTransferProcessing } from '../operations';
 import { TEST_RECIPIENT_DETAILS } from './test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { bankToday } from '../jobs/clock';
-import { revokeSession } from '../auth/sessions';
+import { bankToday } from '../jobs';
+import { revokeSession } from '../auth';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -359,7 +359,7 @@ describe('international transfers', () => {
     });
   });
 
-  it('maps payment regions to SPEC transaction types', async () => {
+  it('maps payment regions to the transaction types of docs/product.md', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '10000.00');
     const expected = { SEPA: 'Europe (SEPA)', ACH: 'ACH', BACS: 'BACS', INTERAC: 'INTERAC', EFT: 'EFT', 'PAN AFRICA': 'International (Pan Africa)' };

@@ -1,5 +1,5 @@
 // The client withdraws its own payment order (POST /api/transaction/cancel): a transfer abroad still
-// New is released and charged SPEC §9's 30 EUR (its equivalent at the day's mid rate) as a statement
+// New is released and charged the 30 EUR of docs/product.md#tariffs-and-limits (its equivalent at the day's mid rate) as a statement
 // row of its own, with a mail in the client's language; one the bank has taken into work or decided
 // is 409; another client's is 404; on PostgreSQL, a withdrawal and an operator's decision fired at
 // once leave exactly one of them done. And the state table refuses every move it does not list,
@@ -11,14 +11,13 @@ import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
-import { addCalendarDays, bankToday } from '../jobs/clock';
-import { findLedgerViolations } from '../ledger/invariants';
+import { addCalendarDays, bankToday } from '../jobs';
+import { findLedgerViolations } from '../ledger';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { deliverWaitingMail } from '../mail/outbox';
-import { markRatesLoaded } from '../rates/freshness';
-import { approveTransfer, denyTransfer, markTransferProcessing } from './pending';
-import { setTransferStatus } from './records';
-import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
+import { deliverWaitingMail } from '../mail';
+import { markRatesLoaded } from '../rates';
+import { approveTransfer, denyTransfer, markTransferProcessing, setTransferStatus } from '../operations';
+import { sendAbroad, TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -36,22 +35,6 @@ async function setRate(currency: FiatCurrency, perEur: string): Promise<void> {
     .execute();
 }
 
-async function sendAbroad(client: TestClient, fromAccount: string, amount: string): Promise<string> {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/transaction/create',
-    headers: client.headers,
-    payload: {
-      type: 'international', paymentRegions: 'SWIFT', fromAccount, paymentDate: bankToday(context.deps.clock), amount,
-      purpose: 'Invoice', recipientDetails: TEST_RECIPIENT_DETAILS,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const [row] = await list(client);
-  expect(row!.transactionStatus).toBe('New');
-  return row!.transactionNumber;
-}
-
 function withdraw(client: TestClient, transactionNumber: string, idempotencyKey?: string) {
   return context.app.inject({
     method: 'POST',
@@ -67,6 +50,23 @@ async function list(client: TestClient): Promise<TransactionRecord[]> {
   return response.json<TransactionRecord[]>();
 }
 
+/**
+ * Pays 5.00 EUR from the payer's `fromAccount` to a new client's EUR account, at once or dated a week
+ * ahead (Scheduled); the transfer must be made. Answers the payer's newest row.
+ */
+async function payAnotherClient(payer: TestClient, fromAccount: string, when: 'now' | 'in a week'): Promise<TransactionRecord> {
+  const payee = await createSignedInClient(context);
+  const to = await openTestAccount(context, payee, 'EUR');
+  const dated = when === 'in a week' ? { transferDate: addCalendarDays(bankToday(context.deps.clock), 7) } : {};
+  const sent = await context.app.inject({
+    method: 'POST', url: '/api/transaction/create', headers: payer.headers,
+    payload: { type: 'internal', accNumberFrom: fromAccount, accNumberTo: to.number, amount: '5.00', ...dated },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const [row] = await list(payer);
+  return row!;
+}
+
 async function mailsTo(client: TestClient) {
   await deliverWaitingMail(context.deps);
   return context.mails.filter((mail) => mail.to === client.email);
@@ -76,7 +76,7 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
   it('releases the hold, charges 30 EUR as a statement row of its own, mails and audits', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '2000.00');
-    const number = await sendAbroad(client, account.number, '100.00');
+    const number = await sendAbroad(context, client, account.number, '100.00');
     // 100 + the 50 EUR minimum fee held.
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '1850.00', bookedBalance: '2000.00' });
 
@@ -113,7 +113,7 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
   ] as const)('charges its equivalent in %s at the day\'s mid rate, one rounding half up', async (currency, fee, funded, after) => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, currency, funded);
-    const number = await sendAbroad(client, account.number, '100.00');
+    const number = await sendAbroad(context, client, account.number, '100.00');
     const answer = await withdraw(client, number);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json<CancelTransferResponse>()).toEqual({ status: 'Canceled', fee, currency });
@@ -125,7 +125,7 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
     const client = await createSignedInClient(context);
     await context.db.updateTable('clients').set({ language: 'ru' }).where('id', '=', client.id).execute();
     const account = await openTestAccount(context, client, 'EUR', '500.00');
-    const number = await sendAbroad(client, account.number, '10.00');
+    const number = await sendAbroad(context, client, account.number, '10.00');
     expect((await withdraw(client, number)).statusCode).toBe(200);
     const [mail] = await mailsTo(client);
     expect(mail?.subject).toContain('Платёжное поручение отозвано');
@@ -136,7 +136,7 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
   it('answers a retry with the same Idempotency-Key once, charging once', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '1000.00');
-    const number = await sendAbroad(client, account.number, '10.00');
+    const number = await sendAbroad(context, client, account.number, '10.00');
     const key = randomUUID();
     const first = await withdraw(client, number, key);
     const again = await withdraw(client, number, key);
@@ -151,10 +151,10 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
   it('refuses once the bank has taken it into work or decided it (409), and another client\'s or an unknown one (404)', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '5000.00');
-    const processing = await sendAbroad(client, account.number, '10.00');
-    const approved = await sendAbroad(client, account.number, '11.00');
-    const denied = await sendAbroad(client, account.number, '12.00');
-    const waiting = await sendAbroad(client, account.number, '13.00');
+    const processing = await sendAbroad(context, client, account.number, '10.00');
+    const approved = await sendAbroad(context, client, account.number, '11.00');
+    const denied = await sendAbroad(context, client, account.number, '12.00');
+    const waiting = await sendAbroad(context, client, account.number, '13.00');
     await context.db.transaction().execute(async (trx) => {
       await markTransferProcessing(trx, await transferIdOf(trx, processing), randomUUID());
       await approveTransfer(trx, await transferIdOf(trx, approved), randomUUID());
@@ -176,43 +176,29 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
 
   it('cancels a scheduled transfer free of charge', async () => {
     const payer = await createSignedInClient(context);
-    const payee = await createSignedInClient(context);
     const from = await openTestAccount(context, payer, 'EUR', '100.00');
-    const to = await openTestAccount(context, payee, 'EUR');
-    const sent = await context.app.inject({
-      method: 'POST', url: '/api/transaction/create', headers: payer.headers,
-      payload: { type: 'internal', accNumberFrom: from.number, accNumberTo: to.number, amount: '5.00', transferDate: addCalendarDays(bankToday(context.deps.clock), 7) },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const [row] = await list(payer);
-    expect(row!.transactionStatus).toBe('Scheduled');
-    const answer = await withdraw(payer, row!.transactionNumber);
+    const row = await payAnotherClient(payer, from.number, 'in a week');
+    expect(row.transactionStatus).toBe('Scheduled');
+    const answer = await withdraw(payer, row.transactionNumber);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json<CancelTransferResponse>()).toEqual({ status: 'Canceled', fee: '0.00', currency: 'EUR' });
     expect((await list(payer)).map((item) => item.transactionStatus)).toEqual(['Canceled']);
     expect(await listedAccount(context, payer, from.number)).toMatchObject({ balance: '100.00', bookedBalance: '100.00' });
-    expect((await withdraw(payer, row!.transactionNumber)).statusCode).toBe(409);
+    expect((await withdraw(payer, row.transactionNumber)).statusCode).toBe(409);
   });
 
   it('refuses an internal transfer: it was booked at once (409)', async () => {
     const payer = await createSignedInClient(context);
-    const payee = await createSignedInClient(context);
     const from = await openTestAccount(context, payer, 'EUR', '100.00');
-    const to = await openTestAccount(context, payee, 'EUR');
-    const sent = await context.app.inject({
-      method: 'POST', url: '/api/transaction/create', headers: payer.headers,
-      payload: { type: 'internal', accNumberFrom: from.number, accNumberTo: to.number, amount: '5.00' },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const [row] = await list(payer);
-    expect((await withdraw(payer, row!.transactionNumber)).statusCode).toBe(409);
+    const row = await payAnotherClient(payer, from.number, 'now');
+    expect((await withdraw(payer, row.transactionNumber)).statusCode).toBe(409);
   });
 
   it('refuses with 422 INSUFFICIENT_FUNDS, changing nothing, when the account cannot pay the fee', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'USD', '100.00');
     // 40 USD + the 50 EUR minimum fee (54.28 USD) held: 94.28 of 100.00.
-    const number = await sendAbroad(client, account.number, '40.00');
+    const number = await sendAbroad(context, client, account.number, '40.00');
     const before = await listedAccount(context, client, account.number);
     // The dollar falls tenfold: 30 EUR is now 300 USD, more than the account holds even released.
     await setRate('USD', '10');
@@ -244,7 +230,7 @@ describe('POST /api/transaction/cancel while the rates are stale', () => {
   it('refuses a withdrawal whose fee is converted (503 RATES_STALE), changing nothing', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'USD', '2000.00');
-    const number = await sendAbroad(client, account.number, '100.00');
+    const number = await sendAbroad(context, client, account.number, '100.00');
     const before = await listedAccount(context, client, account.number);
     await withStaleRates(async () => {
       const answer = await withdraw(client, number);
@@ -261,21 +247,14 @@ describe('POST /api/transaction/cancel while the rates are stale', () => {
   it('withdraws from an EUR account and cancels a scheduled transfer all the same: no rate is needed', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '2000.00');
-    const number = await sendAbroad(client, account.number, '100.00');
-    const payee = await createSignedInClient(context);
-    const to = await openTestAccount(context, payee, 'EUR');
-    const sent = await context.app.inject({
-      method: 'POST', url: '/api/transaction/create', headers: client.headers,
-      payload: { type: 'internal', accNumberFrom: account.number, accNumberTo: to.number, amount: '5.00', transferDate: addCalendarDays(bankToday(context.deps.clock), 7) },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const [scheduled] = await list(client);
-    expect(scheduled!.transactionStatus).toBe('Scheduled');
+    const number = await sendAbroad(context, client, account.number, '100.00');
+    const scheduled = await payAnotherClient(client, account.number, 'in a week');
+    expect(scheduled.transactionStatus).toBe('Scheduled');
     await withStaleRates(async () => {
       const withdrawn = await withdraw(client, number);
       expect(withdrawn.statusCode, withdrawn.body).toBe(200);
       expect(withdrawn.json<CancelTransferResponse>()).toEqual({ status: 'Canceled', fee: '30.00', currency: 'EUR' });
-      const canceled = await withdraw(client, scheduled!.transactionNumber);
+      const canceled = await withdraw(client, scheduled.transactionNumber);
       expect(canceled.statusCode, canceled.body).toBe(200);
       expect(canceled.json<CancelTransferResponse>()).toEqual({ status: 'Canceled', fee: '0.00', currency: 'EUR' });
     });
@@ -287,8 +266,8 @@ describe('one state table for every status change', () => {
   it('refuses a move the table does not list and changes nothing, side rows included, even for a caller that goes on', async () => {
     const client = await createSignedInClient(context);
     const account = await openTestAccount(context, client, 'EUR', '1000.00');
-    const approved = await transferIdOf(context.db, await sendAbroad(client, account.number, '10.00'));
-    const denied = await transferIdOf(context.db, await sendAbroad(client, account.number, '20.00'));
+    const approved = await transferIdOf(context.db, await sendAbroad(context, client, account.number, '10.00'));
+    const denied = await transferIdOf(context.db, await sendAbroad(context, client, account.number, '20.00'));
     await context.db.transaction().execute(async (trx) => {
       await approveTransfer(trx, approved, randomUUID());
       await denyTransfer(trx, denied, randomUUID());

@@ -2,17 +2,16 @@ import { formatMinor, isCurrency, PAYMENT_ORDER_WITHDRAWAL_FEE, type CancelTrans
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ClientAccount } from '../accounts/service';
-import type { RatesAgeLimit } from '../rates/freshness';
-import { chargeFee, tariffFeeInMinor } from './fee-charge';
+import type { ClientAccount } from '../accounts';
+import type { RatesAgeLimit } from '../rates';
+import { chargeFee, tariffFeeInMinor, endLockedTransfer, lockPendingTransfer, type PendingTransfer } from '../operations';
 import { mailEndedOrder } from './order-mail';
-import { endLockedTransfer, lockPendingTransfer, type PendingTransfer } from './pending';
 import { cancelScheduledTransfer } from './scheduled';
 
 /**
  * The client takes back its own payment order (POST /api/transaction/cancel). A Scheduled transfer
  * has moved and held nothing: it is canceled free of charge (scheduled.ts). A transfer abroad still
- * New, not yet taken into work by the bank, is withdrawn: its hold is released and SPEC §9's fee for
+ * New, not yet taken into work by the bank, is withdrawn: its hold is released and the fee (docs/product.md#tariffs-and-limits) for
  * withdrawing a payment order is charged as a statement row of its own, all in one transaction with
  * the client's mail. Once the bank has taken it into work or decided it, it is the bank's: 409.
  * The transfer row is locked first, as every operator's decision locks it, so of a withdrawal and a

@@ -5,9 +5,7 @@ import { passwordRefreshRequestSchema } from '@bank/contracts/users/password-ref
 import { passwordResetRequestSchema } from '@bank/contracts/users/password-reset';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../lib/errors';
-import { bearerToken, clientIdOf, requireClient } from '../auth/guard';
-import { mailLanguage } from '../auth/mail-templates';
-import { sendProtocolText } from '../auth/protocol-answer';
+import { bearerToken, clientIdOf, requireClient, mailLanguage, sendProtocolText } from '../auth';
 import { changePassword, requestPasswordReset, resetPassword } from './service';
 import { loadUserData } from './user-data';
 
@@ -18,7 +16,7 @@ export const PASSWORD_RATE_LIMITS = {
   change: { max: 20, timeWindow: 15 * 60_000 },
 } as const;
 
-/** The signed-in user data and the password calls (SPEC §7, DESIGN §4). */
+/** The signed-in user data and the password calls (docs/product.md#client-calls, docs/api.md). */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 

@@ -3,21 +3,9 @@ import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { closeChallenges } from '../auth/login-codes';
-import { CLIENT_SIGN_IN_LOCKS, clearAccountLocks } from '../auth/lockouts';
-import { passwordChangedMail, resetMail } from '../auth/mail-templates';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/sessions';
-import {
-  FAILED_PASSWORD_CHANGES_PER_CLIENT,
-  RESET_MAILS_PER_EMAIL,
-  assertNotBlocked,
-  blockedForSeconds,
-  clearCounter,
-  recordHit,
-} from '../auth/throttle';
-import { queueMail } from '../mail/outbox';
+import { recordAudit } from '../audit';
+import { closeChallenges, CLIENT_SIGN_IN_LOCKS, clearAccountLocks, passwordChangedMail, resetMail, hashPassword, verifyPassword, revokeAllSessions, FAILED_PASSWORD_CHANGES_PER_CLIENT, RESET_MAILS_PER_EMAIL, assertNotBlocked, blockedForSeconds, clearCounter, recordHit } from '../auth';
+import { queueMail } from '../mail';
 import { consumeResetToken, issueResetToken } from './password-reset';
 
 interface RequestMeta {

@@ -10,3 +10,9 @@ export interface UsersTables {
     used_at: Date | null;
   };
 }
+
+// The database's typed schema (db/schema.ts) takes each module's tables from this declaration,
+// so the database layer names no module.
+declare module '../../db/schema' {
+  interface Database extends UsersTables {}
+}

@@ -1,9 +1,9 @@
 import { DEFAULT_VERIFICATIONS, type UserData } from '@bank/contracts/users/user-data';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { listKycRecords } from '../kyc/service';
+import { listKycRecords } from '../kyc';
 
-/** The user data of SPEC §3 for a client and the token it signed in with. */
+/** The user data of docs/product.md#data for a client and the token it signed in with. */
 export async function loadUserData(db: Db, clientId: string, userToken: string): Promise<UserData> {
   const client = await db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
   if (!client) throw new AppError('INVALID_AUTHORIZATION');

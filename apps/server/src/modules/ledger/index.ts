@@ -1,0 +1,20 @@
+/** The ledger's face: the only writer of postings and balances, holds, idempotent writes and the group commit. */
+export { eachInSavepoint, GroupCommit, HTTP_GROUP_COMMIT } from './group-commit';
+export type { GroupCommitObserver, GroupCommitOptions, MoneyWriteKind } from './group-commit';
+export { ownWrite, replyIdempotently } from './idempotency';
+export type { PreparedJob } from './idempotency';
+export { checkLedgerInvariantsJob, readLastInvariantCheck } from './invariant-check';
+export type { InvariantCheck } from './invariant-check';
+export { findLedgerViolations } from './invariants';
+export { bankAccountId, lockBalances, openClientLedgerAccount, openDepositLedgerAccount, placeHold, postEntries, postEntry, readBalances, releaseHold } from './ledger';
+export type { Balance, EntryKind, LedgerAccountId, PostingInput } from './ledger';
+export type { LedgerTables } from './tables';
+export { inMoneyTransaction } from './transaction';
+
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The group commit every money-moving request writes through (group-commit.ts), decorated by app.ts. */
+    money: import('./group-commit').GroupCommit;
+  }
+}

@@ -1,0 +1,21 @@
+import type { ApprovalRegistry } from '../modules/approvals';
+import { cryptoDepositApproval } from '../modules/crypto';
+import { depositRatesApproval } from '../modules/deposits';
+import { rateApproval, spreadApproval } from '../modules/rates';
+import { incomingPaymentApproval, transferReleaseApproval, reversalApproval } from '../modules/transfers';
+import { operatorApprovalHandlers } from '../modules/backoffice';
+
+/**
+ * Every four-eyes act of the bank and the module that owns it (docs/bank-controls.md). The approvals module
+ * knows how to propose and decide; each owner knows what its act does.
+ */
+export const approvalRegistry: ApprovalRegistry = {
+  incomingPayment: incomingPaymentApproval,
+  cryptoDeposit: cryptoDepositApproval,
+  reversal: reversalApproval,
+  rate: rateApproval,
+  spread: spreadApproval,
+  transferRelease: transferReleaseApproval,
+  depositRates: depositRatesApproval,
+  ...operatorApprovalHandlers,
+};
