@@ -12,7 +12,7 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { openRow, operatorSignIn, statusIs } from './support/backoffice';
 import {
   chooseMenu,
@@ -65,10 +65,6 @@ function clientApi(token: string) {
     sendAbroad: (fromAccount: string, amount: string) =>
       call('POST', 'transaction/create', tuitionTransferBody(fromAccount, amount, 'Tuition fee, autumn term')),
   };
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
 /** A new client registers and submits the personal KYC form; answers its registration data. */

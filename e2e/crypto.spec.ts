@@ -9,38 +9,25 @@ import { CRYPTO_NETWORK_FEES, decimalToMinor, formatMinor } from '@bank/contract
 import type { CryptoTransactionsResponse } from '@bank/contracts/crypto/crypto-transactions';
 import type { Wallet } from '@bank/contracts/crypto/wallets';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { asOperator, openRow, operatorSignIn, operatorTokenFor, statusIs } from './support/backoffice';
 import { label, texts, unexpectedProblems, type Language } from './support/identity';
-import { accountIn, apiAs, chooseScreen, interpolate, type Account } from './support/money';
-import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
-import { screenshot, startStack, type Stack } from './support/stack';
+import { accountIn, chooseScreen, interpolate, type Account } from './support/money';
+import { api, corp, demo, stack, useDemoClients } from './support/demoClients';
+import { openCabinetAs, type SignedInUser } from './support/session';
+import { screenshot } from './support/stack';
 
 const OUTSIDE_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const OUTSIDE_ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-let stack: Stack;
-let demo: SignedInUser;
-let corp: SignedInUser;
-beforeAll(async () => {
-  stack = await startStack();
-  demo = await signInThroughApi(stack, 'demo@bank.example', 'DemoBank2024');
-  corp = await signInThroughApi(stack, 'corp@bank.example', 'DemoBank2024');
-});
-afterAll(() => stack?.close());
-
-const api = (user: SignedInUser) => apiAs(stack, user.userToken);
+useDemoClients();
 const walletIn = (wallets: Wallet[], currency: string) => {
   const wallet = wallets.find((item) => item.currency === currency);
   if (!wallet) throw new Error(`No ${currency} wallet`);
   return wallet;
 };
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-}
 
 /** Opens the cabinet of `user` on a crypto screen and waits for its heading. */
 async function openCryptoScreen(user: SignedInUser, language: Language, width: number, screen: 'crypto' | 'cryptoTransfer' | 'rate') {

@@ -28,7 +28,7 @@ afterAll(() => stack?.close());
 
 const WIDTHS = [360, 1440] as const;
 
-/** A bank date as the screens write it (SPEC §2: the Russian locale, whatever the language). */
+/** A bank date as the screens write it (docs/product.md#screens-and-routes: the Russian locale, whatever the language). */
 function shownDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('ru-RU', { timeZone: 'UTC' });
 }

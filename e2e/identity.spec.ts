@@ -41,7 +41,7 @@ describe('registration and KYC of a new client', () => {
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Open an account' }).waitFor();
     expect(await page.title()).toBe('Open an account · Meridian Bank');
-    // The rules of SPEC §5 each speak for themselves.
+    // The rules of docs/product.md#validation each speak for themselves.
     await page.getByLabel(label('Password')).fill('weak');
     await page.getByLabel(label('E-mail')).click();
     for (const rule of [

@@ -8,14 +8,13 @@
 import { accountNumberFromSerial } from '@bank/contracts/accounts/account-number';
 import { FIAT_CURRENCIES } from '@bank/contracts/money';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/axe';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { texts, unexpectedProblems, type Language } from './support/identity';
 import {
   accountIn,
   amountToReceive,
   amountToSell,
-  apiAs,
   chooseScreen,
   formatAmount,
   fromMinor,
@@ -27,20 +26,11 @@ import {
   type Transaction,
 } from './support/money';
 import { rateForDisplay } from '@bank/contracts/money';
-import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
-import { screenshot, startStack, type Stack } from './support/stack';
+import { api, corp, demo, stack, useDemoClients } from './support/demoClients';
+import { openCabinetAs, type SignedInUser } from './support/session';
+import { screenshot } from './support/stack';
 
-let stack: Stack;
-let demo: SignedInUser;
-let corp: SignedInUser;
-beforeAll(async () => {
-  stack = await startStack();
-  demo = await signInThroughApi(stack, 'demo@bank.example', 'DemoBank2024');
-  corp = await signInThroughApi(stack, 'corp@bank.example', 'DemoBank2024');
-});
-afterAll(() => stack?.close());
-
-const api = (user: SignedInUser) => apiAs(stack, user.userToken);
+useDemoClients();
 
 /** Opens the cabinet of `user` on a screen of the menu and waits for its heading. */
 async function openScreen(user: SignedInUser, language: Language, width: number, screen: 'accounts' | 'transfer' | 'rate') {
@@ -57,10 +47,6 @@ async function openScreen(user: SignedInUser, language: Language, width: number,
   return opened;
 }
 
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-}
-
 describe('accounts overview', () => {
   it('EN, 1440 px: lists every account with number, balance and currency, and opens an account in a new currency', async () => {
     const t = texts('en', 'accounts');
@@ -75,7 +61,7 @@ describe('accounts overview', () => {
     await expectAccessible(page);
     await screenshot(page, 'money-accounts-en-1440');
 
-    // The currency is required (SPEC §5).
+    // The currency is required (docs/product.md#validation).
     const form = page.getByRole('region', { name: t('open.title') });
     await form.getByRole('button', { name: t('open.submit') }).click();
     await form.getByText(t('validation.currency.required'), { exact: true }).waitFor();
@@ -89,7 +75,7 @@ describe('accounts overview', () => {
     const opened = accountIn(after, currency);
     await dialog.getByText(interpolate(t('open.success'), { currency, number: groupedNumber(opened.number) })).waitFor();
     await dialog.getByRole('button', { name: 'Ok' }).click();
-    // A 200 reloads the list (SPEC §4): the new account shows without a refresh.
+    // A 200 reloads the list (docs/product.md#states): the new account shows without a refresh.
     await list.getByRole('listitem').filter({ hasText: groupedNumber(opened.number) }).waitFor();
     expect(await form.getByRole('option', { name: new RegExp(`^${currency} `) }).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
@@ -147,7 +133,7 @@ describe('internal transfer', () => {
     await dialog.getByText(t('result.success')).waitFor();
     await windowScreenshot(page, 'money-internal-success-ru-375');
     await dialog.getByRole('button', { name: t('result.ok') }).click();
-    // SPEC §2: OK goes to /kabinet, which opens on the accounts.
+    // docs/product.md#screens-and-routes: OK goes to /kabinet, which opens on the accounts.
     await page.waitForURL('**/kabinet');
     await page.getByRole('heading', { level: 1, name: texts('ru', 'accounts')('title') }).waitFor();
     const payerAfter = accountIn(await api(demo).get<Account[]>('account/list'), 'EUR');
@@ -361,7 +347,7 @@ describe('exchange', () => {
     const dollar = accountIn(accounts, 'USD');
     const { rate } = await api(demo).get<{ rate: string }>('exchange/rate?from=EUR&to=USD&amount=1');
     const { page, problems } = await openScreen(demo, 'en', 375, 'rate');
-    // SPEC §8: a conversion that fails without a message says 'Oops!…'; trying again asks anew.
+    // docs/product.md#errors-and-messages: a conversion that fails without a message says 'Oops!…'; trying again asks anew.
     let lookups = 0;
     await page.route('**/api/converter/convert', async (route) => {
       lookups += 1;

@@ -1,5 +1,5 @@
 // Proves the public site page by page in Chromium: every route in EN and RU has its translated title,
-// the shared header and footer, its key texts and SPEC §9 figures, no console errors or CSP
+// the shared header and footer, its key texts and tariff figures (docs/product.md#tariffs-and-limits), no console errors or CSP
 // violations, no serious accessibility violation, no sideways scroll at 360 px; and '/' loads at most
 // 100 kB of gzipped JavaScript before any lazy chunk.
 import { readFileSync } from 'node:fs';

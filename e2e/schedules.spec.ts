@@ -3,45 +3,32 @@
 // the scheduled payments screen; a standing order made on the transfer screen with Repeat shows its
 // frequency, next run and status, pauses, resumes and is canceled; a scheduled transfer is canceled
 // free; a transfer abroad still waiting for the bank is withdrawn from the statement after a
-// confirmation that states SPEC §9's 30 EUR, and the fee's row follows; the back office sees a
+// confirmation that states the 30 EUR of docs/product.md#tariffs-and-limits, and the fee's row follows; the back office sees a
 // client's schedules, read only. Every screen is checked with axe and for console errors and CSP
 // violations.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations } from './support/axe';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { texts, unexpectedProblems, type Language } from './support/identity';
-import { accountIn, apiAs, chooseScreen, groupedNumber, interpolate, minorOf, tuitionTransferBody, windowScreenshot, type Account, type Transaction } from './support/money';
+import { accountIn, chooseScreen, groupedNumber, interpolate, minorOf, tuitionTransferBody, windowScreenshot, type Account, type Transaction } from './support/money';
 import { DEMO_OPERATORS } from '../apps/server/src/seed/demo-operators';
 import { asOperator, operatorSignIn, operatorTokenFor } from './support/backoffice';
-import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
-import { screenshot, startStack, type Stack } from './support/stack';
+import { api, corp, demo, stack, useDemoClients } from './support/demoClients';
+import { openCabinetAs, type SignedInUser } from './support/session';
+import { screenshot } from './support/stack';
 
 type ListedTransfer = Transaction & { paymentDate: string | null; created: number; purpose: string | null };
 
-let stack: Stack;
-let demo: SignedInUser;
-let corp: SignedInUser;
-beforeAll(async () => {
-  stack = await startStack();
-  demo = await signInThroughApi(stack, 'demo@bank.example', 'DemoBank2024');
-  corp = await signInThroughApi(stack, 'corp@bank.example', 'DemoBank2024');
-});
-afterAll(() => stack?.close());
-
-const api = (user: SignedInUser) => apiAs(stack, user.userToken);
+useDemoClients();
 
 /** A bank date (the stack runs in the default bank zone, UTC) `days` after today. */
 function bankDateAfter(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A bank date as the screens write it (SPEC §2: the Russian locale, whatever the language). */
+/** A bank date as the screens write it (docs/product.md#screens-and-routes: the Russian locale, whatever the language). */
 function shownDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('ru-RU', { timeZone: 'UTC' });
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
 async function openCabinet(user: SignedInUser, language: Language, width: number) {

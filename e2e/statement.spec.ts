@@ -1,6 +1,6 @@
 // Proves the statement tab in Chromium as the demo client uses it, in EN and RU, at 1280, 1440, 375
 // and 360 px: on a desktop each line's date, counterparty, purpose, signed amount, status and
-// balance inside the window, and the rest of SPEC's statement row in the line's details, opened
+// balance inside the window, and the rest of the product's statement row in the line's details, opened
 // from the keyboard; on phones cards with all of it; green plus and red minus and Russian-locale dates, 8 rows a
 // page with page controls, every filter sending the statement back to page 1 and showing what the
 // server answers for it, the period's balances, saved templates, the CSV downloaded and read back
@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../apps/server/src/modules/statement/test-support';
 import { typeKey } from '../apps/web/src/features/statement/labels';
-import { seriousAccessibilityViolations } from './support/axe';
+import { expectAccessible } from './support/axe';
 import { texts, type Language } from './support/identity';
 import { apiAs, formatAmount, groupedNumber, interpolate, type Account } from './support/money';
 import { openCabinetAs, signInThroughApi, type SignedInUser } from './support/session';
@@ -26,7 +26,7 @@ const CYRILLIC_REFERENCE = 'Оплата аренды офиса, ноябрь';
 const TEMPLATE = 'Аренда офиса';
 /** A desktop line's columns after its disclosure button. */
 const LINE_COLUMNS = ['date', 'counterparty', 'purpose', 'amount', 'status', 'balanceAfter'];
-/** The rest of SPEC's statement row, in a line's details, with the balance the turnovers come to. */
+/** The rest of the product's statement row, in a line's details, with the balance the turnovers come to. */
 const DETAIL_FIELDS = ['transactionNumber', 'sender', 'recipient', 'type', 'direction', 'openingBalance', 'creditTurnover', 'debitTurnover', 'balance'];
 
 beforeAll(async () => {
@@ -112,10 +112,6 @@ async function expectScreen(page: Page, width: number, language: Language, expec
   await page.locator('.statement__rows[aria-busy="false"]').waitFor();
   const pages = Math.max(1, Math.ceil(expected.total / 8));
   await page.getByText(interpolate(t('pages.pageOf'), { page: String(pageNumber), total: String(pages) }), { exact: true }).waitFor();
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
 async function chooseFilter(page: Page, label: string, value: string) {

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../apps/server/src/db';
 import { secretRing } from '../apps/server/src/lib/crypto';
-import { findAccountByNumber } from '../apps/server/src/modules/accounts/service';
-import { bookCryptoDeposit } from '../apps/server/src/modules/crypto/deposits';
-import { inMoneyTransaction } from '../apps/server/src/modules/ledger/transaction';
-import { bookIncomingPayment } from '../apps/server/src/modules/transfers/incoming';
+import { findAccountByNumber } from '../apps/server/src/modules/accounts';
+import { bookCryptoDeposit } from '../apps/server/src/modules/crypto';
+import { inMoneyTransaction } from '../apps/server/src/modules/ledger';
+import { bookIncomingPayment } from '../apps/server/src/modules/transfers';
 import { createSignedInClient } from '../apps/server/src/test/clients';
 import type { TestContext } from '../apps/server/src/test/harness';
 import { createSignedInOperator } from '../apps/server/src/test/operators';

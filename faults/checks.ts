@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db';
-import { verifyAuditChain } from '../apps/server/src/modules/audit/chain';
-import { findLedgerViolations } from '../apps/server/src/modules/ledger/invariants';
+import { verifyAuditChain } from '../apps/server/src/modules/audit';
+import { findLedgerViolations } from '../apps/server/src/modules/ledger';
 import { call, persistently, type FaultClient } from './bank';
 import type { Operation } from './load';
 

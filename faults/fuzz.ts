@@ -10,7 +10,7 @@ import { parseJsonBody } from '../apps/server/src/lib/json-body';
 import { API_PREFIX, assertRouteListComplete, ROUTES, type RouteSpec, type SampleIds } from './routes';
 
 /**
- * Fuzz and cross-client access checks of the API (DESIGN §4, §12): whatever a client sends, the
+ * Fuzz and cross-client access checks of the API (docs/api.md, docs/reliability.md#the-fault-suite): whatever a client sends, the
  * server answers with a 4xx and keeps running (never a 5xx, never a dropped connection), and no
  * request of one client reads or changes another client's accounts, wallets, transfers or KYC.
  */
@@ -860,6 +860,31 @@ function secretsOf(other: FuzzParty, view: PartyView, clientSeen: string): strin
   return [...values].filter((value) => value.length >= 4 && !seen.includes(value.toLowerCase()));
 }
 
+/** What a run between two clients starts from. */
+interface PairRun {
+  /** A connection per request, closed when the run ends. */
+  agent: http.Agent;
+  report: FuzzReport;
+  clientView: PartyView;
+  otherView: PartyView;
+  /** The other client's text that the calling client must never be shown. */
+  secrets: string[];
+}
+
+/** Runs `check` with a new report, once the calling client's and the other client's views of the bank are read. */
+async function againstOtherClient(baseUrl: string, client: FuzzParty, other: FuzzParty, check: (run: PairRun) => Promise<void>): Promise<FuzzReport> {
+  const agent = connectionPerRequest();
+  const report = emptyReport();
+  try {
+    const clientView = await viewOf(baseUrl, client.token, agent);
+    const otherView = await viewOf(baseUrl, other.token, agent);
+    await check({ agent, report, clientView, otherView, secrets: secretsOf(other, otherView, clientView.seen) });
+  } finally {
+    agent.destroy();
+  }
+  return report;
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Forged list cursors.
  * --------------------------------------------------------------------------------------------- */
@@ -939,12 +964,7 @@ export async function fuzzEveryRoute(options: {
   const perRoute = options.perRoute ?? 200;
   const seed = options.seed ?? 20_241_124;
   const concurrency = options.concurrency ?? 4;
-  const agent = connectionPerRequest();
-  const report = emptyReport();
-  try {
-    const clientView = await viewOf(baseUrl, client.token, agent);
-    const otherView = await viewOf(baseUrl, other.token, agent);
-    const secrets = secretsOf(other, otherView, clientView.seen);
+  return againstOtherClient(baseUrl, client, other, async ({ agent, report, clientView, secrets }) => {
     const fallbackWallet = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const ids: SampleIds = {
       // Mostly the client's own identifiers, so broken fields are judged past the ownership checks;
@@ -1012,10 +1032,7 @@ export async function fuzzEveryRoute(options: {
       await assertSessionsAlive(baseUrl, agent, route, client.token, operatorToken);
       options.onRoute?.(`${route.method} ${API_PREFIX}${route.path}`, statuses);
     }
-  } finally {
-    agent.destroy();
-  }
-  return report;
+  });
 }
 
 function toProbe(draft: Draft, credential: Credential): Probe {
@@ -1280,12 +1297,7 @@ export async function crossClientChecks(options: {
   onAnswer?: (about: string, path: string, status: number) => void;
 }): Promise<FuzzReport> {
   const { baseUrl, client, other } = options;
-  const agent = connectionPerRequest();
-  const report = emptyReport();
-  try {
-    const clientView = await viewOf(baseUrl, client.token, agent);
-    const otherView = await viewOf(baseUrl, other.token, agent);
-    const secrets = secretsOf(other, otherView, clientView.seen);
+  return againstOtherClient(baseUrl, client, other, async ({ agent, report, clientView, otherView, secrets }) => {
     const before = await listsOf(baseUrl, other.token, agent);
     const clientBefore = await listsOf(baseUrl, client.token, agent);
 
@@ -1351,10 +1363,7 @@ export async function crossClientChecks(options: {
         report.leaks.push({ method: 'GET', path, status: 200, detail: `the calling client's own list changed during the checks: before ${clip(text, 600)} after ${clip(clientAfter[path] ?? '', 600)}` });
       }
     }
-  } finally {
-    agent.destroy();
-  }
-  return report;
+  });
 }
 
 /** Both reports as one. */

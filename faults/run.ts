@@ -1,8 +1,8 @@
-// The fault suite (DESIGN §12): a private PostgreSQL cluster and the production build of the server,
+// The fault suite (docs/reliability.md#the-fault-suite): a private PostgreSQL cluster and the production build of the server,
 // client loops moving money with Idempotency-Keys, and a nemesis that SIGKILLs and restarts the
 // server, restarts PostgreSQL (fast and immediate) and terminates its backends; then the checks of
 // checks.ts, the fuzz of every route and the cross-client checks, and last npm run audit:verify on
-// the suite's database. The server runs as deployed (DESIGN §13): migrations as the database's
+// the suite's database. The server runs as deployed (docs/bank-controls.md): migrations as the database's
 // owner role, requests as an application role that cannot rewrite history. One summary line; exit 1
 // on any violation. `npm run test:faults` runs FAULTS_SECONDS of load (default 300); `--short` about 60 s.
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -28,4 +29,9 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
     }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Fails the test when axe finds a serious or critical violation on the page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }

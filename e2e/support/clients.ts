@@ -9,7 +9,7 @@ import type { Stack } from './stack';
  * Clients made the way the bank makes them, through its API alone, for specs whose subject comes
  * after identification: a client registers (with the mailed code), submits the personal KYC
  * form, compliance approves it, and money arrives as incoming payments that one payments operator
- * proposes and a second operator approves (DESIGN §13's four eyes).
+ * proposes and a second operator approves (the four eyes of docs/bank-controls.md).
  */
 
 /** The demo operators' sessions that identify and fund clients, each signed in once (an authenticator code is good once). */

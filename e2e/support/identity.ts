@@ -103,7 +103,7 @@ export async function openMenu(page: Page, language: Language): Promise<void> {
   await page.getByRole('navigation', { name: cabinet('menu.navigation') }).waitFor();
 }
 
-/** Chooses a menu entry (SPEC §2: screens follow the menu). */
+/** Chooses a menu entry (docs/product.md#screens-and-routes: screens follow the menu). */
 export async function chooseMenu(page: Page, language: Language, key: string): Promise<void> {
   await openMenu(page, language);
   const cabinet = texts(language, 'cabinet');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { initialUserState } from '../../apps/web/src/features/auth/userSlice';
 import type { Stack } from './stack';
 
-/** The signed-in user data as the server answers it (SPEC §3); only what tests read is typed. */
+/** The signed-in user data as the server answers it (docs/product.md#data); only what tests read is typed. */
 export interface SignedInUser {
   userToken: string;
   email: string;

@@ -2,6 +2,7 @@
 import './lib/zodWithoutEval';
 import './ui/fonts.css';
 import './ui/theme.css';
+import './ui/layout.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startEarlyReads } from './lib/earlyReads';

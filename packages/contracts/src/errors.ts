@@ -1,24 +1,24 @@
 /**
  * The one list of error codes the API answers with. Each says when it is thrown and its HTTP status;
  * the server's error handler turns them into answers and the web app reads them once.
- * Where SPEC fixes a protocol text (e.g. 'Invalid authorization data'), `message` is that text.
+ * Where docs/product.md fixes a protocol text (e.g. 'Invalid authorization data'), `message` is that text.
  */
 export const ERROR_CODES = {
   /** A body, query or parameter failed its schema. */
   VALIDATION_FAILED: { status: 400, message: 'Validation failed' },
   /** The request body is not valid JSON or is too large. */
   BAD_REQUEST: { status: 400, message: 'Bad request' },
-  /** Missing, unknown, expired or revoked bearer token (SPEC §8 protocol text). */
+  /** Missing, unknown, expired or revoked bearer token (protocol text of docs/product.md#errors-and-messages). */
   INVALID_AUTHORIZATION: { status: 401, message: 'Invalid authorization data' },
   /** Signed in, but the action needs something the client lacks (e.g. completed KYC). */
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   /** The thing does not exist or belongs to somebody else: the two are never told apart. */
   NOT_FOUND: { status: 404, message: 'Not found' },
-  /** Registration with an e-mail that is taken (SPEC §8 protocol text). */
+  /** Registration with an e-mail that is taken (protocol text of docs/product.md#errors-and-messages). */
   EMAIL_EXISTS: { status: 409, message: 'Email already exist' },
-  /** Registration with a phone that is taken (SPEC §8 protocol text). */
+  /** Registration with a phone that is taken (protocol text of docs/product.md#errors-and-messages). */
   PHONE_EXISTS: { status: 409, message: 'Phone already exist' },
-  /** A password that breaks the strength rule of SPEC §5 (SPEC §8 protocol text). */
+  /** A password that breaks the strength rule of docs/product.md#validation (protocol text of docs/product.md#errors-and-messages). */
   INVALID_PASSWORD: { status: 409, message: 'Invalid password' },
   /** A state conflict: the same idempotency key with another body, a pending KYC, and the like. */
   CONFLICT: { status: 409, message: 'Conflict' },

@@ -1,11 +1,11 @@
-/** Exact protocol texts of SPEC §7/§8 that clients compare answers against. */
+/** Exact protocol texts of docs/product.md that clients compare answers against. */
 export const PROTOCOL = {
   created: 'Created',
   done: 'Done',
   invalidAuthorization: 'Invalid authorization data',
 } as const;
 
-/** Limits shared by server and web (CONVENTIONS: a limit on everything). */
+/** Limits shared by server and web (docs/architecture.md#contracts: a limit on everything). */
 export const LIMITS = {
   pageSize: 8,
   maxPageSize: 100,

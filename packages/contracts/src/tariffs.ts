@@ -1,5 +1,5 @@
 /**
- * SPEC §9 as data: fees, limits and rates. Amounts are decimal strings in EUR unless named otherwise;
+ * The tariffs and limits (docs/product.md#tariffs-and-limits) as data: fees, limits and rates. Amounts are decimal strings in EUR unless named otherwise;
  * percentages are basis points (1 % = 100 bp) so no float ever touches a fee.
  */
 export const TARIFF_CURRENCY = 'EUR' as const;
@@ -13,7 +13,7 @@ export const INTERNATIONAL_TRANSFER_FEE = {
 } as const;
 
 /**
- * Limits on money (DESIGN §10, §13), in EUR; an amount in another currency is valued at the day's
+ * Limits on money (docs/bank-controls.md), in EUR; an amount in another currency is valued at the day's
  * mid rate when the operation is made, and that value is kept with a transfer that waits for the
  * bank, so a later change of rates never changes what it needs.
  *
@@ -30,7 +30,7 @@ export const MAX_OPERATION_EUR = '1000000.00';
 export const MAKER_CHECKER_THRESHOLD_EUR = '10000.00';
 export const DAILY_ABROAD_LIMIT_EUR = '10000.00';
 
-/** Free services (SPEC §9). */
+/** Free services (docs/product.md#tariffs-and-limits). */
 export const FREE_SERVICES = ['internetBanking', 'complianceCheck', 'documentPreCheck', 'intraBankTransfers', 'currencyConversion'] as const;
 
 export const MINIMUM_DEPOSITS = {
@@ -56,13 +56,13 @@ export const SERVICE_FEES = {
 } as const;
 
 /**
- * Withdrawing a payment order the bank has not yet taken into work (SPEC §9): a fixed fee in EUR,
+ * Withdrawing a payment order the bank has not yet taken into work (docs/product.md#tariffs-and-limits): a fixed fee in EUR,
  * charged in the account's currency at the day's mid rate. Canceling a scheduled transfer is free.
  */
 export const PAYMENT_ORDER_WITHDRAWAL_FEE = { amount: SERVICE_FEES.paymentOrderWithdrawalOrAmendment, currency: TARIFF_CURRENCY } as const;
 
 /**
- * Active account maintenance (SPEC §9): a fixed fee in EUR for each month in which the client's
+ * Active account maintenance (docs/product.md#tariffs-and-limits): a fixed fee in EUR for each month in which the client's
  * accounts had a booked movement, charged on the first of the next month from the EUR account, or
  * its equivalent at the day's mid rate from another account; what none can pay is kept as arrears.
  */
@@ -99,7 +99,7 @@ export function bankPurposeOf(purpose: string | null): BankPurpose | null {
   return purposes.find((key) => BANK_PURPOSES[key] === purpose) ?? null;
 }
 
-/** The currencies a term deposit is kept in (SPEC §9). */
+/** The currencies a term deposit is kept in (docs/product.md#tariffs-and-limits). */
 export const DEPOSIT_CURRENCIES = ['EUR', 'USD'] as const;
 export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
 
@@ -111,7 +111,7 @@ export type DepositHistoryTier = (typeof DEPOSIT_HISTORY_TIERS)[number];
 export type DepositRateTable = Readonly<Record<DepositHistoryTier, Readonly<Record<DepositCurrency, number>>>>;
 
 /**
- * The rates a new installation opens deposits at (SPEC §9). The back office changes them through
+ * The rates a new installation opens deposits at (docs/product.md#tariffs-and-limits). The back office changes them through
  * four-eyes approvals; a change applies to deposits opened after it, never to running ones.
  */
 const DEPOSIT_RATES_BASIS_POINTS = {
@@ -125,11 +125,11 @@ export function highestRateBasisPoints(rates: DepositRateTable, tier: DepositHis
 }
 
 /**
- * Term deposits (SPEC §9), read by the public pages and by the product alike. Both take the rates
+ * Term deposits (docs/product.md#tariffs-and-limits), read by the public pages and by the product alike. Both take the rates
  * from the table in force (GET /api/deposit/rates): the back office's newest approved version of it,
  * or `ratesBasisPoints` before any.
  *
- * SPEC gives the rates twice: "11 % EUR and 12 % USD with a history over one year; 10 % and 11 %
+ * The tariff gives the rates twice: "11 % EUR and 12 % USD with a history over one year; 10 % and 11 %
  * without", and "up to 11 % for new clients and up to 12 % for clients with more than two years".
  * The bank reads the first line as the rule: a client whose identification is more than
  * `historyMonths` (12) months old on the opening day gets the `withHistory` row. The second line is
@@ -159,7 +159,7 @@ export const DEPOSITS = {
 } as const;
 
 /**
- * Closing a deposit before maturity (SPEC is silent; the bank's rule): the principal comes back in
+ * Closing a deposit before maturity (the product rules say nothing of it; the bank's rule): the principal comes back in
  * full, interest already paid stays paid, and the interest accrued since the last payout (since
  * opening, before the first) is forfeited. The opening fee is not refunded.
  */
@@ -188,7 +188,7 @@ export const WAITING_DAYS = {
 
 /**
  * The network fee of a crypto transfer out of the bank, per coin, in the coin (held with the amount
- * and shown before confirming). SPEC leaves it open; these cover a typical miner or gas fee with a
+ * and shown before confirming). The product rules leave it open; these cover a typical miner or gas fee with a
  * margin. A transfer to another wallet of this bank moves on the bank's own books and is free.
  */
 export const CRYPTO_NETWORK_FEES = {
@@ -201,7 +201,7 @@ export const CRYPTO_NETWORK_FEES = {
 } as const;
 
 /**
- * Crypto conversion (SPEC §9: by agreement, requires approval, up to 2.5 % depending on volume, no
+ * Crypto conversion (docs/product.md#tariffs-and-limits: by agreement, requires approval, up to 2.5 % depending on volume, no
  * volume limit). The tier is chosen by the amount sold, valued in EUR at the day's mid rate; the fee
  * is charged in the currency sold, on top of the amount, and held with it until a payments operator
  * approves. Tiers are ordered by their upper bound; the last has none.

@@ -31,7 +31,7 @@ export const i18nReady = i18next
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     detection: {
-      // SPEC §4: query lng, cookie, local storage, session storage, navigator, html tag; cached in local storage.
+      // docs/product.md#states: query lng, cookie, local storage, session storage, navigator, html tag; cached in local storage.
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',
       // The cookie tells the server the choice too, so the pre-rendered page it sends is already in
@@ -56,7 +56,7 @@ export function currentLanguage(): Language {
   return i18next.resolvedLanguage === 'ru' ? 'ru' : 'en';
 }
 
-/** SPEC §4: choosing a language changes it, caches it and reloads the page. */
+/** docs/product.md#states: choosing a language changes it, caches it and reloads the page. */
 export async function switchLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
   const url = new URL(window.location.href);

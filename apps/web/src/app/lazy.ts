@@ -1,6 +1,6 @@
 import i18next from './i18n';
 
-/** SPEC §9: a lazy chunk that does not arrive within 120 s fails with ChunkLoadError. */
+/** docs/product.md#tariffs-and-limits: a lazy chunk that does not arrive within 120 s fails with ChunkLoadError. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

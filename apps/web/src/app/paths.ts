@@ -1,4 +1,4 @@
-/** Every route of the app, defined once (SPEC §2). */
+/** Every route of the app, defined once (docs/product.md#screens-and-routes). */
 export const paths = {
   home: '/',
   about: '/about-bank',
@@ -19,7 +19,7 @@ export const paths = {
   backoffice: '/backoffice',
 } as const;
 
-/** Anchors on /other-services (SPEC §2 header and footer). */
+/** Anchors on /other-services (header and footer, docs/product.md#screens-and-routes). */
 export const otherServicesAnchors = {
   deposit: 'deposit-account',
   cheques: 'cashing-checks',

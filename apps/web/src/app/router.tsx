@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The bank's operators: no client store, a session of its own (DESIGN §10).
+      // The bank's operators: no client store, a session of its own (docs/bank-controls.md).
       { path: `${paths.backoffice}/*`, lazy: () => loadChunk(() => import('../features/backoffice/BackofficeRoute')) },
       { path: '*', lazy: () => loadChunk(() => import('../ui/NotFound')) },
     ],
@@ -78,7 +78,7 @@ export function createRouter() {
  * Loads the lazy routes (chunks and texts) that `location` opens, before the router is made: its
  * first render is then the page itself, as pre-rendered at build time, rather than nothing while
  * they load. A route that fails to load hands its error to the router, which shows it at once
- * (SPEC §9: a chunk that has not arrived within its time-out is not waited for a second time).
+ * (docs/product.md#tariffs-and-limits: a chunk that has not arrived within its time-out is not waited for a second time).
  */
 export async function loadRoutesOf(location: string): Promise<void> {
   const matched = matchRoutes(routes, location) ?? [];

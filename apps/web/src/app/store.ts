@@ -9,7 +9,7 @@ import transactionsReducer from '../features/statement/transactionsSlice';
 import { PERSIST_KEY } from './persistKey';
 
 export { PERSIST_KEY };
-/** SPEC §3: the persisted state is restored with a 5000 ms time-out. */
+/** docs/product.md#data: the persisted state is restored with a 5000 ms time-out. */
 export const PERSIST_TIMEOUT_MS = 5000;
 
 const rootReducer = combineReducers({

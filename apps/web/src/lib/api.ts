@@ -12,7 +12,7 @@ export class ApiError extends Error {
   ) {
     super(body?.message ?? (status === 0 ? 'Network error' : `HTTP ${status}`));
   }
-  /** SPEC §8: the text that marks a session as invalid. */
+  /** docs/product.md#errors-and-messages: the text that marks a session as invalid. */
   get isInvalidAuthorization(): boolean {
     return this.body?.message === PROTOCOL.invalidAuthorization;
   }

@@ -4,11 +4,11 @@ import type { CreateTransactionPayload } from '@bank/contracts/transfers/create-
 import { ApiError, apiRequest, newIdempotencyKey } from './api';
 
 /**
- * The money-moving submissions of the cabinet (SPEC §7): POST /api/transaction/create for the
+ * The money-moving submissions of the cabinet (docs/product.md#client-calls): POST /api/transaction/create for the
  * transfer and exchange screens, POST /api/crypto-transaction/create for crypto transfers. One
  * idempotency key per submission, reused when the same submission is sent again after an answer
  * that never came (a lost connection or a 5xx), so a retry can never move money twice
- * (CONVENTIONS 7).
+ * (docs/architecture.md#the-ledger).
  */
 
 /** The calls that move money and answer 'Created' on success. */
@@ -22,7 +22,7 @@ export const SUBMISSION_ATTEMPTS = 3;
 export const SUBMISSION_RETRY_DELAY_MS = 600;
 
 /**
- * SPEC §4/§8: an answer 'Invalid authorization data' opens the session-expired modal (lib/api's
+ * docs/product.md: an answer 'Invalid authorization data' opens the session-expired modal (lib/api's
  * handler), and the screen shows nothing else over it.
  */
 export function endedTheSession(outcome: SubmissionOutcome): boolean {
@@ -67,7 +67,7 @@ export interface SubmissionOptions {
 
 /**
  * Sends one transfer or exchange with its key, retrying by itself with the same key while the
- * outcome is unknown. Anything but the answer 'Created' is a failure (SPEC §8).
+ * outcome is unknown. Anything but the answer 'Created' is a failure (docs/product.md#errors-and-messages).
  */
 export function submitTransaction(
   payload: CreateTransactionPayload,

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import './formField.css';
 
@@ -6,7 +6,8 @@ import './formField.css';
  * The one form-field kit of the app (sign-in, registration, KYC, settings, transfers, exchange,
  * statement filters, and the back office and crypto forms to come).
  *
- * - `InputField`, `PasswordField` (with a show/hide switch), `SelectField` (options or children):
+ * - `InputField`, `PasswordField` (with a show/hide switch), `SelectField` (options or children),
+ *   `TextAreaField` (a few lines of text):
  *   a label that names the control, an optional hint, the required mark for sighted readers
  *   (`required` tells assistive technology), and the error.
  * - `error` is a translation key, or several when a value breaks several rules (a password), as
@@ -14,8 +15,12 @@ import './formField.css';
  *   `validation` namespace or the form's own, and announces them with the control
  *   (`aria-describedby`), which it marks `aria-invalid`.
  * - `FieldFrame` gives the same frame to a custom control (an amount with its currency).
+ * - `AmountField` (a sum of money the client types), `DigitsField` (a number typed digit by digit)
+ *   and `ShownField` (a value the form derives from another field, shown beside it and never typed)
+ *   are the money forms' common fields.
  * - `bindField(form)` wires a field to a form's values, change handler and errors by its name, so a
  *   form declares only its fields: `<InputField label={…} {...field('amount')} required />`.
+ * - `focusFirstError(form)` takes the client to the first field to correct after a refused submit.
  */
 
 export type FieldError = string | readonly string[] | undefined;
@@ -34,9 +39,17 @@ export function useFieldErrorText(): (key: string) => string {
   );
 }
 
-function errorKeys(error: FieldError): readonly string[] {
+/** The translation keys of a field's error: none, one, or several. */
+export function errorKeys(error: FieldError): readonly string[] {
   if (error === undefined || error === '') return [];
   return typeof error === 'string' ? [error] : error;
+}
+
+/** What a frame gives the control it labels: the control's id, its hint and error, and whether it is invalid. */
+interface FrameControl {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
 }
 
 interface FrameProps {
@@ -45,7 +58,21 @@ interface FrameProps {
   hint?: ReactNode;
   required?: boolean | undefined;
   className?: string | undefined;
-  children: (control: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (control: FrameControl) => ReactNode;
+}
+
+/** A field's name, with the required mark for sighted readers (`required` on the control tells assistive technology). */
+export function LabelText({ label, required }: { label: string; required?: boolean | undefined }) {
+  return (
+    <>
+      {label}
+      {required ? (
+        <span className="field__required" aria-hidden="true">
+          {' *'}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function FieldFrame({ label, error, hint, required, className, children }: FrameProps) {
@@ -59,12 +86,7 @@ export function FieldFrame({ label, error, hint, required, className, children }
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
+        <LabelText label={label} required={required} />
       </label>
       {children({ id, describedBy, invalid })}
       {hint ? (
@@ -88,6 +110,11 @@ export function FieldFrame({ label, error, hint, required, className, children }
   );
 }
 
+/** The attributes that tie a field's control to its frame (id, hint, error) and to the field's value. */
+function controlAttributes({ id, describedBy, invalid }: FrameControl, value: string, required: boolean | undefined) {
+  return { id, value, required, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
+}
+
 /** What every field takes besides its control's own attributes. */
 interface FieldProps {
   label: string;
@@ -102,20 +129,36 @@ type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 
 export function InputField({ label, value, onValue, error, hint, required, className, ...input }: InputFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          {...input}
-          id={id}
-          value={value}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          onInput={(event) => onValue(event.currentTarget.value)}
-        />
-      )}
+      {(control) => <input {...input} {...controlAttributes(control, value, required)} onInput={(event) => onValue(event.currentTarget.value)} />}
     </FieldFrame>
   );
 }
+
+/**
+ * A sum of money: always required, the phone's decimal keyboard, and never autofilled (a browser's
+ * remembered amount must not slip into a payment).
+ */
+export function AmountField(props: Omit<InputFieldProps, 'required' | 'inputMode' | 'autoComplete'>) {
+  return <InputField {...props} required inputMode="decimal" autoComplete="off" />;
+}
+
+/**
+ * A number typed digit by digit (an account number, a term in months): the phone's numeric keypad,
+ * and never autofilled.
+ */
+export function DigitsField(props: Omit<InputFieldProps, 'inputMode' | 'autoComplete'>) {
+  return <InputField {...props} inputMode="numeric" autoComplete="off" />;
+}
+
+/**
+ * A value the form derives from another field (an account's currency, a wallet's network): read
+ * only, with `placeholder` saying where it comes from until that field is chosen.
+ */
+export function ShownField({ label, name, value, placeholder, error }: { label: string; name: string; value: string; placeholder: string; error?: FieldError }) {
+  return <InputField label={label} name={name} value={value} onValue={ignoreInput} readOnly placeholder={placeholder} error={error} />;
+}
+
+function ignoreInput(): void {}
 
 /** A one-time code of six digits (e-mailed or from an authenticator app): digits only, offered by the phone's keyboard and autofill. */
 export function OneTimeCodeField(props: Omit<InputFieldProps, 'onValue' | 'inputMode' | 'autoComplete' | 'maxLength'> & { onValue: (code: string) => void }) {
@@ -131,16 +174,12 @@ export function PasswordField({ label, value, onValue, error, hint, required, cl
   const [visible, setVisible] = useState(false);
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <div className="password-input">
           <input
             {...input}
-            id={id}
+            {...controlAttributes(control, value, required)}
             type={visible ? 'text' : 'password'}
-            value={value}
-            required={required}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
             onInput={(event) => onValue(event.currentTarget.value)}
           />
           <button
@@ -176,16 +215,8 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'
 export function SelectField({ label, value, onValue, options, placeholder, error, hint, required, className, children, ...select }: SelectFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          {...select}
-          id={id}
-          value={value}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onValue(event.currentTarget.value)}
-        >
+      {(control) => (
+        <select {...select} {...controlAttributes(control, value, required)} onChange={(event) => onValue(event.currentTarget.value)}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options?.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -195,6 +226,17 @@ export function SelectField({ label, value, onValue, options, placeholder, error
           {children}
         </select>
       )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & FieldProps;
+
+/** A few lines of text (a reason, a message), in the same frame as the other fields. */
+export function TextAreaField({ label, value, onValue, error, hint, required, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
+      {(control) => <textarea {...textarea} {...controlAttributes(control, value, required)} onInput={(event) => onValue(event.currentTarget.value)} />}
     </FieldFrame>
   );
 }
@@ -209,6 +251,12 @@ export interface BoundForm<Name extends string> {
 /** The props that tie a field to its form by name: spread them into InputField, PasswordField or SelectField. */
 export function bindField<Name extends string>(form: BoundForm<Name>) {
   return (name: Name) => ({ name, value: form.values[name], onValue: (value: string) => form.change(name, value), error: form.errors[name] });
+}
+
+/** Moves focus to the first field the client has to correct. */
+export function focusFirstError(form: HTMLFormElement): void {
+  // The errors render on the next paint; wait for it so the field found is marked invalid.
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 function EyeIcon({ crossed }: { crossed: boolean }) {

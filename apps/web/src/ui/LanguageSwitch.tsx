@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, currentLanguage, switchLanguage } from '../app/i18n';
+import './languageSwitch.css';
 
-/** EN/RU switch: choosing a language changes it and reloads the page (SPEC §4). */
+/** EN/RU switch: choosing a language changes it and reloads the page (docs/product.md#states). */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation();
   const active = currentLanguage();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from './usePageTitle';
 
-/** SPEC §2: any unknown path shows '404 - Page Not Found'. */
+/** docs/product.md#screens-and-routes: any unknown path shows '404 - Page Not Found'. */
 export function NotFound() {
   const { t } = useTranslation();
   usePageTitle('notFound.title');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultModal } from './ResultModal';
 
 /**
- * SPEC §2/§8 popups: a success popup ('Success!' + the message) and an error popup ('Error!' +
+ * Popups (docs/product.md): a success popup ('Success!' + the message) and an error popup ('Error!' +
  * 'Something went wrong. Please try again later.' unless another message is given), each with Ok.
  */
 export function Popup({ tone, message, onClose }: { tone: 'success' | 'error'; message?: string; onClose: () => void }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Modal } from './Modal';
 
 /**
- * The end of a request (SPEC §8): a success or error dialog with its message and one OK button;
+ * The end of a request (docs/product.md#errors-and-messages): a success or error dialog with its message and one OK button;
  * OK and Escape close it.
  */
 export function ResultModal({

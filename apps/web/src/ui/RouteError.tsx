@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
-/** SPEC §8: a route error shows 'Unexpected Application Error!'. */
+/** docs/product.md#errors-and-messages: a route error shows 'Unexpected Application Error!'. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();

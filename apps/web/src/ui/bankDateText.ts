@@ -2,7 +2,7 @@ import { optionalDateSchema } from '@bank/contracts/transfers/dates';
 import { formatBankDate } from './formatBankDate';
 
 /**
- * A date as the client types it, in the form the bank writes dates (DD.MM.YYYY, SPEC §2), and the
+ * A date as the client types it, in the form the bank writes dates (DD.MM.YYYY, docs/product.md#screens-and-routes), and the
  * value the forms and the server take ('YYYY-MM-DD'). The browser's own date input would follow the
  * browser's locale instead of the page's language, so the date fields type text and read it here.
  */

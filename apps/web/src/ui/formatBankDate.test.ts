@@ -1,4 +1,4 @@
-// The statement's dates are written as ru-RU's short date, whatever the language (SPEC §2).
+// The statement's dates are written as ru-RU's short date, whatever the language (docs/product.md#screens-and-routes).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBankDate } from './formatBankDate';

@@ -1,6 +1,6 @@
 /**
  * A bank date ('YYYY-MM-DD') as the statement writes dates, in the Russian locale whatever the
- * language (SPEC §2): "05.03.2026", as ru-RU's short date is (the tests compare the two). Written
+ * language (docs/product.md#screens-and-routes): "05.03.2026", as ru-RU's short date is (the tests compare the two). Written
  * out rather than asked of Intl, whose first date formatter loads the locale's calendar data.
  */
 export function formatBankDate(date: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §9: the one-time e-mail code is valid for 120 seconds; the screen counts it down as mm:ss. */
+/** docs/product.md#tariffs-and-limits: the one-time e-mail code is valid for 120 seconds; the screen counts it down as mm:ss. */
 export const LOGIN_CODE_TTL_SECONDS = 120;
 /** Six digits from the secure random source. */
 export const LOGIN_CODE_LENGTH = 6;

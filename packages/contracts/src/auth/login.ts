@@ -6,7 +6,7 @@ import { signInCredentialsSchema } from './fields';
 
 /**
  * POST /api/login, sign-in step 2 and registration step 2: e-mail, password and the e-mailed code.
- * Answers the user data of SPEC §3 with a fresh userToken; the web app stores it as the user state.
+ * Answers the user data of docs/product.md#data with a fresh userToken; the web app stores it as the user state.
  */
 export const loginRequestSchema = signInCredentialsSchema.extend({ emailCode: emailCodeSchema });
 

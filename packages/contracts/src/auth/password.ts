@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../protocol';
 
 /**
- * SPEC §5: a new password has at least 8 characters, one uppercase letter, one lowercase letter and
+ * docs/product.md#validation: a new password has at least 8 characters, one uppercase letter, one lowercase letter and
  * one digit; each broken rule has its own message. Letters of any alphabet count (a Cyrillic
  * capital is an uppercase letter). Up to 128 characters are accepted and hashed whole.
  */

@@ -5,10 +5,10 @@ import { phoneSchema } from './phone';
 import { newPasswordSchema } from './password';
 
 /**
- * POST /api/registrations (SPEC §7): creates a personal or business client and e-mails a
+ * POST /api/registrations (docs/product.md#client-calls): creates a personal or business client and e-mails a
  * verification code; registration step 2 is POST /api/login with that code.
  * 409 answers carry the protocol texts 'Email already exist', 'Phone already exist' and
- * 'Invalid password' (a password breaking the rule of SPEC §5).
+ * 'Invalid password' (a password breaking the rule of docs/product.md#validation).
  */
 export const registrationRequestSchema = z
   .object({
@@ -16,7 +16,7 @@ export const registrationRequestSchema = z
     phone: phoneSchema,
     password: newPasswordSchema,
     accountType: accountTypeSchema,
-    /** SPEC §3: the form also sends the type, personal or business; the account type decides. */
+    /** docs/product.md#data: the form also sends the type, personal or business; the account type decides. */
     type: accountTypeSchema.optional().catch(undefined),
     language: languageSchema,
   });

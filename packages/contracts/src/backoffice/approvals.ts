@@ -5,7 +5,7 @@ import { pageNumberSchema, pageSchema } from './paging';
 import type { BackofficeArea } from './roles';
 
 /**
- * Four eyes (DESIGN §13): every act that creates, moves or re-prices money, or grants power, is a
+ * Four eyes (docs/bank-controls.md): every act that creates, moves or re-prices money, or grants power, is a
  * proposal by one operator (its kind, payload, the maker and a reason) applied only when a
  * different operator whose roles open the kind's area approves it. The maker may withdraw it, a
  * checker may reject it with a reason; each proposal is decided once.

@@ -7,7 +7,7 @@ import { approvalItemSchema, proposalReasonSchema } from './approvals';
 import { pageNumberSchema } from './paging';
 
 /**
- * The back office's side of term deposits (DESIGN §16): a client's deposits, the bank's liability
+ * The back office's side of term deposits (docs/deposits.md): a client's deposits, the bank's liability
  * on its deposits as of a date (principal, interest accrued, and what is due and unpaid), and the
  * rate table, which changes only through a four-eyes proposal (kind 'depositRates', the roles of FX
  * rate changes) and affects only the deposits opened after it.
@@ -112,16 +112,18 @@ export const depositLiabilityRowSchema = z.object({
 });
 export type DepositLiabilityRow = z.infer<typeof depositLiabilityRowSchema>;
 
-export const depositLiabilityTotalSchema = z.object({
-  currency: z.enum(DEPOSIT_CURRENCIES),
-  deposits: z.number().int(),
-  /** The principal of every deposit on the report, the part due included. */
-  principal: moneyStringSchema,
-  accruedInterest: moneyStringSchema,
-  dueUnpaidInterest: moneyStringSchema,
-  /** Of `principal`, what is due and unpaid: the matured deposits not yet returned. */
-  dueUnpaidPrincipal: moneyStringSchema,
-});
+/**
+ * One currency's totals over the report: how many deposits, and the sums of their rows' figures
+ * (the principal of every deposit, the part due included; the interest accrued; the interest due
+ * and unpaid), each the row's own field.
+ */
+export const depositLiabilityTotalSchema = depositLiabilityRowSchema
+  .pick({ currency: true, principal: true, accruedInterest: true, dueUnpaidInterest: true })
+  .extend({
+    deposits: z.number().int(),
+    /** Of `principal`, what is due and unpaid: the matured deposits not yet returned. */
+    dueUnpaidPrincipal: moneyStringSchema,
+  });
 export type DepositLiabilityTotal = z.infer<typeof depositLiabilityTotalSchema>;
 
 export const depositLiabilityResponseSchema = z.object({

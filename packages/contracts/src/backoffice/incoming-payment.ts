@@ -5,8 +5,8 @@ import { PAYMENT_REGIONS } from '../tariffs';
 
 /**
  * POST /api/backoffice/incoming-payments (payments, admin): money that arrived from another bank,
- * proposed for booking to a client's account (clearing → client, less SPEC §9's incoming
- * international fee). It is booked only when a second operator approves the proposal (approvals.ts);
+ * proposed for booking to a client's account (clearing → client, less the incoming international fee of
+ * docs/product.md#tariffs-and-limits). It is booked only when a second operator approves the proposal (approvals.ts);
  * the answer is that proposal. A payment like one booked in the last 30 days (same payer account,
  * amount, currency, value date and reference) is shown to the checker as a possible duplicate.
  */

@@ -7,7 +7,7 @@ import { totpCodeSchema } from './sign-in';
 import { operatorRoleSchema, operatorSchema } from './roles';
 
 /**
- * Operators own their credentials (DESIGN §10): an admin invites (name, e-mail, roles) and the
+ * Operators own their credentials (docs/bank-controls.md): an admin invites (name, e-mail, roles) and the
  * operator sets their own password and enrols their authenticator through a mailed single-use link.
  * Granting admin, changing roles, reactivating and resetting an authenticator are proposals a
  * second admin approves (approvals.ts); deactivating holds at once.

@@ -58,7 +58,7 @@ export const paymentReviewItemSchema = z.object({
   counterAmount: moneyStringSchema.nullable(),
   counterCurrency: currencyEnum.nullable(),
   rate: z.string().nullable(),
-  /** The recipient details the client gave (SPEC §3 recipientDetails), as stored. */
+  /** The recipient details the client gave (recipientDetails, docs/product.md#data), as stored. */
   recipientDetails: z.record(z.string(), z.unknown()).nullable(),
   purpose: z.string().nullable(),
   reference: z.string().nullable(),

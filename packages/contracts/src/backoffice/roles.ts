@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The bank's operators and what each may do (DESIGN §10). One table of areas answers both the
+ * The bank's operators and what each may do (docs/bank-controls.md). One table of areas answers both the
  * server's role checks (a wrong role is 403) and the back office's menu, so the two never differ.
  */
 export const OPERATOR_ROLES = ['compliance', 'payments', 'admin'] as const;
@@ -32,6 +32,6 @@ export const operatorSchema = z.object({
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
-/** Operator sessions (DESIGN §10): shorter than a client's, since an operator moves others' money. */
+/** Operator sessions (docs/bank-controls.md): shorter than a client's, since an operator moves others' money. */
 export const OPERATOR_SESSION_IDLE_MINUTES = 15;
 export const OPERATOR_SESSION_MAX_HOURS = 8;

@@ -4,8 +4,8 @@ import { CONTACT_FIELD_LIMITS } from './limits';
 export { CONTACT_BODY_LIMIT_BYTES, CONTACT_FIELD_LIMITS } from './limits';
 
 /*
- * POST /api/mailer/sendContactFormData (SPEC §7): the contact and feedback form, sent without a token.
- * Messages are translation keys of the web app's `contact` namespace (SPEC §5 texts in EN and RU).
+ * POST /api/mailer/sendContactFormData (docs/product.md#client-calls): the contact and feedback form, sent without a token.
+ * Messages are translation keys of the web app's `contact` namespace (texts of docs/product.md#validation in EN and RU).
  */
 
 /** A local part, an @, and a domain of dot-separated labels ending in a top-level label of 2+ characters; no spaces. */
@@ -38,7 +38,7 @@ export const contactFormSchema = z.object({
   message: z.string().trim().max(CONTACT_FIELD_LIMITS.message, 'validation.tooLong').optional(),
 });
 
-/** The contact page's form (SPEC §5): the message is required there. */
+/** The contact page's form (docs/product.md#validation): the message is required there. */
 export const contactPageFormSchema = contactFormSchema.extend({
   message: z.string({ error: 'validation.messageRequired' }).trim().min(1, 'validation.messageRequired').max(CONTACT_FIELD_LIMITS.message, 'validation.tooLong'),
 });

@@ -4,7 +4,7 @@ import { isValidCryptoAddress } from './addresses';
 import { cryptoCurrencySchema } from './wallets';
 
 /**
- * POST /api/crypto-transaction/create (SPEC §3 Crypto transfer): fromWallet (the client's wallet
+ * POST /api/crypto-transaction/create (Crypto transfer, docs/product.md#data): fromWallet (the client's wallet
  * address), recipient (an address of the coin's network, checksum verified), email, amount,
  * currency, type 'crypto', reference. With Idempotency-Key like fiat transfers. 'Created' on
  * success; the transfer waits (New, shown as Pending) for the bank unless the recipient is another

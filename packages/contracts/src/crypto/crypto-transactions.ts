@@ -7,7 +7,7 @@ import { optionalDateSchema } from '../transfers/dates';
 import { DIRECTIONS } from '../transfers/transaction-record';
 import { cryptoCurrencySchema } from './wallets';
 
-/** SPEC §4 crypto statuses: New (shown as Pending), Approved, Denied. */
+/** Crypto statuses (docs/product.md#states): New (shown as Pending), Approved, Denied. */
 export const CRYPTO_STATUSES = ['New', 'Approved', 'Denied'] as const;
 export type CryptoStatus = (typeof CRYPTO_STATUSES)[number];
 
@@ -15,7 +15,7 @@ export type CryptoStatus = (typeof CRYPTO_STATUSES)[number];
 export const CRYPTO_OPERATION_KINDS = ['transfer', 'internal', 'deposit', 'conversion'] as const;
 export type CryptoOperationKind = (typeof CRYPTO_OPERATION_KINDS)[number];
 
-/** SPEC §9: 8 crypto transactions a page. */
+/** docs/product.md#tariffs-and-limits: 8 crypto transactions a page. */
 export const CRYPTO_PAGE_SIZE = LIMITS.pageSize;
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

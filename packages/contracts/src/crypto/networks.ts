@@ -1,7 +1,7 @@
 import type { CryptoCurrency } from '../money/currencies';
 
 /**
- * The network each coin of SPEC §9 moves on, and the format of its addresses. ETH, USDT and USDC
+ * The network each coin of docs/product.md#tariffs-and-limits moves on, and the format of its addresses. ETH, USDT and USDC
  * (ERC-20) live on Ethereum, BNB on BNB Smart Chain; all four use EIP-55 hex addresses. The scales
  * are in money/currencies.ts with the fiat ones.
  */

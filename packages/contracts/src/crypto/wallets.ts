@@ -5,8 +5,8 @@ import { CRYPTO_CURRENCIES } from '../money/currencies';
 export const cryptoCurrencySchema = z.enum(CRYPTO_CURRENCIES, { error: 'validation.currency.unknown' });
 
 /**
- * GET api/wallet/list (bearer): the client's wallets, oldest first, shaped like accounts (SPEC §3
- * Account/Wallet). `number` is the wallet's deposit address in its network's format; balances are
+ * GET api/wallet/list (bearer): the client's wallets, oldest first, shaped like accounts (Account and Wallet,
+ * docs/product.md#data). `number` is the wallet's deposit address in its network's format; balances are
  * in the coin's full precision.
  */
 export const walletSchema = z.object({

@@ -4,7 +4,7 @@ import { decimalToMinor, formatRatioHalfUp, parseAmount, ratio } from '../money'
 import { DEPOSIT_CURRENCIES, DEPOSIT_HISTORY_TIERS, DEPOSITS, type DepositCurrency, type DepositHistoryTier } from '../tariffs';
 
 /**
- * Term deposits (SPEC §9, DESIGN §16): the client's calls. The rules (currencies, minimum, terms,
+ * Term deposits (docs/product.md#tariffs-and-limits, docs/deposits.md): the client's calls. The rules (currencies, minimum, terms,
  * payout periods, rates, the opening fee) are DEPOSITS in tariffs.ts; the server quotes from the
  * rate table in force, which the back office changes through four-eyes approvals.
  */

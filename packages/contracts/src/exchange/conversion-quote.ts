@@ -7,7 +7,7 @@ import { CRYPTO_CONVERSION_FEE_TIERS } from '../tariffs';
 /**
  * GET /api/exchange/conversion-quote?from=BTC&to=EUR&amount=0.5 (bearer): the quote of a crypto
  * conversion as the exchange screen's summary shows it: the rate and what is credited, and the fee
- * of the amount's tier (SPEC §9, up to 2.5 % by volume) charged on top in the currency sold.
+ * of the amount's tier (docs/product.md#tariffs-and-limits, up to 2.5 % by volume) charged on top in the currency sold.
  */
 export const conversionQuoteQuerySchema = rateQuestionSchema;
 export type ConversionQuoteQuery = z.input<typeof conversionQuoteQuerySchema>;

@@ -4,7 +4,7 @@ import { isValidAccountNumber } from '../accounts/account-number';
 import { isCryptoAddressOfAnyNetwork } from '../crypto/addresses';
 
 /**
- * The exchange payload of POST /api/transaction/create (SPEC §3): sells `amount` of
+ * The exchange payload of POST /api/transaction/create (docs/product.md#data): sells `amount` of
  * `forAmountCurrency` from `accNumberFrom` and credits `getAmountCurrency` to `accNumberTo`, both
  * accounts the client's own. Booked through the bank's FX position accounts at once (Approved).
  *
@@ -20,7 +20,7 @@ import { isCryptoAddressOfAnyNetwork } from '../crypto/addresses';
  * currencies; accNumberTo 'validation.exchange.sameCurrency'), 403 not identified, 404 an account
  * that is not the client's, 422 INSUFFICIENT_FUNDS.
  *
- * Crypto conversion (SPEC §9): when either side is one of the client's crypto wallets (its address
+ * Crypto conversion (docs/product.md#tariffs-and-limits): when either side is one of the client's crypto wallets (its address
  * in accNumberFrom or accNumberTo), the same payload asks for a conversion between a wallet and an
  * account or two wallets. It is not booked at once: amount + the fee of its tier
  * (CRYPTO_CONVERSION_FEE_TIERS, quoted by GET /api/exchange/conversion-quote) are held, and it waits

@@ -1,4 +1,4 @@
-/** SPEC §5: the identity documents a personal client may show. */
+/** docs/product.md#validation: the identity documents a personal client may show. */
 export const IDENTITY_CARD_TYPES = ['passport', 'nationalId', 'drivingLicence'] as const;
 export type IdentityCardType = (typeof IDENTITY_CARD_TYPES)[number];
 

@@ -31,7 +31,7 @@ const optionalPhone = z
   .transform((value) => (value ? value : null));
 
 /**
- * The KYC form of SPEC §3, before the rules that depend on the account type. Countries are ISO
+ * The KYC form of docs/product.md#data, before the rules that depend on the account type. Countries are ISO
  * 3166-1 alpha-2 codes; the web app shows their names in the reader's language.
  */
 export const kycFieldsSchema = z.object({
@@ -82,14 +82,14 @@ export const kycFieldsSchema = z.object({
 export type KycFields = z.output<typeof kycFieldsSchema>;
 export type KycFormInput = z.input<typeof kycFieldsSchema>;
 
-/** SPEC §5: what each account type must fill in. */
+/** docs/product.md#validation: what each account type must fill in. */
 export const REQUIRED_KYC_FIELDS: Readonly<Record<AccountType, ReadonlyArray<keyof KycFields>>> = {
   business: ['companyName'],
   personal: ['firstName', 'lastName', 'country', 'phoneNumber', 'city', 'address', 'identityCardType', 'identityCardId'],
 };
 
 /**
- * The account-type rules of SPEC §5 as field errors (field name → translation key); empty when the
+ * The account-type rules of docs/product.md#validation as field errors (field name → translation key); empty when the
  * fields pass. The server applies them with the signed-in client's type, the web form with the user's.
  */
 export function kycRuleErrors(fields: KycFields, accountType: AccountType): Record<string, string> {

@@ -6,7 +6,7 @@ import { KYC_STATUSES } from './kyc-status';
 
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 
-/** One KYC submission as the client reads it back (SPEC §3: records carry kycId). */
+/** One KYC submission as the client reads it back (docs/product.md#data: records carry kycId). */
 export const kycRecordSchema = z.object({
   kycId: z.string(),
   status: kycStatusSchema,

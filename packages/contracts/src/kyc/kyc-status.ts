@@ -3,11 +3,11 @@
  * sees on the first screen, before any form (and its schemas) is on the page.
  */
 
-/** SPEC §4: New is in review; Approved makes the client identified; Rejected asks for the form again. */
+/** docs/product.md#states: New is in review; Approved makes the client identified; Rejected asks for the form again. */
 export const KYC_STATUSES = ['New', 'Approved', 'Rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
-/** SPEC §4: a client is identified when its KYC status is set and is neither New nor Rejected. */
+/** docs/product.md#states: a client is identified when its KYC status is set and is neither New nor Rejected. */
 export function isIdentified(kycStatus: KycStatus | null | undefined): boolean {
   return Boolean(kycStatus) && kycStatus !== 'New' && kycStatus !== 'Rejected';
 }

@@ -7,7 +7,7 @@ import { ceilToScale, compareRatios, divide, floorToScale, formatRatioHalfUp, mu
  * receives is, to the minor unit, what the server books.
  */
 
-/** SPEC §5: the exchange screen shows the rate with three decimals. */
+/** docs/product.md#validation: the exchange screen shows the rate with three decimals. */
 export const RATE_DISPLAY_DECIMALS = 3;
 
 /** amount × rate in minor units of `to`, rounded down: the bank never credits a fraction it did not get. */

@@ -1,7 +1,7 @@
 import type { StatementLanguage } from './statement-query';
 import type { StatementRow } from './statement-row';
 
-/** The columns of a statement row in SPEC §2's order: the CSV file's columns and the table's. */
+/** The columns of a statement row in the order of docs/product.md#screens-and-routes: the CSV file's columns and the table's. */
 export const STATEMENT_COLUMNS = [
   'date',
   'transactionNumber',

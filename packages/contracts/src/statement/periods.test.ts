@@ -15,37 +15,37 @@ describe('statement periods', () => {
   // Saturday 2026-11-21 10:13:59 UTC is already Sunday 2026-11-22 00:13:59 on Kiritimati (UTC+14).
   const saturdayUtc = '2026-11-21T10:13:59Z';
 
-  it('computes every preset in UTC, weeks starting on Monday', () => {
-    expect(range('today', 'UTC', saturdayUtc)).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-11-21', '2026-11-21']);
-    expect(range('yesterday', 'UTC', saturdayUtc)).toEqual(['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z', '2026-11-20', '2026-11-20']);
-    expect(range('thisWeek', 'UTC', saturdayUtc)).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z', '2026-11-16', '2026-11-22']);
-    expect(range('lastWeek', 'UTC', saturdayUtc)).toEqual(['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z', '2026-11-09', '2026-11-15']);
-    expect(range('thisMonth', 'UTC', saturdayUtc)).toEqual(['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-11-01', '2026-11-30']);
-    expect(range('last30Days', 'UTC', saturdayUtc)).toEqual(['2026-10-23T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-10-23', '2026-11-21']);
-    expect(range('lastMonth', 'UTC', saturdayUtc)).toEqual(['2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', '2026-10-01', '2026-10-31']);
-    expect(range('lastAndCurrentMonth', 'UTC', saturdayUtc)).toEqual(['2026-10-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-10-01', '2026-11-30']);
-  });
+  // 2026-11-30 20:00 UTC is Tuesday 2026-12-01 06:00 in Vladivostok (UTC+10).
+  const vladivostokNewMonth = '2026-11-30T20:00:00Z';
 
-  it('takes the day from the client zone: on Kiritimati the same instant is already Sunday', () => {
-    expect(range('today', 'Pacific/Kiritimati', saturdayUtc)).toEqual(['2026-11-21T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22', '2026-11-22']);
-    expect(range('yesterday', 'Pacific/Kiritimati', saturdayUtc)).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z', '2026-11-21', '2026-11-21']);
-    // Sunday belongs to the week that started on Monday 16th.
-    expect(range('thisWeek', 'Pacific/Kiritimati', saturdayUtc)).toEqual(['2026-11-15T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-16', '2026-11-22']);
-  });
-
-  it('crosses a month boundary in Vladivostok while UTC is still in the old month', () => {
-    // 2026-11-30 20:00 UTC is Tuesday 2026-12-01 06:00 in Vladivostok (UTC+10).
-    const now = '2026-11-30T20:00:00Z';
-    expect(range('thisMonth', 'Asia/Vladivostok', now)).toEqual(['2026-11-30T14:00:00.000Z', '2026-12-31T14:00:00.000Z', '2026-12-01', '2026-12-31']);
-    expect(range('lastMonth', 'Asia/Vladivostok', now)).toEqual(['2026-10-31T14:00:00.000Z', '2026-11-30T14:00:00.000Z', '2026-11-01', '2026-11-30']);
-    expect(range('lastAndCurrentMonth', 'Asia/Vladivostok', now)).toEqual(['2026-10-31T14:00:00.000Z', '2026-12-31T14:00:00.000Z', '2026-11-01', '2026-12-31']);
-    expect(range('lastWeek', 'Asia/Vladivostok', now)).toEqual(['2026-11-22T14:00:00.000Z', '2026-11-29T14:00:00.000Z', '2026-11-23', '2026-11-29']);
-    expect(range('last30Days', 'Asia/Vladivostok', now)).toEqual(['2026-11-01T14:00:00.000Z', '2026-12-01T14:00:00.000Z', '2026-11-02', '2026-12-01']);
-    expect(range('thisMonth', 'UTC', now)).toEqual(['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-11-01', '2026-11-30']);
-  });
-
-  it('crosses a year boundary in a half-hour zone', () => {
-    expect(range('lastMonth', 'Asia/Kolkata', '2027-01-05T20:00:00Z')).toEqual(['2026-11-30T18:30:00.000Z', '2026-12-31T18:30:00.000Z', '2026-12-01', '2026-12-31']);
+  // Each row: the preset, the client's zone, the instant of the request, and the period it resolves
+  // to: its start and end instants and its first and last day in that zone.
+  it.each<[StatementPeriod, string, string, [string, string, string, string]]>([
+    // Every preset in UTC, weeks starting on Monday.
+    ['today', 'UTC', saturdayUtc, ['2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-11-21', '2026-11-21']],
+    ['yesterday', 'UTC', saturdayUtc, ['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z', '2026-11-20', '2026-11-20']],
+    ['thisWeek', 'UTC', saturdayUtc, ['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z', '2026-11-16', '2026-11-22']],
+    ['lastWeek', 'UTC', saturdayUtc, ['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z', '2026-11-09', '2026-11-15']],
+    ['thisMonth', 'UTC', saturdayUtc, ['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-11-01', '2026-11-30']],
+    ['last30Days', 'UTC', saturdayUtc, ['2026-10-23T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-10-23', '2026-11-21']],
+    ['lastMonth', 'UTC', saturdayUtc, ['2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z', '2026-10-01', '2026-10-31']],
+    ['lastAndCurrentMonth', 'UTC', saturdayUtc, ['2026-10-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-10-01', '2026-11-30']],
+    // The day comes from the client zone: on Kiritimati the same instant is already Sunday...
+    ['today', 'Pacific/Kiritimati', saturdayUtc, ['2026-11-21T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22', '2026-11-22']],
+    ['yesterday', 'Pacific/Kiritimati', saturdayUtc, ['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z', '2026-11-21', '2026-11-21']],
+    // ...and Sunday belongs to the week that started on Monday 16th.
+    ['thisWeek', 'Pacific/Kiritimati', saturdayUtc, ['2026-11-15T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-16', '2026-11-22']],
+    // A month boundary crossed in Vladivostok while UTC is still in the old month.
+    ['thisMonth', 'Asia/Vladivostok', vladivostokNewMonth, ['2026-11-30T14:00:00.000Z', '2026-12-31T14:00:00.000Z', '2026-12-01', '2026-12-31']],
+    ['lastMonth', 'Asia/Vladivostok', vladivostokNewMonth, ['2026-10-31T14:00:00.000Z', '2026-11-30T14:00:00.000Z', '2026-11-01', '2026-11-30']],
+    ['lastAndCurrentMonth', 'Asia/Vladivostok', vladivostokNewMonth, ['2026-10-31T14:00:00.000Z', '2026-12-31T14:00:00.000Z', '2026-11-01', '2026-12-31']],
+    ['lastWeek', 'Asia/Vladivostok', vladivostokNewMonth, ['2026-11-22T14:00:00.000Z', '2026-11-29T14:00:00.000Z', '2026-11-23', '2026-11-29']],
+    ['last30Days', 'Asia/Vladivostok', vladivostokNewMonth, ['2026-11-01T14:00:00.000Z', '2026-12-01T14:00:00.000Z', '2026-11-02', '2026-12-01']],
+    ['thisMonth', 'UTC', vladivostokNewMonth, ['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2026-11-01', '2026-11-30']],
+    // A year boundary crossed in a half-hour zone.
+    ['lastMonth', 'Asia/Kolkata', '2027-01-05T20:00:00Z', ['2026-11-30T18:30:00.000Z', '2026-12-31T18:30:00.000Z', '2026-12-01', '2026-12-31']],
+  ])('resolves %s in %s at %s', (period, timeZone, now, expected) => {
+    expect(range(period, timeZone, now)).toEqual(expected);
   });
 
   it('handles daylight-saving days and a day without midnight', () => {

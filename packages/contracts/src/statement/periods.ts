@@ -1,5 +1,5 @@
 /**
- * Statement periods (SPEC §2): the presets and custom dates, turned into half-open ranges of
+ * Statement periods (docs/product.md#screens-and-routes): the presets and custom dates, turned into half-open ranges of
  * instants [start, end) in the client's time zone. A week starts on Monday. Pure functions of
  * `now` and the IANA zone name, so the server and the tests control time by passing `now`.
  */

@@ -6,7 +6,7 @@ import { optionalDateSchema } from '../transfers/dates';
 import { TRANSACTION_TYPES } from '../transfers/transaction-record';
 import { isValidTimeZone, STATEMENT_PERIODS } from './periods';
 
-/** SPEC §9: the statement shows 8 rows a page; an API caller may ask for up to 100. */
+/** docs/product.md#tariffs-and-limits: the statement shows 8 rows a page; an API caller may ask for up to 100. */
 export const STATEMENT_PAGE_SIZE = LIMITS.pageSize;
 export const STATEMENT_MAX_PAGE_SIZE = LIMITS.maxPageSize;
 /** Longest text accepted in a substring filter. */
@@ -42,7 +42,7 @@ const amountFilterSchema = z.preprocess(
 /** IANA name of the client's time zone in a query (UTC when missing). */
 export const timeZoneSchema = z.preprocess(blank, z.string().refine(isValidTimeZone, 'validation.timeZone.unknown').default('UTC'));
 
-/** Rows a page in a query: SPEC's 8 unless the caller asks for up to 100. */
+/** Rows a page in a query: the product's 8 unless the caller asks for up to 100. */
 export const pageLimitSchema = z.preprocess(
   blank,
   z.coerce
@@ -54,7 +54,7 @@ export const pageLimitSchema = z.preprocess(
 );
 
 /**
- * What GET /api/statement answers: a page (json), or the whole filtered statement as a file: SPEC's
+ * What GET /api/statement answers: a page (json), or the whole filtered statement as a file: the product's
  * CSV, a signed PDF, or the bank formats ISO 20022 camt.053 and SWIFT MT940. The files other than
  * CSV are statements of one account: they need `accountNumber`.
  */
@@ -63,8 +63,8 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 export const SINGLE_ACCOUNT_FORMATS: readonly StatementFormat[] = ['pdf', 'camt053', 'mt940'];
 
 /**
- * GET /api/statement (bearer) query: every filter of SPEC §2 plus paging, format and the client's
- * time zone and language. `selectedType` is accepted as another name of `type` (SPEC's filter name).
+ * GET /api/statement (bearer) query: every filter of docs/product.md#screens-and-routes plus paging, format and the client's
+ * time zone and language. `selectedType` is accepted as another name of `type` (the product's filter name).
  */
 export const statementQuerySchema = z
   .object({

@@ -6,7 +6,7 @@ import { DIRECTIONS, TRANSACTION_REFERENCES, TRANSACTION_TYPES } from '../transf
 import { TRANSACTION_STATUSES } from '../transfers/status';
 
 /**
- * One statement row (SPEC §2): date, transfer number, sender, recipient, type, payment purpose,
+ * One statement row (docs/product.md#screens-and-routes): date, transfer number, sender, recipient, type, payment purpose,
  * amount, currency, direction, status, opening balance, credit turnover, debit turnover and fiat
  * balance. The four balance figures are this row's own, on the basis of the period's summary (the
  * booked balance): the account's booked balance before it, what it credited (the amount less any

@@ -12,7 +12,7 @@ const blank = (value: unknown) => (typeof value === 'string' && value.trim() ===
 const optionalText = (max: number) => z.preprocess(blank, z.string().trim().max(max, 'validation.filter.tooLong').optional());
 
 /**
- * GET /api/statement/templates (bearer): the client's saved templates, filtered as SPEC §3
+ * GET /api/statement/templates (bearer): the client's saved templates, filtered as docs/product.md#data
  * `filtersTemplates` describes: accountNumber (exact), recipient (case-insensitive substring of
  * the target account or the recipient's name) and templateName (case-insensitive substring).
  */

@@ -10,7 +10,7 @@ import {
 import { optionalDateSchema } from './dates';
 
 /**
- * The internal transfer of POST /api/transaction/create (SPEC §3 internal form): to another
+ * The internal transfer of POST /api/transaction/create (internal transfer form, docs/product.md#data): to another
  * account of this bank in the same currency. Settles at once, free, status Approved.
  *
  * Answers besides "Created": 400 VALIDATION_FAILED (fields.amount as for every amount;
@@ -33,7 +33,7 @@ export const internalTransferSchema = z
     amount: amountInputSchema,
     /** The transfer currency; when given it must be the source account's currency. */
     transferCurrency: accountCurrencySchema.optional(),
-    /** SPEC mentions a separate currency field too; the same rule applies. */
+    /** docs/product.md mentions a separate currency field too; the same rule applies. */
     currency: accountCurrencySchema.optional(),
     reference: optionalText(),
     templateName: optionalText(),

@@ -78,7 +78,7 @@ const optionalForeignAccountNumberSchema = z
   .transform((value) => (value ? value : undefined))
   .refine((value) => value === undefined || /^[A-Za-z0-9 -]{4,64}$/.test(value), 'validation.accountNumber.invalid');
 
-/** SPEC §3 recipientDetails; required per SPEC §5: name, address, IBAN or account number, SWIFT/BIC, bank country, bank name, bank address, e-mail. */
+/** recipientDetails (docs/product.md#data); required per docs/product.md#validation: name, address, IBAN or account number, SWIFT/BIC, bank country, bank name, bank address, e-mail. */
 export const recipientDetailsSchema = z
   .object({
     fullName: requiredText(),
@@ -103,7 +103,7 @@ export const recipientDetailsSchema = z
 export type RecipientDetails = z.output<typeof recipientDetailsSchema>;
 
 /**
- * The bank (international) transfer of POST /api/transaction/create (SPEC §3 bank-transfer form),
+ * The bank (international) transfer of POST /api/transaction/create (bank transfer form, docs/product.md#data),
  * in the currency of `fromAccount`. A fee (see GET /api/transaction/fee) is added; amount + fee are
  * held on the account at once and the transfer waits for the back office with status New.
  *
@@ -120,7 +120,7 @@ export const internationalTransferSchema = z.object({
   fromAccount: accountNumberSchema,
   paymentDate: optionalDateSchema,
   reference: optionalText(),
-  /** Entered as text (SPEC §5); a JSON number is accepted too. Scale checked against the account's currency. */
+  /** Entered as text (docs/product.md#validation); a JSON number is accepted too. Scale checked against the account's currency. */
   amount: amountInputSchema,
   purpose: optionalText(LIMITS.maxShortText),
   templateName: optionalText(),

@@ -1,7 +1,7 @@
 /**
- * A transfer's statuses and the moves between them (DESIGN §14): the one table the server's every
+ * A transfer's statuses and the moves between them (docs/time.md): the one table the server's every
  * status change goes through (transfers/records.ts refuses any other) and the web reads to offer a
- * row's actions. SPEC §4 names New, Approved, Denied, Processing, Canceling, Canceled, Refunded and
+ * row's actions. docs/product.md#states names New, Approved, Denied, Processing, Canceling, Canceled, Refunded and
  * Error; the bank's time adds Scheduled (dated after today: nothing moves or is held yet), Failed
  * (it fell due and could not be paid) and Expired (the bank did not decide it in time).
  */
@@ -16,7 +16,7 @@ export const INITIAL_TRANSFER_STATUSES: readonly TransactionStatus[] = ['Schedul
 /**
  * Every allowed move. Scheduled runs on its date (an internal transfer is booked: Approved; one
  * abroad is held for the bank: New) or fails for want of funds; the client cancels it free. New is
- * taken into work, decided, withdrawn by the client (SPEC §9's fee) or expires; Processing is
+ * taken into work, decided, withdrawn by the client (the fee of docs/product.md#tariffs-and-limits) or expires; Processing is
  * decided or expires. The rest are final: a correction is a reversal, a transfer of its own.
  */
 export const TRANSFER_TRANSITIONS: Readonly<Record<TransactionStatus, readonly TransactionStatus[]>> = {

@@ -4,14 +4,14 @@ import { PAYMENT_REGIONS, type PaymentRegion } from '../tariffs';
 import { moneyStringSchema } from '../accounts/fields';
 import { TRANSACTION_STATUSES } from './status';
 
-/** SPEC §3 transaction types. */
+/** Transaction types (docs/product.md#data). */
 export const TRANSACTION_TYPES = [
   'Intra', 'Europe (SEPA)', 'International (SWIFT)', 'International (Pan Africa)', 'Exchange', 'ACH', 'EFT', 'BACS',
   'Domestic Wire', 'Card', 'Crypto', 'INTERAC', 'Bill Payment',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** SPEC §3 references: the family of the operation. */
+/** References (docs/product.md#data): the family of the operation. */
 export const TRANSACTION_REFERENCES = ['Internal', 'Exchange', 'International'] as const;
 export type TransactionReference = (typeof TRANSACTION_REFERENCES)[number];
 

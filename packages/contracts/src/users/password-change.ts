@@ -3,8 +3,8 @@ import { currentPasswordSchema } from '../auth/fields';
 import { newPasswordSchema } from '../auth/password';
 
 /**
- * POST /api/user/password/change (SPEC §7, bearer): the current password, the new one (SPEC §5
- * strength rule) and its confirmation, which must match. Answers 'Done' and signs the client out of
+ * POST /api/user/password/change (docs/product.md#client-calls, bearer): the current password, the new one (strength rule of
+ * docs/product.md#validation) and its confirmation, which must match. Answers 'Done' and signs the client out of
  * every other session; a wrong current password is a field error on oldPassword.
  */
 export const passwordChangeRequestSchema = z

@@ -5,7 +5,7 @@ import { emailSchema, languageSchema } from '../auth/fields';
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 
 /**
- * POST /api/user/password/refresh (SPEC §7, no token): always answers 'Done', so nobody learns who
+ * POST /api/user/password/refresh (docs/product.md#client-calls, no token): always answers 'Done', so nobody learns who
  * is a client; when the e-mail is a client's, a reset link to /reset_password?token=… is mailed.
  */
 export const passwordRefreshRequestSchema = z.object({ email: emailSchema, language: languageSchema });

@@ -3,7 +3,7 @@ import { newPasswordSchema } from '../auth/password';
 
 /**
  * POST /api/user/password/reset (no token): the token from the mailed link and the new password
- * (SPEC §5 strength rule). Answers 'Done' and signs the client out everywhere; an unknown, used or
+ * (strength rule of docs/product.md#validation). Answers 'Done' and signs the client out everywhere; an unknown, used or
  * expired token is a 400 field error on token ('validation.resetToken.invalid').
  */
 export const passwordResetRequestSchema = z.object({

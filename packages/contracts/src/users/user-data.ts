@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountTypeSchema } from '../auth/fields';
 import { kycRecordSchema, kycStatusSchema } from '../kyc/kyc-record';
 
-/** SPEC §3: which second factors the client has; only the e-mail code exists today. */
+/** docs/product.md#data: which second factors the client has; only the e-mail code exists today. */
 export const verificationsListSchema = z.object({
   emailVerifyEnabled: z.boolean(),
   twoFaVerifyEnabled: z.boolean(),
@@ -12,7 +12,7 @@ export const verificationsListSchema = z.object({
 export const DEFAULT_VERIFICATIONS = { emailVerifyEnabled: true, twoFaVerifyEnabled: false, phoneVerifyEnabled: false } as const;
 
 /**
- * The user data of SPEC §3, answered by the final sign-in (POST /api/login) and GET /api/user/me;
+ * The user data of docs/product.md#data, answered by the final sign-in (POST /api/login) and GET /api/user/me;
  * the web app stores it as the user state. clientId is the client's ID number shown in settings.
  */
 export const userDataSchema = z.object({

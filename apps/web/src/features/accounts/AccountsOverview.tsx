@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadChunk } from '../../app/lazy';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
+import { AccountCard, AccountFact } from './AccountCard';
 import { heldAmount, loadAccounts } from './accountsApi';
 import { OpenAccountForm } from './OpenAccountForm';
 
 /** The balance charts are a chunk of their own, fetched once the overview has accounts to draw. */
 const BalanceCharts = lazy(() => loadChunk(() => import('./charts/BalanceCharts')));
 
-/** SPEC §2 overview: every account with its number, balance and currency, and opening a new one. */
+/** Overview (docs/product.md#screens-and-routes): every account with its number, balance and currency, and opening a new one. */
 export function AccountsOverview() {
   const { t, i18n } = useTranslation('accounts');
   const dispatch = useAppDispatch();
@@ -27,7 +28,7 @@ export function AccountsOverview() {
       <section className="cabinet-card" aria-labelledby="accounts-list-title" aria-busy={isLoading}>
         <h2 id="accounts-list-title">{t('list.title')}</h2>
         {error !== null && !isLoading ? (
-          <div className="accounts-error" role="alert">
+          <div className="accounts-error row-spread" role="alert">
             <p>
               <strong>{t('list.loadError')}</strong>
               {': '}
@@ -47,31 +48,16 @@ export function AccountsOverview() {
         {accounts.length > 0 ? (
           <ul className="account-list">
             {accounts.map((account) => (
-              <li key={account.key} className="account-item">
-                <span className="account-item__currency" aria-hidden="true">
-                  {account.currency}
-                </span>
-                <dl className="account-item__facts">
-                  <div>
-                    <dt>{t('list.number')}</dt>
-                    <dd className="account-item__number">{formatAccountNumber(account.number)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('list.currency')}</dt>
-                    <dd>{t(`currencies.${account.currency}`, { defaultValue: account.currency })}</dd>
-                  </div>
-                  <div className="account-item__balance">
-                    <dt>{t('list.balance')}</dt>
-                    <dd>{formatMoney(account.balance, account.currency, language)}</dd>
-                  </div>
-                  {heldAmount(account) ? (
-                    <div>
-                      <dt>{t('list.held')}</dt>
-                      <dd>{formatMoney(heldAmount(account)!, account.currency, language)}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-              </li>
+              <AccountCard key={account.key} currency={account.currency}>
+                <AccountFact term={t('list.number')} valueClassName="account-item__number">
+                  {formatAccountNumber(account.number)}
+                </AccountFact>
+                <AccountFact term={t('list.currency')}>{t(`currencies.${account.currency}`, { defaultValue: account.currency })}</AccountFact>
+                <AccountFact term={t('list.balance')} className="account-item__balance">
+                  {formatMoney(account.balance, account.currency, language)}
+                </AccountFact>
+                {heldAmount(account) ? <AccountFact term={t('list.held')}>{formatMoney(heldAmount(account)!, account.currency, language)}</AccountFact> : null}
+              </AccountCard>
             ))}
           </ul>
         ) : null}

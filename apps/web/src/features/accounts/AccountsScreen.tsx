@@ -16,7 +16,7 @@ const StatementTab = lazy(() =>
 
 type AccountsTab = 'overview' | 'statement';
 
-/** SPEC §2 Accounts screen: two tabs, the overview of accounts and the statement. */
+/** Accounts screen (docs/product.md#screens-and-routes): two tabs, the overview of accounts and the statement. */
 export function AccountsScreen() {
   const { t } = useTranslation('accounts');
   const [tab, setTab] = useState<AccountsTab>('overview');

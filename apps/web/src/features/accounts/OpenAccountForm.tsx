@@ -10,7 +10,7 @@ import { OpenInCurrencyForm } from './OpenInCurrencyForm';
 const loadRequestSchema = () => loadChunk(() => import('@bank/contracts/accounts/create-account')).then((module) => module.createAccountRequestSchema);
 
 /**
- * SPEC §2/§5 add account: one required currency from SPEC §9's fiat list, validated with the same
+ * Add account (docs/product.md): one required currency from the fiat list of docs/product.md#tariffs-and-limits, validated with the same
  * contract the server uses. Currencies the client already holds are shown but cannot be chosen.
  */
 export function OpenAccountForm({ openCurrencies }: { openCurrencies: readonly string[] }) {

@@ -27,7 +27,7 @@ type Result = { tone: 'success'; message: string } | { tone: 'error'; message: s
 
 /**
  * A card that opens something new in one currency of the bank's list: an account in a fiat
- * currency (SPEC §2/§5), a wallet in a coin (SPEC §2 crypto). One required choice, validated with
+ * currency (docs/product.md), a wallet in a coin (crypto, docs/product.md#screens-and-routes). One required choice, validated with
  * the contract the server uses; currencies the client already holds are shown but cannot be chosen.
  * A success popup says what was opened; a refusal the bank explains on the field (`fieldOf`) stays
  * on the field, any other one comes as an error popup with the bank's reason in the reader's
@@ -92,7 +92,7 @@ export function OpenInCurrencyForm<Code extends string, Request>({
       setResult({ tone: 'success', message: outcome.message });
       return;
     }
-    // 'Invalid authorization data' opens the session-expired modal instead (SPEC §8).
+    // 'Invalid authorization data' opens the session-expired modal instead (docs/product.md#errors-and-messages).
     if (outcome.body?.message === PROTOCOL.invalidAuthorization) return;
     const fieldError = fieldOf?.(outcome.body);
     if (fieldError) {

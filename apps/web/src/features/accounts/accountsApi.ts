@@ -11,7 +11,7 @@ import { transactionsLoaded, type Transaction } from '../statement';
 export const selectToken = (state: RootState) => state.user.user.userToken ?? null;
 
 /**
- * GET api/account/list (SPEC §7) with the loading flag around it (SPEC §4). A failure keeps the
+ * GET api/account/list (docs/product.md#client-calls) with the loading flag around it (docs/product.md#states). A failure keeps the
  * server's message for 'Error loading accounts'; an empty message means no answer came at all.
  */
 export function loadAccounts() {
@@ -28,7 +28,7 @@ export function loadAccounts() {
 
 export type OpenAccountOutcome = { ok: true; account: CreateAccountResponse } | { ok: false; body: ErrorBody | null };
 
-/** POST /api/account/create {currencies: [one currency]}; a 200 reloads the accounts (SPEC §4). */
+/** POST /api/account/create {currencies: [one currency]}; a 200 reloads the accounts (docs/product.md#states). */
 export function openAccount(request: CreateAccountRequest) {
   return async (dispatch: AppDispatch, getState: () => RootState): Promise<OpenAccountOutcome> => {
     try {
@@ -42,7 +42,7 @@ export function openAccount(request: CreateAccountRequest) {
 }
 
 /**
- * Money held for pending transfers: the booked balance less the available one (DESIGN §5 holds).
+ * Money held for pending transfers: the booked balance less the available one (holds: docs/architecture.md#the-ledger).
  * Null when nothing is held or the list came without booked balances.
  */
 export function heldAmount(account: AccountSummary): string | null {
@@ -52,7 +52,7 @@ export function heldAmount(account: AccountSummary): string | null {
 }
 
 /**
- * After a transfer or an exchange (SPEC §4, §7): the balances and the transaction list are
+ * After a transfer or an exchange (docs/product.md): the balances and the transaction list are
  * reloaded, so the overview and the statement show the operation at once.
  */
 export function reloadAfterMoneyMoved() {

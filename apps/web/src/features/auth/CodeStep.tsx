@@ -6,7 +6,7 @@ import { OneTimeCodeField } from '../../ui/FormField';
 import { formatMinutesSeconds, useCountdown } from './useCountdown';
 
 /**
- * The e-mail code step of sign-in and registration (SPEC §2): the 6-digit code with a 2:00
+ * The e-mail code step of sign-in and registration (docs/product.md#screens-and-routes): the 6-digit code with a 2:00
  * countdown shown as mm:ss; at zero the flow goes back to step 1. The button waits for 6 digits.
  */
 export function CodeStep({

@@ -13,7 +13,7 @@ import { validate } from '../../lib/formValidation';
 import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 /**
- * /forgot_password (SPEC §2): an e-mail and a continue button; the bank mails a reset link. The
+ * /forgot_password (docs/product.md#screens-and-routes): an e-mail and a continue button; the bank mails a reset link. The
  * answer is the same whether or not the e-mail is a client's.
  */
 export function Component() {

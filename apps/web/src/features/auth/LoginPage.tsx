@@ -26,7 +26,7 @@ const CodeStep = lazy(loadCodeStep);
 const AuthenticatorStep = lazy(loadAuthenticatorStep);
 
 /**
- * /login (SPEC §2): step 1 takes e-mail and password and mails a code; step 2 takes the code (for a
+ * /login (docs/product.md#screens-and-routes): step 1 takes e-mail and password and mails a code; step 2 takes the code (for a
  * client with an authenticator app, nothing is mailed and step 2 takes the app's code). Under step
  * 1, a passkey signs the client in on its own. The back arrow leads home from step 1 and back to
  * step 1 from step 2.

@@ -21,7 +21,7 @@ type Form = { email: string; phone: string; password: string; accountType: '' | 
 const emptyForm: Form = { email: '', phone: '', password: '', accountType: '' };
 
 /**
- * /register (SPEC §2): e-mail, phone, password and account type (individual or corporate), each
+ * /register (docs/product.md#screens-and-routes): e-mail, phone, password and account type (individual or corporate), each
  * rule with its own message; then the e-mail code, which signs the new client in.
  */
 export function Component() {

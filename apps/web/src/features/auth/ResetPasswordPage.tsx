@@ -14,7 +14,7 @@ import { useSchemaForm } from '../../ui/useSchemaForm';
 import { DRAWN_FORM_METHOD } from '../../prerender/markers';
 
 /**
- * /reset_password?token=… (DESIGN §4): the page of the mailed link. A new password (SPEC §5 rule)
+ * /reset_password?token=… (docs/api.md): the page of the mailed link. A new password (rule of docs/product.md#validation)
  * typed twice; success signs the client out everywhere and leads to sign-in.
  */
 export function Component() {

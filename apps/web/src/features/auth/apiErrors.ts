@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api';
 
 /**
- * The translation key (auth namespace) of the popup text for a failed sign-in call (SPEC §8):
+ * The translation key (auth namespace) of the popup text for a failed sign-in call (docs/product.md#errors-and-messages):
  * "check your data" for a refusal, "try later" when throttled, a server error otherwise. An
  * authenticator the bank can no longer read says so: the client turns it off with a recovery code.
  */
@@ -14,7 +14,7 @@ export function signInErrorKey(error: unknown): string {
   return 'errors.server';
 }
 
-/** SPEC §8 registration answers: the three 409 texts, any other 409, and everything else. */
+/** Registration answers (docs/product.md#errors-and-messages): the three 409 texts, any other 409, and everything else. */
 export function registrationErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 409) {

@@ -10,7 +10,7 @@ import { currentLanguage } from '../../app/i18n';
 import { apiRequest } from '../../lib/api';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '../../lib/webauthn';
 
-/** The identity calls of SPEC §7 and DESIGN §4. Mails are written in the language the client reads. */
+/** The identity calls of docs/product.md#client-calls and docs/api.md. Mails are written in the language the client reads. */
 export const authApi = {
   register: (body: Omit<RegistrationRequest, 'language'>) =>
     apiRequest<CodeSentResponse>('POST', 'api/registrations', { body: { ...body, language: currentLanguage() } }),

@@ -2,7 +2,7 @@
 const LANGUAGE_KEY = 'i18nextLng';
 
 /**
- * SPEC §4 clears all local storage at sign-in and logout. The language choice is put back, so
+ * docs/product.md#states clears all local storage at sign-in and logout. The language choice is put back, so
  * signing out does not switch the interface to another language.
  */
 export function clearLocalStorage(): void {

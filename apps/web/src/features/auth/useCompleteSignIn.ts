@@ -8,7 +8,7 @@ import { clearLocalStorage } from './browserStorage';
 import { signedIn, signedOut } from './userSlice';
 
 /**
- * The end of every sign-in (SPEC §4): the server's answer is stored as the user data after local
+ * The end of every sign-in (docs/product.md#states): the server's answer is stored as the user data after local
  * storage is cleared, and the cabinet opens. Whatever an earlier client left in memory is dropped
  * first.
  */

@@ -27,7 +27,7 @@ export function useCountdown(durationSeconds: number, onZero: () => void): numbe
   return secondsLeft;
 }
 
-/** SPEC §9: the countdown is shown as mm:ss. */
+/** docs/product.md#tariffs-and-limits: the countdown is shown as mm:ss. */
 export function formatMinutesSeconds(totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;

@@ -2,7 +2,7 @@ import type { KycRecord } from '@bank/contracts/kyc/kyc-record';
 import type { UserData } from '@bank/contracts/users/user-data';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** User data as the server answers it at sign-in and from GET /api/user/me (SPEC §3). */
+/** User data as the server answers it at sign-in and from GET /api/user/me (docs/product.md#data). */
 export type { UserData };
 
 export interface AccountSummary {
@@ -14,7 +14,7 @@ export interface AccountSummary {
   bookedBalance?: string;
 }
 
-/** SPEC §3 client-side user state. */
+/** Client-side user state (docs/product.md#data). */
 export interface UserState {
   error: string | null;
   user: Partial<UserData> & { accountType: 'personal' | 'business' };
@@ -41,7 +41,7 @@ const userSlice = createSlice({
   name: 'user',
   initialState: initialUserState,
   reducers: {
-    /** SPEC §4: the answer of the final sign-in becomes the user data. */
+    /** docs/product.md#states: the answer of the final sign-in becomes the user data. */
     signedIn(state, action: PayloadAction<UserData>) {
       state.user = action.payload;
       state.tokenIsValid = true;
@@ -62,11 +62,11 @@ const userSlice = createSlice({
       const latest = action.payload[0];
       if (latest) state.user.flags = { kycStatus: latest.status };
     },
-    /** SPEC §4: after a successful KYC submission the in-process state is set locally. */
+    /** docs/product.md#states: after a successful KYC submission the in-process state is set locally. */
     kycSubmitted(state) {
       state.user.flags = { kycStatus: 'New' };
     },
-    /** SPEC §4: the loading flag is set around the account-list fetch. */
+    /** docs/product.md#states: the loading flag is set around the account-list fetch. */
     accountsRequested(state) {
       state.isLoading = true;
       state.error = null;
@@ -75,12 +75,12 @@ const userSlice = createSlice({
       state.isLoading = false;
       state.accountsList = action.payload;
     },
-    /** SPEC §8: the accounts screen shows 'Error loading accounts' with this message. */
+    /** docs/product.md#errors-and-messages: the accounts screen shows 'Error loading accounts' with this message. */
     accountsLoadFailed(state, action: PayloadAction<string>) {
       state.isLoading = false;
       state.error = action.payload;
     },
-    /** SPEC §4: the loading flag is set around the wallet-list fetch too. */
+    /** docs/product.md#states: the loading flag is set around the wallet-list fetch too. */
     walletsRequested(state) {
       state.isLoading = true;
     },
@@ -89,17 +89,17 @@ const userSlice = createSlice({
       state.walletsList = action.payload;
     },
     /**
-     * The wallet list did not load. `error` stays the accounts' ('Error loading accounts', SPEC §8),
+     * The wallet list did not load. `error` stays the accounts' ('Error loading accounts', docs/product.md#errors-and-messages),
      * so the wallets screen keeps its own failure; the list shown stays the last one loaded.
      */
     walletsLoadFailed(state) {
       state.isLoading = false;
     },
-    /** SPEC §4: an answer 'Invalid authorization data' marks the session invalid (the modal opens). */
+    /** docs/product.md#states: an answer 'Invalid authorization data' marks the session invalid (the modal opens). */
     sessionExpired(state) {
       state.tokenIsValid = false;
     },
-    /** SPEC §4 logout: token and user data cleared, account type back to personal, lists emptied. */
+    /** Logout (docs/product.md#states): token and user data cleared, account type back to personal, lists emptied. */
     signedOut() {
       return initialUserState;
     },

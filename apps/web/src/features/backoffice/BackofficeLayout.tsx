@@ -25,19 +25,19 @@ export function BackofficeLayout({ session }: { session: OperatorSession }) {
     void navigate('/backoffice/login', { replace: true });
   }
   return (
-    <div className="backoffice">
-      <aside className={menuOpen ? 'backoffice__menu backoffice__menu--open' : 'backoffice__menu'}>
-        <div className="backoffice__menu-head">
+    <div className="backoffice app-shell">
+      <aside className={menuOpen ? 'backoffice__menu app-shell__menu backoffice__menu--open' : 'backoffice__menu app-shell__menu'}>
+        <div className="backoffice__menu-head row-spread">
           <span className="backoffice__brand">{t('brand')}</span>
           <DisclosureButton controls={menuId} expanded={menuOpen} className="backoffice__menu-toggle" onToggle={() => setMenuOpen((open) => !open)}>
             {t('menu.toggle')}
           </DisclosureButton>
         </div>
         <nav id={menuId} aria-label={t('menu.navigation')}>
-          <ul>
+          <ul className="app-shell__entries">
             {menuFor(operator.roles).map((entry) => (
               <li key={entry.key}>
-                <NavLink to={entry.path} end={entry.path === '/backoffice'} className="backoffice__link">
+                <NavLink to={entry.path} end={entry.path === '/backoffice'} className="backoffice__link app-shell__entry">
                   {t(`menu.${entry.key}`)}
                 </NavLink>
               </li>
@@ -45,7 +45,7 @@ export function BackofficeLayout({ session }: { session: OperatorSession }) {
           </ul>
         </nav>
       </aside>
-      <div className="backoffice__main">
+      <div className="backoffice__main app-shell__main">
         <header className="backoffice__topbar">
           <div className="backoffice__who">
             <strong>{operator.name}</strong>

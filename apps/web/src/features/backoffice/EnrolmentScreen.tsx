@@ -6,11 +6,11 @@ import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api';
 import { OneTimeCodeField, PasswordField } from '../../ui/FormField';
-import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { problemOf } from './api';
+import { Details, SignInCard } from './parts';
 import { EnrolmentQr } from './EnrolmentQr';
 import { formatDateTime } from './format';
 import { startOperatorSession } from './session';
@@ -62,70 +62,57 @@ export function EnrolmentScreen() {
   const problem = failure ? t(problemOf(failure).key) : null;
 
   return (
-    <div className="backoffice-sign-in">
-      <div className="backoffice-sign-in__card backoffice-enrol">
-        <div className="backoffice-sign-in__top">
-          <span className="backoffice-sign-in__brand">{t('brand')}</span>
-          <LanguageSwitch />
-        </div>
-        {spent ? (
-          <>
-            <h1>{t('enrol.spentTitle')}</h1>
-            <p className="backoffice__lead" role="alert">
-              {t('enrol.spent')}
-            </p>
-          </>
-        ) : info.error ? (
-          <>
-            <h1>{t('enrol.title')}</h1>
-            <p className="backoffice__problem" role="alert">
-              {t(problemOf(info.error).key)}
-            </p>
-            <button type="button" className="button button--secondary" onClick={info.reload}>
-              {t('retry')}
-            </button>
-          </>
-        ) : !info.data ? (
-          <p className="backoffice__muted" role="status">
-            {t('loading')}
+    <SignInCard className="backoffice-enrol">
+      {spent ? (
+        <>
+          <h1>{t('enrol.spentTitle')}</h1>
+          <p className="backoffice__lead" role="alert">
+            {t('enrol.spent')}
           </p>
-        ) : (
-          <form onSubmit={complete} noValidate>
-            <h1>{t('enrol.title')}</h1>
-            <p className="backoffice__lead">{t('enrol.lead', { name: info.data.name })}</p>
-            <dl className="backoffice-details">
-              <div className="backoffice-details__row">
-                <dt>{t('enrol.email')}</dt>
-                <dd>{info.data.email}</dd>
-              </div>
-              <div className="backoffice-details__row">
-                <dt>{t('enrol.roles')}</dt>
-                <dd>{info.data.roles.map((role) => t(`roles.${role}`)).join(', ')}</dd>
-              </div>
-              <div className="backoffice-details__row">
-                <dt>{t('enrol.validUntil')}</dt>
-                <dd>{formatDateTime(info.data.expiresAt, i18n.resolvedLanguage ?? 'en')}</dd>
-              </div>
-            </dl>
-            <h2 className="backoffice-enrol__step">{t('enrol.passwordStep')}</h2>
-            <PasswordField label={t('enrol.password')} autoComplete="new-password" hint={t('passwordRule')} required {...form.field('password')} />
-            <PasswordField label={t('enrol.confirmPassword')} autoComplete="new-password" required {...form.field('confirmPassword')} />
-            <h2 className="backoffice-enrol__step">{t('enrol.authenticatorStep')}</h2>
-            <p className="backoffice__lead">{t('enrol.authenticatorLead')}</p>
-            <EnrolmentQr otpauthUrl={info.data.enrolment.otpauthUrl} alt={t('enrol.qrAlt')} />
-            <p className="backoffice__secret">
-              {t('enrol.secret')} <code data-testid="bo-enrol-secret">{info.data.enrolment.secret}</code>
+        </>
+      ) : info.error ? (
+        <>
+          <h1>{t('enrol.title')}</h1>
+          <p className="backoffice__problem" role="alert">
+            {t(problemOf(info.error).key)}
+          </p>
+          <button type="button" className="button button--secondary" onClick={info.reload}>
+            {t('retry')}
+          </button>
+        </>
+      ) : !info.data ? (
+        <p className="backoffice__muted" role="status">
+          {t('loading')}
+        </p>
+      ) : (
+        <form onSubmit={complete} noValidate>
+          <h1>{t('enrol.title')}</h1>
+          <p className="backoffice__lead">{t('enrol.lead', { name: info.data.name })}</p>
+          <Details
+            rows={[
+              [t('enrol.email'), info.data.email],
+              [t('enrol.roles'), info.data.roles.map((role) => t(`roles.${role}`)).join(', ')],
+              [t('enrol.validUntil'), formatDateTime(info.data.expiresAt, i18n.resolvedLanguage ?? 'en')],
+            ]}
+          />
+          <h2 className="backoffice-enrol__step">{t('enrol.passwordStep')}</h2>
+          <PasswordField label={t('enrol.password')} autoComplete="new-password" hint={t('passwordRule')} required {...form.field('password')} />
+          <PasswordField label={t('enrol.confirmPassword')} autoComplete="new-password" required {...form.field('confirmPassword')} />
+          <h2 className="backoffice-enrol__step">{t('enrol.authenticatorStep')}</h2>
+          <p className="backoffice__lead">{t('enrol.authenticatorLead')}</p>
+          <EnrolmentQr otpauthUrl={info.data.enrolment.otpauthUrl} alt={t('enrol.qrAlt')} />
+          <p className="backoffice__secret">
+            {t('enrol.secret')} <code data-testid="bo-enrol-secret">{info.data.enrolment.secret}</code>
+          </p>
+          <OneTimeCodeField label={t('enrol.code')} required data-testid="bo-totp" {...form.field('totpCode')} />
+          {problem ? (
+            <p className="field__error" role="alert">
+              {problem}
             </p>
-            <OneTimeCodeField label={t('enrol.code')} required data-testid="bo-totp" {...form.field('totpCode')} />
-            {problem ? (
-              <p className="field__error" role="alert">
-                {problem}
-              </p>
-            ) : null}
-            <SubmitButton busy={busy} label={t('enrol.submit')} busyLabel={t('busy')} />
-          </form>
-        )}
-      </div>
-    </div>
+          ) : null}
+          <SubmitButton busy={busy} label={t('enrol.submit')} busyLabel={t('busy')} />
+        </form>
+      )}
+    </SignInCard>
   );
 }

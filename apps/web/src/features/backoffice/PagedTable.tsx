@@ -69,15 +69,7 @@ export function PagedTable<Item>({ caption, columns, rowKey, data, error, loadin
         <div className="paged-table__box">
           <table className="backoffice-table">
             <caption className="visually-hidden">{caption}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className={column.money ? 'backoffice-table__money' : undefined}>
-                    {column.actions ? <span className="visually-hidden">{column.header}</span> : column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={columns} />
             <tbody>
               {data.items.map((item) => {
                 const key = rowKey(item);
@@ -104,6 +96,21 @@ export function PagedTable<Item>({ caption, columns, rowKey, data, error, loadin
         <Pager page={data.page} pageSize={data.pageSize} total={data.total} disabled={loading} onPage={onPage} />
       ) : null}
     </div>
+  );
+}
+
+/** A back-office table's head: a heading per column, an actions column's for screen readers only. */
+export function TableHead({ columns }: { columns: ReadonlyArray<Pick<Column<never>, 'key' | 'header' | 'money' | 'actions'>> }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column.key} scope="col" className={column.money ? 'backoffice-table__money' : undefined}>
+            {column.actions ? <span className="visually-hidden">{column.header}</span> : column.header}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

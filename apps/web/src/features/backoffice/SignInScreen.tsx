@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { InputField, PasswordField } from '../../ui/FormField';
-import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { backoffice, problemOf } from './api';
+import { SignInCard } from './parts';
 import { startOperatorSession, takeExpiredNotice } from './session';
 import { useServerSubmit } from './useServerSubmit';
 
@@ -68,49 +68,43 @@ export function SignInScreen() {
   }
 
   return (
-    <div className="backoffice-sign-in">
-      <div className="backoffice-sign-in__card">
-        <div className="backoffice-sign-in__top">
-          <span className="backoffice-sign-in__brand">{t('brand')}</span>
-          <LanguageSwitch />
-        </div>
-        {expired ? (
-          <p className="backoffice__notice" role="status">
-            {t('signIn.expired')}
-          </p>
-        ) : null}
-        {step === 'credentials' ? (
-          <form onSubmit={submitCredentials} noValidate>
-            <h1>{t('signIn.title')}</h1>
-            <p className="backoffice__lead">{t('signIn.lead')}</p>
-            <InputField label={t('signIn.email')} type="email" autoComplete="username" required {...credentials.field('email')} />
-            <PasswordField label={t('signIn.password')} autoComplete="current-password" required {...credentials.field('password')} />
-            {problem ? <p className="field__error" role="alert">{problem}</p> : null}
-            <SubmitButton busy={busy} label={t('signIn.continue')} busyLabel={t('busy')} />
-          </form>
-        ) : (
-          <form onSubmit={submitCode} noValidate>
-            <h1>{t('signIn.codeTitle')}</h1>
-            <p className="backoffice__lead">{t('signIn.codeLead')}</p>
-            <InputField
-              label={t('signIn.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              data-testid="bo-totp"
-              {...code.field('totpCode')}
-            />
-            {problem ? <p className="field__error" role="alert">{problem}</p> : null}
-            <div className="backoffice__actions">
-              <button type="button" className="button button--secondary" onClick={() => goTo('credentials')}>
-                {t('back')}
-              </button>
-              <SubmitButton busy={busy} label={t('signIn.submit')} busyLabel={t('busy')} />
-            </div>
-          </form>
-        )}
-      </div>
-    </div>
+    <SignInCard>
+      {expired ? (
+        <p className="backoffice__notice" role="status">
+          {t('signIn.expired')}
+        </p>
+      ) : null}
+      {step === 'credentials' ? (
+        <form onSubmit={submitCredentials} noValidate>
+          <h1>{t('signIn.title')}</h1>
+          <p className="backoffice__lead">{t('signIn.lead')}</p>
+          <InputField label={t('signIn.email')} type="email" autoComplete="username" required {...credentials.field('email')} />
+          <PasswordField label={t('signIn.password')} autoComplete="current-password" required {...credentials.field('password')} />
+          {problem ? <p className="field__error" role="alert">{problem}</p> : null}
+          <SubmitButton busy={busy} label={t('signIn.continue')} busyLabel={t('busy')} />
+        </form>
+      ) : (
+        <form onSubmit={submitCode} noValidate>
+          <h1>{t('signIn.codeTitle')}</h1>
+          <p className="backoffice__lead">{t('signIn.codeLead')}</p>
+          <InputField
+            label={t('signIn.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            data-testid="bo-totp"
+            {...code.field('totpCode')}
+          />
+          {problem ? <p className="field__error" role="alert">{problem}</p> : null}
+          <div className="backoffice__actions">
+            <button type="button" className="button button--secondary" onClick={() => goTo('credentials')}>
+              {t('back')}
+            </button>
+            <SubmitButton busy={busy} label={t('signIn.submit')} busyLabel={t('busy')} />
+          </div>
+        </form>
+      )}
+    </SignInCard>
   );
 }

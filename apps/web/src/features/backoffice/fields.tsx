@@ -1,7 +1,7 @@
 import { OPERATOR_ROLES } from '@bank/contracts/backoffice/roles';
-import { useId, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldFrame, useFieldErrorText, type FieldError } from '../../ui/FormField';
+import { errorKeys, LabelText, TextAreaField, useFieldErrorText, type FieldError } from '../../ui/FormField';
 
 /** The roles of an operator, as the form keeps them: one text of names joined by commas. */
 export function rolesFromText(text: string): string[] {
@@ -32,7 +32,7 @@ export function RolesField({
   const errorText = useFieldErrorText();
   const errorId = useId();
   const chosen = rolesFromText(value);
-  const errors = error === undefined || error === '' ? [] : typeof error === 'string' ? [error] : error;
+  const errors = errorKeys(error);
   function toggle(role: string, on: boolean) {
     // Kept in the contracts' order whatever order they were ticked in.
     onValue(OPERATOR_ROLES.filter((name) => (name === role ? on : chosen.includes(name))).join(','));
@@ -40,12 +40,7 @@ export function RolesField({
   return (
     <fieldset className="backoffice-choices" aria-describedby={errors.length > 0 ? errorId : undefined} onBlur={onBlur}>
       <legend>
-        {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
+        <LabelText label={label} required={required} />
       </legend>
       <div className="backoffice-choices__options">
         {OPERATOR_ROLES.map((role) => (
@@ -64,30 +59,7 @@ export function RolesField({
   );
 }
 
-type ReasonFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: FieldError;
-  hint?: string;
-};
-
 /** A reason of a few sentences, in the frame of the app's form fields. */
-export function ReasonField({ label, value, onValue, error, hint, required, ...textarea }: ReasonFieldProps) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint} required={required}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          {...textarea}
-          id={id}
-          rows={3}
-          value={value}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          onInput={(event) => onValue(event.currentTarget.value)}
-        />
-      )}
-    </FieldFrame>
-  );
+export function ReasonField(props: ComponentProps<typeof TextAreaField>) {
+  return <TextAreaField rows={3} {...props} />;
 }

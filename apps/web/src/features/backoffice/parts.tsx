@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Modal } from '../../ui/Modal';
 import { problemOf } from './api';
 
@@ -17,6 +18,25 @@ export function BackofficeScreen({ title, lead, actions, children }: { title: st
       {lead ? <p className="screen-lead">{lead}</p> : null}
       {children}
     </section>
+  );
+}
+
+/**
+ * The card of the pages outside the signed-in back office (sign-in, an invitation's enrolment): the
+ * brand and the language switch above the page's own content.
+ */
+export function SignInCard({ className, children }: { className?: string; children: ReactNode }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <div className="backoffice-sign-in">
+      <div className={className ? `backoffice-sign-in__card ${className}` : 'backoffice-sign-in__card'}>
+        <div className="backoffice-sign-in__top">
+          <span className="backoffice-sign-in__brand">{t('brand')}</span>
+          <LanguageSwitch />
+        </div>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -71,6 +91,20 @@ export function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
+/** Runs a dialog's act, one at a time: `busy` holds while it runs, so its confirm button is disabled. */
+function useBusy(): [busy: boolean, run: (act: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  async function run(act: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await act();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return [busy, run];
+}
+
 /**
  * Asks for the reason of a decision before it is sent: a refusal (KYC rejection, transfer denial,
  * a rejected proposal) or an operator change. `lead` says what follows; `missingText` who reads
@@ -96,7 +130,7 @@ export function ReasonDialog({
 }) {
   const { t } = useTranslation('backoffice');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [missing, setMissing] = useState(false);
   const id = useId();
   async function submit(event: FormEvent) {
@@ -105,12 +139,7 @@ export function ReasonDialog({
       setMissing(true);
       return;
     }
-    setBusy(true);
-    try {
-      await onConfirm(reason.trim());
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onConfirm(reason.trim()));
   }
   return (
     <Modal
@@ -170,21 +199,9 @@ export function DialogActions({ confirmLabel, busy, onClose, form, onConfirm }: 
 
 /** Asks the operator to confirm an act that needs no reason (withdrawing their own proposal). */
 export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: { title: string; text: string; confirmLabel: string; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [busy, run] = useBusy();
   return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      actions={<DialogActions confirmLabel={confirmLabel} busy={busy} onClose={onClose} onConfirm={() => void confirm()} />}
-    >
+    <Modal title={title} onClose={onClose} actions={<DialogActions confirmLabel={confirmLabel} busy={busy} onClose={onClose} onConfirm={() => void run(onConfirm)} />}>
       <p>{text}</p>
     </Modal>
   );

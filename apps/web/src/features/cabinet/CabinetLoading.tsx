@@ -11,8 +11,8 @@ import './cabinet.css';
 export function CabinetLoading({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('common');
   return (
-    <div className="cabinet">
-      <div className="cabinet__main">
+    <div className="cabinet app-shell">
+      <div className="cabinet__main app-shell__main">
         <header className="cabinet__topbar">
           <span className="cabinet__title">
             {t('brand.name')} · {t(titleKey)}

@@ -5,11 +5,11 @@ import { NotFound } from '../../ui/NotFound';
 import { selectUserToken } from '../auth';
 import { CabinetShell } from './CabinetShell';
 
-/** SPEC §2: the only child route of the cabinet, showing the accounts screen. */
+/** docs/product.md#screens-and-routes: the only child route of the cabinet, showing the accounts screen. */
 export const CURRENCY_ACCOUNTS_CHILD = 'currencyAccounts';
 
 /**
- * /kabinet behind the route guard (SPEC §4): without a user token in the stored user state the
+ * /kabinet behind the route guard (docs/product.md#states): without a user token in the stored user state the
  * client is sent to /login, replacing the history entry.
  */
 export function Component() {

@@ -22,7 +22,7 @@ import './cabinet.css';
 
 /**
  * The signed-in cabinet: side menu, the screen the menu chose, and the session-expired modal that
- * any 'Invalid authorization data' answer opens (SPEC §2, §4, §8).
+ * any 'Invalid authorization data' answer opens (docs/product.md).
  */
 export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null }) {
   const { t } = useTranslation('cabinet');
@@ -68,7 +68,7 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
 
   return (
     <CabinetContext.Provider value={navigation}>
-      <div className={`cabinet ${menuOpen ? 'cabinet--menu-open' : ''}`}>
+      <div className={`cabinet app-shell ${menuOpen ? 'cabinet--menu-open' : ''}`}>
         <SideMenu
           ref={menuRef}
           id={menuId}
@@ -79,7 +79,7 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
           onClose={() => setMenuOpen(false)}
         />
         {menuOpen ? <div className="cabinet__backdrop" aria-hidden="true" /> : null}
-        <div className="cabinet__main">
+        <div className="cabinet__main app-shell__main">
           <header className="cabinet__topbar">
             <DisclosureButton
               ref={toggleRef}

@@ -5,7 +5,7 @@ import { selectKycStatus, selectUser } from '../auth';
 import { displayName } from './menu';
 import { VerifiedBadge } from './VerifiedBadge';
 
-/** SPEC §2 profile block: the client's (or company's) name, identified or not, and the verified badge. */
+/** Profile block (docs/product.md#screens-and-routes): the client's (or company's) name, identified or not, and the verified badge. */
 export function ProfileBlock() {
   const { t } = useTranslation('cabinet');
   const user = useAppSelector(selectUser);

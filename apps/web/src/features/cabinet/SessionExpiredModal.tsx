@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal';
 
-/** SPEC §8: the session-expired modal; its Ok signs the client out. */
+/** docs/product.md#errors-and-messages: the session-expired modal; its Ok signs the client out. */
 export function SessionExpiredModal({ onConfirm }: { onConfirm: () => void }) {
   const { t } = useTranslation('cabinet');
   return (

@@ -8,7 +8,7 @@ import { visibleMenuKeys, type MenuKey } from './menu';
 import { ProfileBlock } from './ProfileBlock';
 
 /**
- * SPEC §2 side menu: profile block, the entries the client's identification allows, EN/RU switch
+ * Side menu (docs/product.md#screens-and-routes): profile block, the entries the client's identification allows, EN/RU switch
  * and logout. The chosen entry is marked as the current page.
  */
 export const SideMenu = forwardRef<
@@ -18,7 +18,7 @@ export const SideMenu = forwardRef<
   const { t } = useTranslation(['cabinet', 'common']);
   const keys = visibleMenuKeys(useAppSelector(selectKycStatus));
   return (
-    <aside ref={ref} id={id} className="side-menu" hidden={!open} aria-label={t('menu.label')}>
+    <aside ref={ref} id={id} className="side-menu app-shell__menu" hidden={!open} aria-label={t('menu.label')}>
       <div className="side-menu__top">
         <span className="side-menu__brand">{t('brand.name', { ns: 'common' })}</span>
         <button type="button" className="side-menu__close" aria-label={t('menu.close')} onClick={onClose}>
@@ -29,12 +29,12 @@ export const SideMenu = forwardRef<
       </div>
       <ProfileBlock />
       <nav className="side-menu__nav" aria-label={t('menu.navigation')}>
-        <ul>
+        <ul className="app-shell__entries">
           {keys.map((key) => (
             <li key={key}>
               <button
                 type="button"
-                className="side-menu__item"
+                className="side-menu__item app-shell__entry"
                 aria-current={key === active ? 'page' : undefined}
                 onClick={() => onSelect(key)}
               >
@@ -47,7 +47,7 @@ export const SideMenu = forwardRef<
       </nav>
       <div className="side-menu__bottom">
         <LanguageSwitch className="side-menu__language" />
-        <button type="button" className="side-menu__item side-menu__logout" onClick={onSignOut}>
+        <button type="button" className="side-menu__item side-menu__logout app-shell__entry" onClick={onSignOut}>
           <MenuIcon name="logout" />
           {t('menu.logout')}
         </button>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckBadgeIcon } from './icons';
 
-/** The account-verified badge (SPEC §2): shown once the KYC status is set and is neither New nor Rejected. */
+/** The account-verified badge (docs/product.md#screens-and-routes): shown once the KYC status is set and is neither New nor Rejected. */
 export function VerifiedBadge() {
   const { t } = useTranslation('cabinet');
   return (

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { MenuKey } from './menu';
 
 /**
- * The cabinet's chosen screen (SPEC §2: screens follow the menu, not the URL). Screens may switch
+ * The cabinet's chosen screen (docs/product.md#screens-and-routes: screens follow the menu, not the URL). Screens may switch
  * to another one, e.g. the accounts screen to the transfer form.
  */
 export interface CabinetNavigation {

@@ -1,4 +1,4 @@
-// Proves the cabinet menu rules of SPEC §2/§4/§6: entries per identification state, the KYC screen
+// Proves the cabinet menu rules of docs/product.md: entries per identification state, the KYC screen
 // forced while the status is missing, New or Rejected, and the profile name.
 import { describe, expect, it } from 'vitest';
 import { defaultMenuKey, displayName, screenToShow, visibleMenuKeys } from './menu';

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../../app/lazy';
 import type { MenuKey } from './menu';
 
-/** Loads a screen's chunk (with the chunk time-out of SPEC §9) and picks its named export. */
+/** Loads a screen's chunk (with the chunk time-out of docs/product.md#tariffs-and-limits) and picks its named export. */
 function screen<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
   return lazy(() => loadChunk(importer).then((module) => ({ default: pick(module) })));
 }

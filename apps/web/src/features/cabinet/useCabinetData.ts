@@ -8,7 +8,7 @@ import { transactionsLoaded, type Transaction } from '../statement';
 
 /**
  * Keeps the cabinet's data fresh: the user data when the cabinet opens (an operator may have
- * decided the KYC meanwhile), and SPEC §2's KYC list and transaction list whenever the menu opens.
+ * decided the KYC meanwhile), and the KYC list and transaction list of docs/product.md#screens-and-routes whenever the menu opens.
  * Failures other than an expired session (handled by the session modal) leave what is shown.
  */
 export function useCabinetData(menuOpen: boolean): void {

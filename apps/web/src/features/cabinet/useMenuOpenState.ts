@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { MENU_CLOSES_ON_OUTSIDE_CLICK_BELOW_PX, MENU_OPEN_ABOVE_PX } from './menu';
 
 /**
- * The side menu's open state (SPEC §2/§9): open by default in windows wider than 768 px; in
+ * The side menu's open state (docs/product.md): open by default in windows wider than 768 px; in
  * windows narrower than 1400 px a click outside the menu (and outside its toggle) closes it, and
  * so does Escape.
  */

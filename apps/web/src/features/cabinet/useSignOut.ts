@@ -7,7 +7,7 @@ import { clearLocalStorage } from '../auth';
 import { selectUserToken, signedOut } from '../auth';
 
 /**
- * SPEC §4 logout: the server revokes the token (POST /api/logout), the user state is reset
+ * Logout (docs/product.md#states): the server revokes the token (POST /api/logout), the user state is reset
  * (token, user data, account type back to personal, account and wallet lists, tokenIsValid true),
  * the fiat and crypto transaction stores are cleared, local storage is cleared, and /login opens.
  * A token the server no longer knows is fine: the client is signed out all the same.

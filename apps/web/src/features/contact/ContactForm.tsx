@@ -16,7 +16,7 @@ interface FieldSpec {
 }
 
 const FIELDS: Record<ContactFormVariant, FieldSpec[]> = {
-  // SPEC §2: the home form has name, email and phone only.
+  // docs/product.md#screens-and-routes: the home form has name, email and phone only.
   home: [
     { name: 'name', type: 'text', autoComplete: 'name' },
     { name: 'email', type: 'email', autoComplete: 'email' },
@@ -31,7 +31,7 @@ const FIELDS: Record<ContactFormVariant, FieldSpec[]> = {
 };
 
 /**
- * The contact and feedback form (SPEC §2, §4, §5): checked on submit with the contracts schema, each
+ * The contact and feedback form (docs/product.md): checked on submit with the contracts schema, each
  * error cleared when its field is edited, then sent; a popup tells how it went.
  */
 export function ContactForm({ variant, labelledBy }: { variant: ContactFormVariant; labelledBy?: string }) {

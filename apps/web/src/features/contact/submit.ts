@@ -14,7 +14,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 export type ContactFormVariant = 'home' | 'contact';
 export type ContactFieldErrors = Partial<Record<ContactFormField, string>>;
 
-/** SPEC §5: the same contracts schema the server validates with; messages are `contact` translation keys. */
+/** docs/product.md#validation: the same contracts schema the server validates with; messages are `contact` translation keys. */
 export function validateContactForm(
   variant: ContactFormVariant,
   values: Record<ContactFormField, string>,
@@ -30,7 +30,7 @@ export function validateContactForm(
   return { ok: false, errors };
 }
 
-/** POST api/mailer/sendContactFormData (SPEC §7), no token. Field errors of a 400 come back as errors. */
+/** POST api/mailer/sendContactFormData (docs/product.md#client-calls), no token. Field errors of a 400 come back as errors. */
 export async function sendContactForm(request: ContactFormRequest): Promise<{ ok: true } | { ok: false; errors?: ContactFieldErrors }> {
   try {
     await apiRequest('POST', 'mailer/sendContactFormData', { body: request });

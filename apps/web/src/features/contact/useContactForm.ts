@@ -3,7 +3,7 @@ import type { ContactFieldErrors, ContactFormVariant } from './submit';
 
 export type ContactField = 'name' | 'email' | 'phone' | 'message';
 export type ContactValues = Record<ContactField, string>;
-/** SPEC §4: idle, then sending (button disabled, loading label), then the success or error popup. */
+/** docs/product.md#states: idle, then sending (button disabled, loading label), then the success or error popup. */
 export type ContactStatus = 'idle' | 'sending' | 'success' | 'error';
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', message: '' };
@@ -24,7 +24,7 @@ export function useContactForm(variant: ContactFormVariant, onInvalid: (errors: 
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [status, setStatus] = useState<ContactStatus>('idle');
 
-  /** SPEC §5: an error clears when its field is edited. */
+  /** docs/product.md#validation: an error clears when its field is edited. */
   const change = useCallback((field: ContactField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {

@@ -10,7 +10,7 @@ import { createWallet } from './walletsApi';
 const loadRequestSchema = () => loadChunk(() => import('@bank/contracts/crypto/wallets')).then((module) => module.createWalletRequestSchema);
 
 /**
- * SPEC §2 create a wallet: one required coin of SPEC §9, each with its network, validated with the
+ * Create a wallet (docs/product.md#screens-and-routes): one required coin of docs/product.md#tariffs-and-limits, each with its network, validated with the
  * contract the server uses. Coins the client already holds are shown but cannot be chosen; should
  * the bank still answer that the wallet exists (409), the field says so.
  */

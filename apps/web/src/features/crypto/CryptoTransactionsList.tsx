@@ -14,7 +14,7 @@ import { useWalletOptionLabel } from './WalletSelect';
 /** How each status is coloured: waiting for the bank, done, refused. */
 const STATUS_TONES: Record<CryptoTransaction['status'], 'pending' | 'success' | 'danger'> = { New: 'pending', Approved: 'success', Denied: 'danger' };
 
-/** SPEC §4: New is shown as Pending. */
+/** docs/product.md#states: New is shown as Pending. */
 function CryptoStatus({ row }: { row: CryptoTransaction }) {
   const { t } = useTranslation('crypto');
   return <span className={`status-badge status-badge--${STATUS_TONES[row.status]}`}>{t(`statuses.${row.status}`)}</span>;
@@ -66,12 +66,12 @@ function CryptoFilters() {
   );
 }
 
-/** Previous and next page, with "page N of M" (SPEC §2: 8 a page). */
+/** Previous and next page, with "page N of M" (docs/product.md#screens-and-routes: 8 a page). */
 function CryptoPager({ view }: { view: CryptoTransactionsView }) {
   const { t } = useTranslation(['crypto', 'statement']);
   const busy = view.status === 'loading';
   return (
-    <nav className="statement-pages" aria-label={t('list.pages')}>
+    <nav className="statement-pages row-spread" aria-label={t('list.pages')}>
       <p className="statement-pages__where" aria-live="polite">
         {t('statement:pages.pageOf', { page: view.page, total: pageCount(view.total, CRYPTO_PAGE_SIZE) })}
       </p>
@@ -92,7 +92,7 @@ function CryptoPager({ view }: { view: CryptoTransactionsView }) {
 }
 
 /**
- * SPEC §2 crypto transactions: number or recipient, amount, fee, currency, status (with the bank's
+ * Crypto transactions (docs/product.md#screens-and-routes): number or recipient, amount, fee, currency, status (with the bank's
  * reason for a denial) and date, 8 a page. A table in its own frame on wide screens, one card per
  * row on phones, as the statement shows its rows.
  */

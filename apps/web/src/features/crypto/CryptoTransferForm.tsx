@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { serverFieldErrors } from '../../lib/formValidation';
 import { endedTheSession, SubmissionKeys } from '../../lib/submitTransaction';
-import { InputField } from '../../ui/FormField';
+import { AmountField, focusFirstError, InputField, ShownField } from '../../ui/FormField';
 import { formatMoney } from '../../ui/formatMoney';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { selectUserToken } from '../auth';
@@ -19,11 +19,11 @@ import { loadWallets, walletCurrency } from './walletsApi';
 const EMPTY = { fromWallet: '', recipient: '', email: '', amount: '', reference: '' };
 
 /**
- * SPEC §2/§3 crypto transfer: from one of the client's wallets (the coin follows the wallet) to an
+ * Crypto transfer (docs/product.md): from one of the client's wallets (the coin follows the wallet) to an
  * address of the coin's network, with an optional e-mail and reference, checked with the contract
  * the server uses (the address's checksum, the amount's decimals). The network and its fee show as
  * the client types, and again with the total on the review before anything is sent. After a
- * success the wallets are reloaded (SPEC §4) and so is the list below the form.
+ * success the wallets are reloaded (docs/product.md#states) and so is the list below the form.
  */
 export function CryptoTransferForm({ onTransferred }: { onTransferred: () => void }) {
   const { t, i18n } = useTranslation('crypto');
@@ -48,9 +48,7 @@ export function CryptoTransferForm({ onTransferred }: { onTransferred: () => voi
     event.preventDefault();
     const transfer = form.submit();
     if (!transfer) {
-      const element = event.currentTarget;
-      // The errors render on the next paint; focus goes to the first field to correct.
-      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstError(event.currentTarget);
       return;
     }
     setReview(transfer);
@@ -83,23 +81,18 @@ export function CryptoTransferForm({ onTransferred }: { onTransferred: () => voi
         <legend>{t('send.sections.from')}</legend>
         <div className="field-row">
           <WalletSelect label={t('send.fields.fromWallet')} wallets={wallets} {...field('fromWallet')} />
-          <InputField
+          <ShownField
             label={t('send.fields.network')}
             name="network"
             value={currency ? `${currency} · ${networkOf(currency).network}` : ''}
-            onValue={() => undefined}
-            readOnly
             placeholder={t('send.networkFromWallet')}
           />
         </div>
         <div className="field-row">
           <div>
-            <InputField
+            <AmountField
               label={t('send.fields.amount')}
               {...field('amount')}
-              required
-              inputMode="decimal"
-              autoComplete="off"
               hint={currency ? t('send.hints.amountIn', { currency, decimals: CURRENCY_SCALE[currency] }) : t('send.hints.amount')}
             />
             {currency ? (
@@ -132,7 +125,7 @@ export function CryptoTransferForm({ onTransferred }: { onTransferred: () => voi
           <InputField label={t('send.fields.email')} {...field('email')} type="email" autoComplete="off" hint={t('send.hints.email')} />
         </div>
       </fieldset>
-      <div className="transfer-form__actions">
+      <div className="transfer-form__actions form-actions">
         <button type="submit" className="button" disabled={sending}>
           {t('send.submit')}
         </button>

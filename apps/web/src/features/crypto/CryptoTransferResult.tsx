@@ -7,7 +7,7 @@ import { formatMoney } from '../../ui/formatMoney';
 export type CryptoTransferOutcome = { ok: true } | { ok: false; body: ErrorBody | null; currency: string };
 
 /**
- * SPEC §8: 'Your transfer request has been sent.' with OK, or 'Please check your data and try
+ * docs/product.md#errors-and-messages: 'Your transfer request has been sent.' with OK, or 'Please check your data and try
  * again.' with OK, and what the bank found when it said (not enough for the amount and the fee:
  * the total it needs). OK stays on the screen, whose list shows the new transfer and its status.
  */

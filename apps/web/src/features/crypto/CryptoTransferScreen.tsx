@@ -8,7 +8,7 @@ import { useCryptoTransactions } from './useCryptoTransactions';
 import { loadWallets } from './walletsApi';
 import './crypto.css';
 
-/** SPEC §2 Crypto transfers screen: sending crypto from a wallet, and the crypto transactions below. */
+/** Crypto transfers screen (docs/product.md#screens-and-routes): sending crypto from a wallet, and the crypto transactions below. */
 export function CryptoTransferScreen() {
   const { t } = useTranslation(['crypto', 'statement']);
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSummary } from '../auth';
-import { heldAmount } from '../accounts';
+import { AccountCard, AccountFact, heldAmount } from '../accounts';
 import { formatMoney } from '../../ui/formatMoney';
 import { QrCode } from '../../ui/QrCode';
 import { CopyAddressButton } from './CopyAddressButton';
@@ -23,42 +23,29 @@ export function WalletItem({ wallet }: { wallet: AccountSummary }) {
   const coin = walletCurrency(wallet);
   const held = heldAmount(wallet);
   return (
-    <li className="account-item wallet-item">
-      <span className="account-item__currency" aria-hidden="true">
-        {wallet.currency}
-      </span>
-      <dl className="account-item__facts">
-        <div>
-          <dt>{t('wallets.coin')}</dt>
-          <dd>{t('wallets.coinName', { name: t(`coins.${wallet.currency}`, { defaultValue: wallet.currency }), currency: wallet.currency })}</dd>
-        </div>
-        {coin ? (
-          <div>
-            <dt>{t('wallets.network')}</dt>
-            <dd>{networkOf(coin).network}</dd>
-          </div>
-        ) : null}
-        <div className="wallet-item__address">
-          <dt>{t('wallets.address')}</dt>
-          <dd>
-            <span id={addressId} className="crypto-address account-item__number">
-              {wallet.number}
-            </span>
-            <CopyAddressButton address={wallet.number} describedBy={addressId} />
-          </dd>
-        </div>
-        <div className="account-item__balance">
-          <dt>{t('wallets.balance')}</dt>
-          <dd className="wallet-item__balance">{formatMoney(wallet.balance, wallet.currency, language)}</dd>
-        </div>
-        {held ? (
-          <div>
-            <dt>{t('wallets.held')}</dt>
-            <dd className="wallet-item__balance">{formatMoney(held, wallet.currency, language)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <QrCode className="wallet-qr" value={wallet.number} size={QR_SIZE_PX} alt={t('wallets.qr', { currency: wallet.currency, address: wallet.number })} />
-    </li>
+    <AccountCard
+      currency={wallet.currency}
+      className="wallet-item"
+      after={<QrCode className="wallet-qr" value={wallet.number} size={QR_SIZE_PX} alt={t('wallets.qr', { currency: wallet.currency, address: wallet.number })} />}
+    >
+      <AccountFact term={t('wallets.coin')}>
+        {t('wallets.coinName', { name: t(`coins.${wallet.currency}`, { defaultValue: wallet.currency }), currency: wallet.currency })}
+      </AccountFact>
+      {coin ? <AccountFact term={t('wallets.network')}>{networkOf(coin).network}</AccountFact> : null}
+      <AccountFact term={t('wallets.address')} className="wallet-item__address">
+        <span id={addressId} className="crypto-address account-item__number">
+          {wallet.number}
+        </span>
+        <CopyAddressButton address={wallet.number} describedBy={addressId} />
+      </AccountFact>
+      <AccountFact term={t('wallets.balance')} className="account-item__balance" valueClassName="wallet-item__balance">
+        {formatMoney(wallet.balance, wallet.currency, language)}
+      </AccountFact>
+      {held ? (
+        <AccountFact term={t('wallets.held')} valueClassName="wallet-item__balance">
+          {formatMoney(held, wallet.currency, language)}
+        </AccountFact>
+      ) : null}
+    </AccountCard>
   );
 }

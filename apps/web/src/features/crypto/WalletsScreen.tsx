@@ -10,7 +10,7 @@ import { loadWallets } from './walletsApi';
 import './crypto.css';
 
 /**
- * SPEC §2 Crypto wallets screen: the client's wallets with number (the deposit address), balance
+ * Crypto wallets screen (docs/product.md#screens-and-routes): the client's wallets with number (the deposit address), balance
  * and currency, creating a wallet in a chosen coin, and the other coins available from the manager.
  */
 export function WalletsScreen() {
@@ -35,7 +35,7 @@ export function WalletsScreen() {
       <section className="cabinet-card" aria-labelledby="wallets-list-title" aria-busy={isLoading}>
         <h2 id="wallets-list-title">{t('wallets.listTitle')}</h2>
         {failed && !isLoading ? (
-          <div className="accounts-error" role="alert">
+          <div className="accounts-error row-spread" role="alert">
             <p>{t('wallets.loadError')}</p>
             <button type="button" className="button button--secondary" onClick={() => void load()}>
               {t('wallets.retry')}

@@ -1,5 +1,5 @@
-// Proves the crypto store of SPEC §3 (the statement's shape, with cryptoTransactionsData): rows of
-// the page on screen, filters that the list asks the server with, both cleared at sign-out (SPEC §4).
+// Proves the crypto store of docs/product.md#data (the statement's shape, with cryptoTransactionsData): rows of
+// the page on screen, filters that the list asks the server with, both cleared at sign-out (docs/product.md#states).
 import type { CryptoTransaction } from '@bank/contracts/crypto/crypto-transactions';
 import { describe, expect, it } from 'vitest';
 import { signedOut } from '../auth';

@@ -4,14 +4,14 @@ import { signedOut } from '../auth';
 import { emptyFilters, type TransactionFilters } from '../statement';
 
 /**
- * The crypto list's filters: the statement's (SPEC §3: the same shape), where `accountNumber` is
- * the wallet's number (its address), and the crypto status (SPEC §4: New, Approved, Denied).
+ * The crypto list's filters: the statement's (docs/product.md#data: the same shape), where `accountNumber` is
+ * the wallet's number (its address), and the crypto status (docs/product.md#states: New, Approved, Denied).
  */
 export interface CryptoTransactionFilters extends TransactionFilters {
   status: string;
 }
 
-/** Crypto transactions: the same shape as the fiat store, with cryptoTransactionsData (SPEC §3). */
+/** Crypto transactions: the same shape as the fiat store, with cryptoTransactionsData (docs/product.md#data). */
 export interface CryptoTransactionsState {
   /** The rows of the page on screen. */
   cryptoTransactionsData: CryptoTransaction[];

@@ -20,9 +20,9 @@ export interface CryptoTransactionsView {
 }
 
 /**
- * The page of the crypto list on screen (SPEC §2: 8 a page). A change of the filters goes back to
+ * The page of the crypto list on screen (docs/product.md#screens-and-routes: 8 a page). A change of the filters goes back to
  * page 1 (as the statement does); next and previous move through the cursors seen so far. The rows
- * are kept in the cryptoTransactions slice (SPEC §3); an answer no longer wanted is dropped.
+ * are kept in the cryptoTransactions slice (docs/product.md#data); an answer no longer wanted is dropped.
  */
 export function useCryptoTransactions(): CryptoTransactionsView {
   const dispatch = useAppDispatch();

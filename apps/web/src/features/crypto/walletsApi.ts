@@ -9,7 +9,7 @@ import { selectUserToken, walletsLoaded, walletsLoadFailed, walletsRequested, ty
 export type LoadWalletsOutcome = { ok: true } | { ok: false; body: ErrorBody | null };
 
 /**
- * GET api/wallet/list (SPEC §7) with the loading flag around it (SPEC §4). The outcome tells the
+ * GET api/wallet/list (docs/product.md#client-calls) with the loading flag around it (docs/product.md#states). The outcome tells the
  * screen that asked whether to show a failure; the list kept is the last one that loaded.
  */
 export function loadWallets() {
@@ -28,7 +28,7 @@ export function loadWallets() {
 
 export type CreateWalletOutcome = { ok: true; wallet: Wallet } | { ok: false; status: number; body: ErrorBody | null };
 
-/** POST /api/wallet/create {currency}; a 200 reloads the wallets (SPEC §4). */
+/** POST /api/wallet/create {currency}; a 200 reloads the wallets (docs/product.md#states). */
 export function createWallet(request: CreateWalletRequest) {
   return async (dispatch: AppDispatch, getState: () => RootState): Promise<CreateWalletOutcome> => {
     try {
@@ -41,7 +41,7 @@ export function createWallet(request: CreateWalletRequest) {
   };
 }
 
-/** The coin of a wallet, narrowed to the coins of SPEC §9; null for none or one the app does not know. */
+/** The coin of a wallet, narrowed to the coins of docs/product.md#tariffs-and-limits; null for none or one the app does not know. */
 export function walletCurrency(wallet: AccountSummary | undefined): CryptoCurrency | null {
   const currency = wallet?.currency;
   return currency !== undefined && (CRYPTO_CURRENCIES as readonly string[]).includes(currency) ? (currency as CryptoCurrency) : null;

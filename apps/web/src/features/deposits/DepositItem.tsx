@@ -24,7 +24,7 @@ export function DepositItem({ deposit, onChanged }: { deposit: Deposit; onChange
   const titleId = `deposit-${deposit.id}-title`;
   return (
     <li className="deposit-item">
-      <div className="deposit-item__head">
+      <div className="deposit-item__head row-spread">
         <h3 id={titleId} className="deposit-item__title">
           {t('list.name', { number: deposit.number })}
         </h3>

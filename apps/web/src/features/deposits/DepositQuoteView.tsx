@@ -71,7 +71,7 @@ export function DepositQuoteView({
         <p>{t('earlyClosing.rule')}</p>
         <p className="deposit-rule__cost">{t('earlyClosing.maxCost', { amount: money(quote.earlyClosing.maxForfeit) })}</p>
       </section>
-      <div className="deposit-form__actions">
+      <div className="deposit-form__actions form-actions">
         <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
           {t('quote.back')}
         </button>

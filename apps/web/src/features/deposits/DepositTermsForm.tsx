@@ -1,7 +1,7 @@
 import { DEPOSIT_CURRENCIES, DEPOSITS } from '@bank/contracts/tariffs';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputField, SelectField } from '../../ui/FormField';
+import { AmountField, DigitsField, focusFirstError, SelectField } from '../../ui/FormField';
 import { formatMoney } from '../../ui/formatMoney';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { AccountSelect } from '../accounts';
@@ -28,10 +28,7 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
-    if (!(await deposit.calculate())) {
-      // The errors render on the next paint; focus goes to the first field to correct.
-      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    }
+    if (!(await deposit.calculate())) focusFirstError(element);
   };
 
   const reasonOf = useFailureText();
@@ -63,20 +60,11 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
         <p className="deposit-form__hint">{t('open.hints.accNumberFrom')}</p>
       )}
       <div className="field-row">
-        <InputField
-          label={t('open.fields.amount')}
-          {...field('amount')}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          hint={t('open.hints.amount', { minimum })}
-        />
-        <InputField
+        <AmountField label={t('open.fields.amount')} {...field('amount')} hint={t('open.hints.amount', { minimum })} />
+        <DigitsField
           label={t('open.fields.termMonths')}
           {...field('termMonths')}
           required
-          inputMode="numeric"
-          autoComplete="off"
           hint={t('open.hints.termMonths', { min: DEPOSITS.termMonths.min, max: DEPOSITS.termMonths.max })}
         />
         <SelectField
@@ -95,7 +83,7 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
           {t('open.quoteFailed')} {problem}
         </p>
       ) : null}
-      <div className="deposit-form__actions">
+      <div className="deposit-form__actions form-actions">
         <SubmitButton busy={busy === 'quoting'} label={t('open.calculate')} busyLabel={t('open.calculating')} />
       </div>
     </form>

@@ -10,7 +10,7 @@ import { OpenDepositCard } from './OpenDepositCard';
 import './deposits.css';
 
 /**
- * The cabinet's term deposits (SPEC §9, DESIGN §16): the client's deposits, each running one with
+ * The cabinet's term deposits (docs/product.md#tariffs-and-limits, docs/deposits.md): the client's deposits, each running one with
  * Close early, and the card that opens a new one from a quote. Whatever moves money reloads the
  * list; the balances follow through the accounts.
  */

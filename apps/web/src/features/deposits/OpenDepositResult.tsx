@@ -5,7 +5,7 @@ import { Popup } from '../../ui/Popup';
 import { useFailureText } from './failureText';
 import type { OpenOutcome } from './useOpenDeposit';
 
-/** The end of an opening (SPEC §8 popups): the deposit opened, or that it was not, with the bank's reason when it is a known one. */
+/** The end of an opening (the popups of docs/product.md#errors-and-messages): the deposit opened, or that it was not, with the bank's reason when it is a known one. */
 export function OpenDepositResult({ outcome, onClose }: { outcome: OpenOutcome; onClose: () => void }) {
   const { t, i18n } = useTranslation('deposits');
   const language = i18n.resolvedLanguage ?? 'en';

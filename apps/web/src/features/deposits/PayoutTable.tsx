@@ -30,7 +30,7 @@ export function PayoutTable({
   // A long schedule scrolls sideways in its own frame on a phone, reachable by keyboard too.
   return (
     <div className="payout-table__frame" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="payout-table">
+      <table className="payout-table data-table">
         <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>
           {caption}
         </caption>

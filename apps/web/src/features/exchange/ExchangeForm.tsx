@@ -10,10 +10,10 @@ import { RateLine } from './RateLine';
 import type { useExchange } from './useExchange';
 
 /**
- * Step 0 (SPEC §2, §5): the account to sell from, the account to buy into, the amount to sell and
+ * Step 0 (docs/product.md): the account to sell from, the account to buy into, the amount to sell and
  * the amount to receive (numbers, min 0, a step of one minor unit of the currency: a cent, or a
  * satoshi), and the rate with 3 decimals. A client with crypto wallets may choose them on either
- * side too: that is a crypto conversion (SPEC §9), and the form says on what terms.
+ * side too: that is a crypto conversion (docs/product.md#tariffs-and-limits), and the form says on what terms.
  */
 export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExchange> }) {
   const { t, i18n } = useTranslation('exchange');
@@ -93,7 +93,7 @@ export function ExchangeForm({ exchange }: { exchange: ReturnType<typeof useExch
         {amountInput('amount', from)}
         {amountInput('toAmount', to)}
       </div>
-      <div className="exchange-form__actions">
+      <div className="exchange-form__actions form-actions">
         <button type="submit" className="button" disabled={!exchange.canGoNext}>
           {t('form.next')}
         </button>

@@ -5,7 +5,7 @@ import type { ExchangeOutcome } from './useExchange';
 
 /**
  * The end of an exchange: success (for a crypto conversion, that the request was sent and waits
- * for the bank's approval), or SPEC §8's failure modal with the error message (the bank's reason in
+ * for the bank's approval), or the failure modal of docs/product.md#errors-and-messages with the error message (the bank's reason in
  * the reader's language when it is a known one, else the bank's own message).
  */
 export function ExchangeResultModal({ outcome, onClose }: { outcome: ExchangeOutcome; onClose: () => void }) {

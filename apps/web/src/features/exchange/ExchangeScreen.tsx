@@ -9,7 +9,7 @@ import { ExchangeSummary } from './ExchangeSummary';
 import { useExchange } from './useExchange';
 import './exchange.css';
 
-/** SPEC §2 Exchange screen: the form (step 0), then the summary to confirm (step 1). */
+/** Exchange screen (docs/product.md#screens-and-routes): the form (step 0), then the summary to confirm (step 1). */
 export function ExchangeScreen() {
   const { t } = useTranslation(['exchange', 'accounts']);
   const dispatch = useAppDispatch();

@@ -5,9 +5,9 @@ import { useRateText } from './RateLine';
 import type { useExchange } from './useExchange';
 
 /**
- * Step 1 (SPEC §2): what is sold and what is bought, at which rate, with confirm or back. When the
+ * Step 1 (docs/product.md#screens-and-routes): what is sold and what is bought, at which rate, with confirm or back. When the
  * bank answered that the rate moved, the new rate and amount are shown here to confirm again.
- * A crypto conversion (SPEC §9) shows the bank's quote for the amount: the fee of its tier with its
+ * A crypto conversion (docs/product.md#tariffs-and-limits) shows the bank's quote for the amount: the fee of its tier with its
  * percentage, the total debited, what is received, and that the bank has to approve it.
  */
 export function ExchangeSummary({ exchange }: { exchange: ReturnType<typeof useExchange> }) {
@@ -79,7 +79,7 @@ export function ExchangeSummary({ exchange }: { exchange: ReturnType<typeof useE
         </div>
       </dl>
       <p className="exchange-summary__note">{cryptoConversion ? t('summary.conversionNote') : t('summary.note')}</p>
-      <div className="exchange-form__actions">
+      <div className="exchange-form__actions form-actions">
         <button type="button" className="button button--secondary" onClick={exchange.back} disabled={exchange.sending}>
           {t('summary.back')}
         </button>

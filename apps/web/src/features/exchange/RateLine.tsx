@@ -5,7 +5,7 @@ import { CONVERSION_FAILED, RATES_STALE } from './currencySlice';
 import type { useExchange } from './useExchange';
 
 /**
- * "1 EUR = 1.077 USD" in the reader's language: SPEC §9's 3 decimals. A crypto conversion's rate is
+ * "1 EUR = 1.077 USD" in the reader's language: the 3 decimals of docs/product.md#tariffs-and-limits. A crypto conversion's rate is
  * written as quoted instead ("1 EUR = 0.000016587 BTC"), which 3 decimals would show as 0.000.
  */
 export function useRateText() {
@@ -17,7 +17,7 @@ export function useRateText() {
 
 /**
  * The rate of the chosen pair, or what stands in its way: accounts still to choose, the lookup in
- * progress, or the conversion failure (SPEC §8: the server's message, otherwise 'Oops!…').
+ * progress, or the conversion failure (docs/product.md#errors-and-messages: the server's message, otherwise 'Oops!…').
  */
 export function RateLine({ exchange }: { exchange: ReturnType<typeof useExchange> }) {
   const { t } = useTranslation('exchange');

@@ -1,4 +1,4 @@
-// Proves the SPEC §4 conversion states: request (loading on, error cleared), success (rate, converted
+// Proves the conversion states of docs/product.md#states: request (loading on, error cleared), success (rate, converted
 // amount and result stored), failure (the server's message or the generic marker), abort ignored, reset.
 import { describe, expect, it } from 'vitest';
 import { signedOut } from '../auth';

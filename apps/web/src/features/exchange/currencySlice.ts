@@ -10,7 +10,7 @@ interface ExchangeAmounts {
   from: string;
 }
 
-/** Currency state of SPEC §3. */
+/** Currency state of docs/product.md#data. */
 export interface CurrencyState {
   currencyExchange: ExchangeAmounts;
   currencyExchangeCheck: ExchangeAmounts;
@@ -44,7 +44,7 @@ export const initialCurrencyState: CurrencyState = {
 };
 
 /**
- * SPEC §4 currency conversion: POST /api/converter/convert {from, to, amount} (no token). The
+ * Currency conversion (docs/product.md#states): POST /api/converter/convert {from, to, amount} (no token). The
  * failure carries the server's message field when it sent one. A newer request aborts the older
  * one (`promise.abort()`), so a slow answer for a previous pair never overwrites the current rate.
  */
@@ -65,7 +65,7 @@ const currencySlice = createSlice({
   name: 'currency',
   initialState: initialCurrencyState,
   reducers: {
-    /** SPEC §4: a reset clears amounts, currencies, rate and result. */
+    /** docs/product.md#states: a reset clears amounts, currencies, rate and result. */
     conversionReset() {
       return initialCurrencyState;
     },

@@ -48,7 +48,7 @@ export interface ExchangeAmounts {
 }
 
 /**
- * SPEC §5: editing one amount recalculates the other from the rate. The amount typed last stays as
+ * docs/product.md#validation: editing one amount recalculates the other from the rate. The amount typed last stays as
  * typed; the other follows it, and is emptied while the typed one is not yet a valid amount.
  */
 export function recomputeAmounts(amounts: ExchangeAmounts, from: Currency | null, to: Currency | null, rate: string | null): ExchangeAmounts {

@@ -26,7 +26,7 @@ export function sideOf(number: string, accounts: readonly Holding[], wallets: re
 }
 
 /**
- * SPEC §9: an exchange with a wallet on either side is a crypto conversion, by agreement and with
+ * docs/product.md#tariffs-and-limits: an exchange with a wallet on either side is a crypto conversion, by agreement and with
  * the bank's approval, at a fee by volume; between two accounts it is the free, immediate exchange.
  */
 export function isCryptoConversion(from: ExchangeSide | null, to: ExchangeSide | null): boolean {

@@ -11,19 +11,19 @@ import { recomputeAmounts, settledAmounts, type ExchangeAmounts } from './exchan
 import { isCryptoConversion, sideOf } from './exchangeSides';
 
 export type ExchangeStep = 0 | 1;
-/** A crypto conversion that was 'Created' waits for the bank's approval (SPEC §9); an exchange is done. */
+/** A crypto conversion that was 'Created' waits for the bank's approval (docs/product.md#tariffs-and-limits); an exchange is done. */
 export type ExchangeOutcome = { ok: true; awaitsApproval: boolean } | { ok: false; body: ErrorBody | null };
 type FieldErrors = Partial<Record<'accNumberFrom' | 'accNumberTo' | 'amount' | 'toAmount', string>>;
 
 const NO_AMOUNTS: ExchangeAmounts = { amount: '', toAmount: '', edited: 'amount' };
 
 /**
- * The exchange flow of SPEC §4: the form (step 0) with the rate of the chosen pair (SPEC §7's rate
- * lookup, amount 1) and either amount recomputed from the other, then the summary (step 1). The
+ * The exchange flow of docs/product.md#states: the form (step 0) with the rate of the chosen pair (the rate lookup of
+ * docs/product.md#client-calls, amount 1) and either amount recomputed from the other, then the summary (step 1). The
  * confirmed rate is sent with the exchange; a 409 RATE_CHANGED brings the new rate, shown on the
  * summary for the client to confirm again.
  *
- * Either side may be a crypto wallet: that is a crypto conversion (SPEC §9). Its summary shows the
+ * Either side may be a crypto wallet: that is a crypto conversion (docs/product.md#tariffs-and-limits). Its summary shows the
  * bank's quote for the amount (the fee of its tier and the total debited), and the same exchange
  * payload is sent with the wallet's address, to wait for the bank's approval.
  */
@@ -55,7 +55,7 @@ export function useExchange() {
   // A rate of another pair (still shown while the new one loads) must never price this one.
   const rate = pairReady && conversion.conversionResult?.from === from && conversion.conversionResult.to === to ? conversion.rate : null;
 
-  // SPEC §4: a reset when the screen opens and when it closes clears amounts, currencies and rate.
+  // docs/product.md#states: a reset when the screen opens and when it closes clears amounts, currencies and rate.
   useEffect(() => {
     dispatch(conversionReset());
     return () => {
@@ -63,7 +63,7 @@ export function useExchange() {
     };
   }, [dispatch]);
 
-  // SPEC §7: the rate lookup with amount 1 once both accounts are chosen.
+  // docs/product.md#client-calls: the rate lookup with amount 1 once both accounts are chosen.
   useEffect(() => {
     if (!pairReady) return;
     const request = dispatch(conversionRequested({ from, to, amount: '1' }));
@@ -137,7 +137,7 @@ export function useExchange() {
     return quote.status === 'ready' ? { ...payload, toAmount: quote.quote.convertedAmount, rate: quote.quote.rate } : null;
   }, [payload, cryptoConversion, quote]);
 
-  /** SPEC §5: Next is disabled while loading or when either account or either amount is missing. */
+  /** docs/product.md#validation: Next is disabled while loading or when either account or either amount is missing. */
   const canGoNext = !conversion.loading && accNumberFrom !== '' && accNumberTo !== '' && amounts.amount !== '' && amounts.toAmount !== '' && rate !== null;
 
   const next = useCallback((): boolean => {
@@ -188,7 +188,7 @@ export function useExchange() {
     setOutcome({ ok: false, body: result.body });
   }, [confirmedPayload, cryptoConversion, dispatch, retryQuote, sending, token]);
 
-  /** OK on the result: back to the form (SPEC §4), emptied after a success. */
+  /** OK on the result: back to the form (docs/product.md#states), emptied after a success. */
   const succeeded = outcome?.ok === true;
   const closeOutcome = useCallback(() => {
     if (succeeded) {

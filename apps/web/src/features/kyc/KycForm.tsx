@@ -64,7 +64,7 @@ function toggle<T>(list: T[], item: T): T[] {
 }
 
 /**
- * The KYC form of SPEC §3/§5: a business gives its company name, a person first and last name;
+ * The KYC form of docs/product.md: a business gives its company name, a person first and last name;
  * the rules of the account type come from the same contract the server checks with.
  */
 export function KycForm({

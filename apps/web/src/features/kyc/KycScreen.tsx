@@ -21,7 +21,7 @@ function refusalOf(error: unknown): string | null {
 }
 
 /**
- * SPEC §2 KYC screen: the form while the status is missing or Rejected (with the operator's
+ * KYC screen (docs/product.md#screens-and-routes): the form while the status is missing or Rejected (with the operator's
  * reason), an in-process message while it is New, and a confirmation once approved. A submission
  * in review cannot be changed, so the screen never offers to.
  */
@@ -47,7 +47,7 @@ export function KycScreen() {
     } catch (error) {
       const refusal = refusalOf(error);
       // The server's status wins over the stale one this screen showed the form for: a submission
-      // in review replaces the form with the in-process message at once (SPEC §4).
+      // in review replaces the form with the in-process message at once (docs/product.md#states).
       if (refusal === KYC_REFUSALS.inReview) dispatch(kycSubmitted());
       if (refusal) void refreshUser();
       setFailure(refusal ? t(refusal.replace(/^validation\./, ''), { ns: 'validation' }) : t('error'));

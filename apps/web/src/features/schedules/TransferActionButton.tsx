@@ -31,7 +31,7 @@ type Stage = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'sending' } | { ki
 
 /**
  * Cancel (a scheduled transfer, free) or Withdraw (an order abroad still waiting for the bank, for
- * SPEC §9's fee) with its confirmation, which states the fee before anything is asked; the
+ * the fee of docs/product.md#tariffs-and-limits) with its confirmation, which states the fee before anything is asked; the
  * result says what was charged. `onDone` reloads whatever listed the transfer.
  */
 export function TransferActionButton({ action, transfer, onDone }: { action: ClientTransferAction; transfer: ActedTransfer; onDone: () => void }) {

@@ -3,7 +3,7 @@ import type { TransactionReference } from '@bank/contracts/transfers/transaction
 
 /**
  * What the client may do to one of its transfers before it moves: cancel a scheduled one (free),
- * or withdraw an order abroad still waiting for the bank (SPEC §9's fee). Read from the state
+ * or withdraw an order abroad still waiting for the bank (the fee of docs/product.md#tariffs-and-limits). Read from the state
  * table, so a status the table no longer lets the client cancel loses its button by itself.
  */
 export type ClientTransferAction = 'cancel' | 'withdraw';

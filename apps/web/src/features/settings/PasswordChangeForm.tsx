@@ -15,7 +15,7 @@ const emptyForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 type FieldName = keyof typeof emptyForm;
 
 /**
- * SPEC §2/§8 password change: current, new and confirmed password with the strength help text.
+ * Password change (docs/product.md): current, new and confirmed password with the strength help text.
  * Success shows 'Your password has been successfully updated.' and clears the form; a failure opens
  * a modal asking to check the data. Other devices are signed out by the server.
  */

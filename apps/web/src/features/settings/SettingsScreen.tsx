@@ -12,7 +12,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /**
- * SPEC §2 settings: account owner, ID number, account type and the account-verified badge (shown
+ * Settings (docs/product.md#screens-and-routes): account owner, ID number, account type and the account-verified badge (shown
  * once the KYC status is set and is neither New nor Rejected), then the password-change form and
  * two-factor sign-in with an authenticator app, passkeys, and the sessions and devices signed in.
  */
@@ -24,7 +24,7 @@ export function SettingsScreen() {
     <Screen headingId="settings-heading" title={t('title')} lead={t('lead')}>
       <div className="settings-grid">
         <section className="cabinet-card" aria-labelledby="account-heading">
-          <div className="settings-account__head">
+          <div className="settings-account__head row-spread">
             <h2 id="account-heading">{t('account.title')}</h2>
             {verified ? <VerifiedBadge /> : null}
           </div>

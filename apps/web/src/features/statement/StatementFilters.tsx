@@ -19,8 +19,8 @@ const TYPING_PAUSE_MS = 400;
 type TextFilter = 'purpose' | 'recipient' | 'amount' | 'templateName';
 
 /**
- * Every filter of SPEC §2's statement screen. Choices apply at once; text filters after a pause.
- * Filters live in the transactions slice (SPEC §3), so they survive a reload; each change sends
+ * Every filter of the statement screen (docs/product.md#screens-and-routes). Choices apply at once; text filters after a pause.
+ * Filters live in the transactions slice (docs/product.md#data), so they survive a reload; each change sends
  * the statement back to page 1.
  */
 export function StatementFilters({ accounts }: { accounts: ReadonlyArray<{ number: string; currency: string }> }) {

@@ -29,7 +29,7 @@ export function StatementPagination({
   for (let candidate = Math.max(1, page - NEIGHBOURS); candidate <= Math.min(last, page + NEIGHBOURS); candidate += 1) numbers.push(candidate);
   const pageLabel = totalExact ? t('pages.pageOf', { page, total: totalPages }) : t('pages.pageOfMore', { page, total: totalPages });
   return (
-    <nav className="statement-pages" aria-label={t('pages.label')}>
+    <nav className="statement-pages row-spread" aria-label={t('pages.label')}>
       <p className="statement-pages__where" aria-live="polite">
         {pageLabel}
       </p>

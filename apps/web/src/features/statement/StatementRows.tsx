@@ -10,7 +10,7 @@ export interface SignedRow {
   currency: string;
 }
 
-/** SPEC §2: incoming amounts green with a plus, outgoing red with a minus. */
+/** docs/product.md#screens-and-routes: incoming amounts green with a plus, outgoing red with a minus. */
 export function SignedAmount({ row, language }: { row: Pick<SignedRow, 'direction' | 'amount'>; language: string }) {
   const incoming = row.direction === 'IN';
   return (
@@ -95,7 +95,7 @@ export function StatementRows<Row extends SignedRow>({
   return (
     <div className={details ? 'statement-rows statement-rows--details' : 'statement-rows'}>
       <div className="statement-table-frame" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={details ? 'statement-table statement-table--details' : 'statement-table'}>
+        <table className={details ? 'statement-table statement-table--details data-table' : 'statement-table data-table'}>
           <caption id={captionId} className="visually-hidden">
             {caption}
           </caption>

@@ -20,7 +20,7 @@ import { useStatementPage } from './useStatementPage';
 import './statement.css';
 import './statementPrint.css';
 
-/** SPEC §9: the print dialog opens 500 ms after the rows to print are on the page. */
+/** docs/product.md#tariffs-and-limits: the print dialog opens 500 ms after the rows to print are on the page. */
 export const PRINT_DELAY_MS = 500;
 
 type AccountOption = { number: string; currency: string };
@@ -55,7 +55,7 @@ interface PrintRows {
 }
 
 /**
- * The statement tab of the Accounts screen (SPEC §2): every filter, the period's balances from
+ * The statement tab of the Accounts screen (docs/product.md#screens-and-routes): every filter, the period's balances from
  * the ledger, 8 rows a page with page controls, CSV download and PDF through the print dialog, and
  * for one account the signed PDF and the bank formats camt.053 and MT940.
  * The Accounts screen loads this module lazily, with its translations and stylesheet.
@@ -113,7 +113,7 @@ export function StatementTab() {
     try {
       const fetched = await fetchRowsForPrint(token, filters);
       setPrintRows({ rows: fetched.rows, complete: fetched.complete });
-      // SPEC §9: the dialog opens after 500 ms, once the printed rows are laid out.
+      // docs/product.md#tariffs-and-limits: the dialog opens after 500 ms, once the printed rows are laid out.
       setTimeout(() => window.print(), PRINT_DELAY_MS);
     } catch {
       setExportProblem('export.failed');
@@ -125,7 +125,7 @@ export function StatementTab() {
   return (
     <section className="statement" aria-labelledby="statement-title">
       <div className="statement__screen">
-        <div className="statement__head">
+        <div className="statement__head row-spread">
           <h2 id="statement-title">{t('title')}</h2>
           <div className="statement__exports">
             <button type="button" className="button button--secondary" onClick={() => void download('csv')} disabled={exporting !== null || page === null}>

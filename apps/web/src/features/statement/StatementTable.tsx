@@ -1,3 +1,4 @@
+import { STATEMENT_COLUMNS, type StatementColumn } from '@bank/contracts/statement/columns';
 import type { StatementRow } from '@bank/contracts/statement/statement-row';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,36 +17,17 @@ function Party({ name, account }: { name: string | null; account: string }) {
   );
 }
 
-/** SPEC's fields of a row that a card or a row's details list as terms and details. */
-type Fact =
-  | 'transactionNumber'
-  | 'sender'
-  | 'recipient'
-  | 'type'
-  | 'purpose'
-  | 'direction'
-  | 'status'
-  | 'openingBalance'
-  | 'creditTurnover'
-  | 'debitTurnover'
-  | 'balance'
-  | 'actions';
+/** What leads a phone's card rather than standing in its list: the date and the signed amount in its currency. */
+const CARD_LEAD = ['date', 'amount', 'currency'] as const satisfies readonly StatementColumn[];
+type Listed = Exclude<StatementColumn, (typeof CARD_LEAD)[number]>;
 
-/** A phone's card: everything but the date and the signed amount, which lead the card. */
-const CARD_FACTS: readonly Fact[] = [
-  'transactionNumber',
-  'sender',
-  'recipient',
-  'type',
-  'purpose',
-  'direction',
-  'status',
-  'openingBalance',
-  'creditTurnover',
-  'debitTurnover',
-  'balance',
-  'actions',
-];
+/** The product's fields of a row that a card or a row's details list as terms and details. */
+type Fact = Listed | 'actions';
+
+const isListed = (column: StatementColumn): column is Listed => !(CARD_LEAD as readonly StatementColumn[]).includes(column);
+
+/** A phone's card: every other column of the product's statement, in its order, then what the client may do. */
+const CARD_FACTS: readonly Fact[] = [...STATEMENT_COLUMNS.filter(isListed), 'actions'];
 
 /**
  * A table row's details: what its line leaves out, and the balance again after the turnovers
@@ -59,7 +41,7 @@ const LINE_COLUMNS = 6;
 /**
  * The statement's rows: on a desktop a line a client reads at a glance (date, counterparty,
  * purpose, signed amount in its currency, status, balance after) whose details hold the rest of
- * SPEC's statement row, on phones a card with all of it. What the client may still do to a
+ * The product's statement row, on phones a card with all of it. What the client may still do to a
  * transfer that has not moved (Cancel a scheduled one, Withdraw an order abroad waiting for the
  * bank) stands under its status. `onChanged` reloads the rows.
  */

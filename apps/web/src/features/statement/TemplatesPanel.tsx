@@ -13,7 +13,7 @@ import { selectTemplateFilters, selectTemplates, statementFiltersChanged, templa
 const TYPING_PAUSE_MS = 400;
 
 /**
- * Saved templates (SPEC §3 templates, filtered by filtersTemplates): the transfers the client
+ * Saved templates (templates of docs/product.md#data, filtered by filtersTemplates): the transfers the client
  * named in the transfer form. Choosing one shows its operations in the statement; "Repeat"
  * opens the transfer screen filled in from it with Repeat on, to make it a standing order.
  */
@@ -73,7 +73,7 @@ export function TemplatesPanel({ token, accounts }: { token: string | null; acco
       {templates.length === 0 && !failed ? <p className="statement-templates__empty">{t('templates.empty')}</p> : null}
       <ul className="statement-templates__list">
         {templates.map((template) => (
-          <li key={template.templateName} className="statement-template">
+          <li key={template.templateName} className="statement-template row-spread">
             <div className="statement-template__text">
               <strong>{template.templateName}</strong>
               <span>

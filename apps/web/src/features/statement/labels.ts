@@ -3,7 +3,7 @@ import { bankPurposeOf, type BankPurpose } from '@bank/contracts/tariffs';
 import type { TransactionStatus } from '@bank/contracts/transfers/status';
 import type { TransactionType } from '@bank/contracts/transfers/transaction-record';
 
-/** Translation keys of the values the statement shows (types and statuses are SPEC's identifiers). */
+/** Translation keys of the values the statement shows (types and statuses are the product's identifiers). */
 const TYPE_KEYS: Readonly<Record<TransactionType, string>> = {
   Intra: 'types.intra',
   'Europe (SEPA)': 'types.sepa',
@@ -47,7 +47,7 @@ export function purposeText(purpose: string | null, t: (key: string) => string):
   return known ? t(BANK_PURPOSE_KEYS[known]) : (purpose ?? '');
 }
 
-/** SPEC §2: dates in the Russian locale, whatever the language of the screen. */
+/** docs/product.md#screens-and-routes: dates in the Russian locale, whatever the language of the screen. */
 export function formatRowDate(createdSeconds: number): string {
   return new Date(createdSeconds * 1000).toLocaleString('ru-RU');
 }

@@ -1,6 +1,6 @@
 // Proves how the statement screen's state turns into the server's query and back: a preset wins
 // over custom dates, empty filters are left out, a decimal comma is read as a point, the direction
-// boxes become flags; and the transactions slice merges, resets and keeps templates as SPEC §3 says.
+// boxes become flags; and the transactions slice merges, resets and keeps templates as docs/product.md#data says.
 import { describe, expect, it } from 'vitest';
 import { statementQuery } from './statementApi';
 import reducer, { emptyFilters, statementFiltersChanged, statementFiltersReset, templateFiltersChanged, templatesLoaded } from './transactionsSlice';

@@ -8,7 +8,7 @@ import type { TemplateFilters, TransactionFilters } from './transactionsSlice';
 /** The formats GET /api/statement answers as a file. */
 export type StatementFileFormat = Exclude<StatementFormat, 'json'>;
 
-/** SPEC §9: eight rows a page. */
+/** docs/product.md#tariffs-and-limits: eight rows a page. */
 export const PAGE_SIZE = 8;
 /** Rows fetched for the printed statement, in pages of the API's largest size. */
 export const PRINT_MAX_ROWS = 1000;
@@ -83,7 +83,7 @@ export async function fetchRowsForPrint(token: string | null, filters: Transacti
 
 /**
  * A file of every row of the filters, streamed by the server and saved through a Blob download:
- * SPEC's CSV, or (for one account) the signed PDF, camt.053 or MT940.
+ * The product's CSV, or (for one account) the signed PDF, camt.053 or MT940.
  */
 export async function downloadStatementFile(
   token: string | null,

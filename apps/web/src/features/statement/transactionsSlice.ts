@@ -2,7 +2,7 @@ import type { TransferTemplate } from '@bank/contracts/statement/templates';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { signedOut } from '../auth';
 
-/** Statement filters (SPEC §2, §3). */
+/** Statement filters (docs/product.md). */
 export interface TransactionFilters {
   accountNumber: string;
   period: string;
@@ -51,7 +51,7 @@ export const emptyFilters: TransactionFilters = {
   paymentRegion: '',
 };
 
-/** SPEC §3 filtersTemplates: what narrows the list of saved templates. */
+/** filtersTemplates, docs/product.md#data: what narrows the list of saved templates. */
 export interface TemplateFilters {
   accountNumber: string;
   recipient: string;

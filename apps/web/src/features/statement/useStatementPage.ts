@@ -23,7 +23,7 @@ interface Wanted {
 }
 
 /**
- * The page of the statement on screen. Any change of the filters goes back to page 1 (SPEC §4);
+ * The page of the statement on screen. Any change of the filters goes back to page 1 (docs/product.md#states);
  * moving between pages sends the cursor of the page on screen, so the server seeks by keyset.
  * An answer for filters or a page no longer wanted is dropped (its request is aborted).
  */

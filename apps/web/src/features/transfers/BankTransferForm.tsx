@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { CountrySelect } from '../../ui/CountrySelect';
 import { DateField } from '../../ui/DateField';
-import { bindField, InputField, SelectField } from '../../ui/FormField';
+import { bindField, focusFirstError, InputField, SelectField } from '../../ui/FormField';
 import { AccountSelect } from '../accounts';
 import { accountCurrency } from '../accounts';
 import { BankTransferReview } from './BankTransferReview';
 import { FeeLine } from './FeeLine';
-import { focusFirstError, transferFieldErrors } from './formErrors';
+import { transferFieldErrors } from './formErrors';
 import { RepeatFields } from './RepeatFields';
 import { REPEAT_EMPTY, repeats, repeatSummary, standingOrderFieldErrors, standingOrderPayload } from './repeat';
 import { TransferResultModal } from './TransferResultModal';
@@ -79,7 +79,7 @@ function orderOf(payload: InternationalTransferPayload, values: BankTransferValu
 }
 
 /**
- * SPEC §2/§3/§5 bank (international) transfer: payment region, account, date, reference, amount
+ * Bank (international) transfer (docs/product.md): payment region, account, date, reference, amount
  * (as text), purpose, optional template name and the recipient's details, checked with the
  * contract the server uses. The fee is quoted while the client types and shown again on the
  * review before anything is sent. A date after today schedules the transfer; Repeat makes it a
@@ -206,7 +206,7 @@ export function BankTransferForm() {
         </div>
       </fieldset>
       <RepeatFields values={values} errors={errors} change={change} />
-      <div className="transfer-form__actions">
+      <div className="transfer-form__actions form-actions">
         <button type="submit" className="button" disabled={form.sending}>
           {t('bank.continue')}
         </button>

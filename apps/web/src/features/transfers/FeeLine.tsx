@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPercent } from '../../ui/formatMoney';
 import type { FeeState } from './transferFee';
 
-/** The international fee of the amount typed, quoted by the bank (SPEC §9, tariffs.ts: its rate and limits come with the quote). */
+/** The international fee of the amount typed, quoted by the bank (docs/product.md#tariffs-and-limits, tariffs.ts: its rate and limits come with the quote). */
 export function FeeLine({ fee }: { fee: FeeState }) {
   const { t, i18n } = useTranslation('transfers');
   const language = i18n.resolvedLanguage ?? 'en';

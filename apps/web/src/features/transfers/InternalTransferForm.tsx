@@ -5,14 +5,14 @@ import { useAppSelector } from '../../app/hooks';
 import { AccountSelect } from '../accounts';
 import { accountCurrency } from '../accounts';
 import { DateField } from '../../ui/DateField';
-import { bindField, InputField, SelectField } from '../../ui/FormField';
-import { compactAccountNumber, focusFirstError, transferFieldErrors } from './formErrors';
+import { AmountField, bindField, DigitsField, focusFirstError, InputField, SelectField, ShownField } from '../../ui/FormField';
+import { compactAccountNumber, transferFieldErrors } from './formErrors';
 import { RepeatFields } from './RepeatFields';
 import { REPEAT_EMPTY, repeats, standingOrderFieldErrors, standingOrderPayload } from './repeat';
 import { TransferResultModal } from './TransferResultModal';
 import { useTransferForm } from './useTransferForm';
 
-/** Ways an internal transfer reaches its recipient (SPEC §2: to a savings-cash-desk account). */
+/** Ways an internal transfer reaches its recipient (docs/product.md#screens-and-routes: to a savings-cash-desk account). */
 const PAYMENT_METHODS = ['bankAccount', 'cashDesk'] as const;
 
 const EMPTY = {
@@ -30,7 +30,7 @@ const EMPTY = {
 type InternalValues = typeof EMPTY;
 
 /**
- * SPEC §2/§3/§5 internal transfer: to another account of the bank in the account's currency, free
+ * Internal transfer (docs/product.md): to another account of the bank in the account's currency, free
  * and at once, or on a later date (Scheduled), or repeated as a standing order. The recipient's
  * account number and the amount are required, the e-mail optional.
  */
@@ -85,25 +85,16 @@ export function InternalTransferForm() {
             {...field('accNumberFrom')}
             accounts={accounts}
           />
-          <InputField
+          <ShownField
             label={t('internal.fields.transferCurrency')}
             name="transferCurrency"
             value={currency ?? ''}
-            onValue={() => undefined}
-            readOnly
             placeholder={t('internal.currencyFromAccount')}
             error={errors.transferCurrency}
           />
         </div>
         <div className="field-row">
-          <InputField
-            label={t('internal.fields.amount')}
-            {...field('amount')}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t('internal.hints.free')}
-          />
+          <AmountField label={t('internal.fields.amount')} {...field('amount')} hint={t('internal.hints.free')} />
           {repeats(values) ? null : (
             <DateField label={t('internal.fields.transferDate')} {...field('transferDate')} hint={t('internal.hints.transferDate')} />
           )}
@@ -112,14 +103,7 @@ export function InternalTransferForm() {
       <fieldset className="transfer-form__section">
         <legend>{t('internal.sections.to')}</legend>
         <div className="field-row">
-          <InputField
-            label={t('internal.fields.accNumberTo')}
-            {...field('accNumberTo')}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            hint={t('internal.hints.accNumberTo')}
-          />
+          <DigitsField label={t('internal.fields.accNumberTo')} {...field('accNumberTo')} required hint={t('internal.hints.accNumberTo')} />
           <InputField
             label={t('internal.fields.fullName')}
             {...field('fullName')}
@@ -155,7 +139,7 @@ export function InternalTransferForm() {
         </div>
       </fieldset>
       <RepeatFields values={values} errors={errors} change={change} />
-      <div className="transfer-form__actions">
+      <div className="transfer-form__actions form-actions">
         <button type="submit" className="button" disabled={form.sending}>
           {form.sending ? t('sending') : t(repeats(values) ? 'repeat.submit' : 'internal.submit')}
         </button>

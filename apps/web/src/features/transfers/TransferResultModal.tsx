@@ -8,7 +8,7 @@ import { formatBankDate } from '../../ui/formatBankDate';
 import type { TransferResult } from './useTransferForm';
 
 /**
- * SPEC §8: 'Your transfer request has been sent.' whose OK goes to /kabinet, or 'Please check your
+ * docs/product.md#errors-and-messages: 'Your transfer request has been sent.' whose OK goes to /kabinet, or 'Please check your
  * data and try again.' whose OK closes it. The error also says what the bank found, when it said.
  * A standing order made says when its first payment is.
  */

@@ -10,7 +10,7 @@ import './transfers.css';
 
 type TransferTab = 'bank' | 'internal';
 
-/** SPEC §2 Transfer screen: two tabs, the bank (international) transfer and the internal transfer. */
+/** Transfer screen (docs/product.md#screens-and-routes): two tabs, the bank (international) transfer and the internal transfer. */
 export function TransferScreen() {
   const { t } = useTranslation(['transfers', 'accounts']);
   const dispatch = useAppDispatch();

@@ -52,12 +52,6 @@ export function withoutError(errors: FieldErrors, field: string): FieldErrors {
   return rest;
 }
 
-/** Moves focus to the first field the client has to correct. */
-export function focusFirstError(form: HTMLFormElement): void {
-  // The errors render on the next paint; wait for it so the field found is marked invalid.
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 /** An account number as typed or pasted ("4070 0000 0001 58") in the form the bank checks. */
 export function compactAccountNumber(value: string): string {
   return value.replace(/[\s\u00a0\u202f-]/g, '');

@@ -1,5 +1,5 @@
 /**
- * The stored transfer-form draft (SPEC §2): what the client typed survives switching screens or
+ * The stored transfer-form draft (docs/product.md#screens-and-routes): what the client typed survives switching screens or
  * reloading the tab, and is cleared after every attempt to send. It lives in session storage, per
  * client and per form, so it leaves with the tab and never shows to another client.
  */

@@ -6,7 +6,7 @@ import { apiRequest } from '../../lib/api';
 /** How long typing pauses before the fee is asked for again. */
 export const FEE_QUOTE_DELAY_MS = 350;
 
-/** GET /api/transaction/fee: the international fee of SPEC §9 for an amount, shown before confirming. */
+/** GET /api/transaction/fee: the international fee of docs/product.md#tariffs-and-limits for an amount, shown before confirming. */
 export function fetchTransferFee(amount: string, currency: Currency, signal?: AbortSignal): Promise<TransferFeeResponse> {
   return apiRequest<TransferFeeResponse>('GET', 'transaction/fee', { query: { amount: amount.trim(), currency }, signal });
 }

@@ -31,8 +31,8 @@ async function submitStandingOrder(request: CreateStandingOrderPayload, token: s
 /**
  * The state of one transfer form: its values (kept as the stored draft while the client types),
  * the field errors (each cleared when its field is edited), and the submission with its
- * idempotency key. After every attempt the stored draft is cleared (SPEC §2); after a success the
- * balances and the transaction list are reloaded (SPEC §4).
+ * idempotency key. After every attempt the stored draft is cleared (docs/product.md#screens-and-routes); after a success the
+ * balances and the transaction list are reloaded (docs/product.md#states).
  */
 export function useTransferForm<V extends Record<string, string>>(kind: DraftKind, empty: V) {
   const dispatch = useAppDispatch();

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Block, CallToAction, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
-import { ABOUT_CARDS, ABOUT_OFFERINGS, itemNumber } from './content';
+import { Block, CallToAction, Hero, NumberedCards, Section, usePublicFigures } from './blocks';
+import { ABOUT_CARDS, ABOUT_OFFERINGS } from './content';
 
-/** SPEC §2 about: hero, three offering paragraphs, three numbered cards, a quote, open-account buttons. */
+/** About (docs/product.md#screens-and-routes): hero, three offering paragraphs, three numbered cards, a quote, open-account buttons. */
 export function Component() {
   const { t } = useTranslation('public');
   const figures = usePublicFigures();
@@ -38,15 +38,7 @@ export function Component() {
 
       <Section tone="alt" title={t('about.cards.title')}>
         {() => (
-          <ol className="grid grid--3 plain-list">
-            {ABOUT_CARDS.map((card, index) => (
-              <li key={card}>
-                <NumberedCard number={itemNumber(index)} title={t(`about.cards.${card}.title`)}>
-                  <p>{t(`about.cards.${card}.text`)}</p>
-                </NumberedCard>
-              </li>
-            ))}
-          </ol>
+          <NumberedCards items={ABOUT_CARDS} columns={3} title={(card) => t(`about.cards.${card}.title`)} text={(card) => t(`about.cards.${card}.text`)} />
         )}
       </Section>
 

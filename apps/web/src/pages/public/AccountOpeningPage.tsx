@@ -7,7 +7,7 @@ import { ACCOUNT_OPTION_KEYS } from './content';
 import { Icon } from './icons';
 
 /**
- * SPEC §2 corporate and individual client pages: a hero, the account-opening explanation with two
+ * Corporate and individual client pages (docs/product.md#screens-and-routes): a hero, the account-opening explanation with two
  * cards, the list of required documents and an open-account button. `audience` picks the texts.
  */
 export function AccountOpeningPage({ audience, documents }: { audience: 'corporate' | 'individual'; documents: readonly string[] }) {

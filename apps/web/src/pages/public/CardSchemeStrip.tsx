@@ -2,7 +2,29 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * SPEC §2 acquiring: a scrolling strip of the seven card-scheme logos. The wordmarks are simple
+ * A word of a wordmark, in the bold weight every scheme's lettering uses: centred on `x` (the
+ * logo's middle unless given), or starting there with `from="start"`; white unless `fill` says.
+ */
+function Word(props: { x?: number; y: number; size: number; fill?: string; spacing?: number; italic?: boolean; from?: 'start'; children: string }) {
+  const { x = 60, y, size, fill = '#ffffff', spacing, italic, from, children } = props;
+  return (
+    <text
+      x={x}
+      y={y}
+      textAnchor={from === 'start' ? undefined : 'middle'}
+      fontSize={size}
+      fontWeight="600"
+      fontStyle={italic ? 'italic' : undefined}
+      fill={fill}
+      letterSpacing={spacing}
+    >
+      {children}
+    </text>
+  );
+}
+
+/**
+ * Acquiring (docs/product.md#screens-and-routes): a scrolling strip of the seven card-scheme logos. The wordmarks are simple
  * drawings of our own (no downloaded artwork). The strip holds the logos twice so the scroll loops
  * without a seam; the second copy is hidden from assistive technology.
  */
@@ -10,9 +32,9 @@ const LOGOS: ReadonlyArray<{ name: string; art: ReactNode }> = [
   {
     name: 'Visa',
     art: (
-      <text x="60" y="35" textAnchor="middle" fontSize="30" fontWeight="600" fontStyle="italic" fill="#1a1f71" letterSpacing="1">
+      <Word y={35} size={30} fill="#1a1f71" spacing={1} italic>
         VISA
-      </text>
+      </Word>
     ),
   },
   {
@@ -22,9 +44,9 @@ const LOGOS: ReadonlyArray<{ name: string; art: ReactNode }> = [
         <circle cx="47" cy="24" r="17" fill="#eb001b" />
         <circle cx="73" cy="24" r="17" fill="#f79e1b" />
         <path d="M60 13a17 17 0 0 1 0 22 17 17 0 0 1 0-22z" fill="#ff5f00" />
-        <text x="60" y="54" textAnchor="middle" fontSize="10" fontWeight="600" fill="#231f20" letterSpacing="0.5">
+        <Word y={54} size={10} fill="#231f20" spacing={0.5}>
           mastercard
-        </text>
+        </Word>
       </>
     ),
   },
@@ -35,9 +57,9 @@ const LOGOS: ReadonlyArray<{ name: string; art: ReactNode }> = [
         <path d="M14 8h30l-8 40H6z" fill="#e21836" />
         <path d="M40 8h30l-8 40H32z" fill="#00447c" />
         <path d="M66 8h46l-8 40H58z" fill="#007b84" />
-        <text x="60" y="33" textAnchor="middle" fontSize="14" fontWeight="600" fill="#ffffff">
+        <Word y={33} size={14}>
           UnionPay
-        </text>
+        </Word>
       </>
     ),
   },
@@ -48,9 +70,9 @@ const LOGOS: ReadonlyArray<{ name: string; art: ReactNode }> = [
         <rect x="6" y="8" width="108" height="40" rx="8" fill="#000000" />
         <path d="M33 21c1.8-.1 3.4 1 4.2 1s2.6-1.2 4.4-1c.8 0 3 .3 4.3 2.3-3.3 2-2.8 6.8.5 8.2-.6 1.8-1.6 3.6-2.9 5.2-1 1.2-2 1.5-3.2 1.5-1.4 0-1.8-.8-3.5-.8s-2.2.8-3.5.8c-1.3 0-2.3-.8-3.3-2-2.4-3.1-3.4-8.4-1.3-11.7 1-1.7 2.6-3.4 4.3-3.5z" fill="#ffffff" />
         <path d="M40 19c.9-1.1 1.5-2.6 1.3-4-1.3.1-2.8.9-3.6 2-.8.9-1.5 2.4-1.3 3.8 1.4.1 2.7-.7 3.6-1.8z" fill="#ffffff" />
-        <text x="78" y="36" textAnchor="middle" fontSize="20" fontWeight="600" fill="#ffffff">
+        <Word x={78} y={36} size={20}>
           Pay
-        </text>
+        </Word>
       </>
     ),
   },
@@ -58,13 +80,13 @@ const LOGOS: ReadonlyArray<{ name: string; art: ReactNode }> = [
     name: 'Discover',
     art: (
       <>
-        <text x="8" y="35" fontSize="17" fontWeight="600" fill="#231f20" letterSpacing="0.5">
+        <Word x={8} y={35} size={17} fill="#231f20" spacing={0.5} from="start">
           DISC
-        </text>
+        </Word>
         <circle cx="62" cy="29" r="9" fill="#f48120" />
-        <text x="72" y="35" fontSize="17" fontWeight="600" fill="#231f20" letterSpacing="0.5">
+        <Word x={72} y={35} size={17} fill="#231f20" spacing={0.5} from="start">
           VER
-        </text>
+        </Word>
       </>
     ),
   },
@@ -88,12 +110,12 @@ const LOGOS: ReadonlyArray<{ name: string; art: ReactNode }> = [
     art: (
       <>
         <rect x="6" y="8" width="108" height="40" rx="6" fill="#1f72cd" />
-        <text x="60" y="26" textAnchor="middle" fontSize="11" fontWeight="600" fill="#ffffff" letterSpacing="1">
+        <Word y={26} size={11} spacing={1}>
           AMERICAN
-        </text>
-        <text x="60" y="40" textAnchor="middle" fontSize="11" fontWeight="600" fill="#ffffff" letterSpacing="1">
+        </Word>
+        <Word y={40} size={11} spacing={1}>
           EXPRESS
-        </text>
+        </Word>
       </>
     ),
   },

@@ -8,7 +8,7 @@ import type { PublicFigures } from './figures';
 
 type CardKind = keyof typeof CARD_FEATURES;
 
-/** SPEC §2 payment cards: order-card button to /contact, the virtual and the physical card. */
+/** Payment cards (docs/product.md#screens-and-routes): order-card button to /contact, the virtual and the physical card. */
 export function Component() {
   const { t } = useTranslation('public');
   const figures = usePublicFigures();

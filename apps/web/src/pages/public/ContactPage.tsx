@@ -8,7 +8,7 @@ import { Icon, type IconName } from './icons';
 
 const FORM_SECTION_ID = 'contact-form';
 
-/** SPEC §2 contact: a hero whose button scrolls to the form, the contact details and the feedback form. */
+/** Contact (docs/product.md#screens-and-routes): a hero whose button scrolls to the form, the contact details and the feedback form. */
 export function Component() {
   const { t } = useTranslation('public');
   usePageTitle('contact.title', 'public');

@@ -1,7 +1,7 @@
 import { AccountOpeningPage } from './AccountOpeningPage';
 import { CORPORATE_DOCUMENTS } from './content';
 
-/** SPEC §2 /corporate-clients, with the 12 documents of SPEC §5. */
+/** /corporate-clients (docs/product.md#screens-and-routes), with the 12 documents of docs/product.md#validation. */
 export function Component() {
   return <AccountOpeningPage audience="corporate" documents={CORPORATE_DOCUMENTS} />;
 }

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Checklist, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
-import { CRYPTO_CARDS, CRYPTO_GATEWAY_POINTS, itemNumber } from './content';
+import { Checklist, Hero, NumberedCards, Section, usePublicFigures } from './blocks';
+import { CRYPTO_CARDS, CRYPTO_GATEWAY_POINTS } from './content';
 
-/** SPEC §2 crypto: a hero, the payment gateway block and 6 numbered cards. */
+/** The crypto page (docs/product.md#screens-and-routes): a hero, the payment gateway block and 6 numbered cards. */
 export function Component() {
   const { t } = useTranslation('public');
   const figures = usePublicFigures();
@@ -40,15 +40,12 @@ export function Component() {
 
       <Section tone="alt" title={t('crypto.cards.title')}>
         {() => (
-          <ol className="grid grid--3 plain-list">
-            {CRYPTO_CARDS.map((card, index) => (
-              <li key={card}>
-                <NumberedCard number={itemNumber(index)} title={t(`crypto.cards.items.${card}.title`)}>
-                  <p>{t(`crypto.cards.items.${card}.text`, figures)}</p>
-                </NumberedCard>
-              </li>
-            ))}
-          </ol>
+          <NumberedCards
+            items={CRYPTO_CARDS}
+            columns={3}
+            title={(card) => t(`crypto.cards.items.${card}.title`)}
+            text={(card) => t(`crypto.cards.items.${card}.text`, figures)}
+          />
         )}
       </Section>
     </>

@@ -5,23 +5,19 @@ import { COMPANY_CONTACTS, SOCIAL_LINKS } from './companyDetails';
 import { BrandMark, Icon } from './icons';
 import { OTHER_SERVICE_LINKS } from './content';
 
-const BANK_LINKS = [
-  { key: 'home', to: paths.home },
-  { key: 'about', to: paths.about },
-  { key: 'tariffs', to: paths.tariffs },
-  { key: 'cards', to: paths.cards },
-  { key: 'contact', to: paths.contact },
-] as const;
-const CLIENT_LINKS = [
-  { key: 'corporate', to: paths.corporate },
-  { key: 'individual', to: paths.individual },
-  { key: 'crypto', to: paths.crypto },
-  { key: 'otherServices', to: paths.otherServices },
-] as const;
+/** The pages the footer's columns link to, by their key of `paths` (the text is `footer.links.<key>`). */
+const BANK_PAGES = ['home', 'about', 'tariffs', 'cards', 'contact'] as const;
+const CLIENT_PAGES = ['corporate', 'individual', 'crypto', 'otherServices'] as const;
+type FooterPage = (typeof BANK_PAGES)[number] | (typeof CLIENT_PAGES)[number];
 
-/** SPEC §2 footer: links and anchors, company and licence, two offices, phone, e-mail, social links. */
+/** Footer (docs/product.md#screens-and-routes): links and anchors, company and licence, two offices, phone, e-mail, social links. */
 export function Footer() {
   const { t } = useTranslation('public');
+  const pageLink = (page: FooterPage) => (
+    <li key={page}>
+      <Link to={paths[page]}>{t(`footer.links.${page}`)}</Link>
+    </li>
+  );
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -41,13 +37,7 @@ export function Footer() {
           <h2 id="footer-bank" className="site-footer__heading">
             {t('footer.bank')}
           </h2>
-          <ul>
-            {BANK_LINKS.map((link) => (
-              <li key={link.key}>
-                <Link to={link.to}>{t(`footer.links.${link.key}`)}</Link>
-              </li>
-            ))}
-          </ul>
+          <ul>{BANK_PAGES.map(pageLink)}</ul>
         </nav>
 
         <nav className="site-footer__column" aria-labelledby="footer-services">
@@ -55,11 +45,7 @@ export function Footer() {
             {t('footer.services')}
           </h2>
           <ul>
-            {CLIENT_LINKS.map((link) => (
-              <li key={link.key}>
-                <Link to={link.to}>{t(`footer.links.${link.key}`)}</Link>
-              </li>
-            ))}
+            {CLIENT_PAGES.map(pageLink)}
             {OTHER_SERVICE_LINKS.map((link) => (
               <li key={link.key}>
                 <Link to={{ pathname: paths.otherServices, hash: link.hash }}>{t(`header.otherServices.${link.key}`)}</Link>

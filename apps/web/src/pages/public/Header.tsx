@@ -8,17 +8,10 @@ import { BrandMark, Icon } from './icons';
 import { OTHER_SERVICE_LINKS } from './content';
 import { OtherServicesMenu } from './OtherServicesMenu';
 
-const LINKS_BEFORE_SERVICES = [
-  { key: 'corporate', to: paths.corporate },
-  { key: 'individual', to: paths.individual },
-  { key: 'cards', to: paths.cards },
-  { key: 'crypto', to: paths.crypto },
-] as const;
-const LINKS_AFTER_SERVICES = [
-  { key: 'tariffs', to: paths.tariffs },
-  { key: 'about', to: paths.about },
-  { key: 'contact', to: paths.contact },
-] as const;
+/** The pages the header links to, by their key of `paths` (the text is `header.nav.<key>`), either side of the services menu. */
+const PAGES_BEFORE_SERVICES = ['corporate', 'individual', 'cards', 'crypto'] as const;
+const PAGES_AFTER_SERVICES = ['tariffs', 'about', 'contact'] as const;
+type NavPage = (typeof PAGES_BEFORE_SERVICES)[number] | 'otherServices' | (typeof PAGES_AFTER_SERVICES)[number];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' site-nav__link--active' : ''}`;
 
@@ -51,6 +44,12 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  const navLink = (page: NavPage) => (
+    <NavLink key={page} to={paths[page]} className={navLinkClass}>
+      {t(`header.nav.${page}`)}
+    </NavLink>
+  );
+
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -59,17 +58,9 @@ export function Header() {
           <span>{t('common:brand.name')}</span>
         </Link>
         <nav aria-label={t('header.navLabel')} className="site-nav">
-          {LINKS_BEFORE_SERVICES.map((link) => (
-            <NavLink key={link.key} to={link.to} className={navLinkClass}>
-              {t(`header.nav.${link.key}`)}
-            </NavLink>
-          ))}
+          {PAGES_BEFORE_SERVICES.map(navLink)}
           <OtherServicesMenu />
-          {LINKS_AFTER_SERVICES.map((link) => (
-            <NavLink key={link.key} to={link.to} className={navLinkClass}>
-              {t(`header.nav.${link.key}`)}
-            </NavLink>
-          ))}
+          {PAGES_AFTER_SERVICES.map(navLink)}
         </nav>
         <div className="site-header__actions">
           <LanguageSwitch />
@@ -91,12 +82,12 @@ export function Header() {
       <div id={panelId} className="mobile-menu" hidden={!menuOpen}>
         <nav aria-label={t('header.mobileNavLabel')} className="container mobile-menu__nav">
           <ul className="mobile-menu__list">
-            {[...LINKS_BEFORE_SERVICES, { key: 'otherServices', to: paths.otherServices }, ...LINKS_AFTER_SERVICES].map((link) => (
-              <li key={link.key}>
-                <NavLink to={link.to} end className="mobile-menu__link" onClick={() => setMenuOpen(false)}>
-                  {t(`header.nav.${link.key}`)}
+            {[...PAGES_BEFORE_SERVICES, 'otherServices' as const, ...PAGES_AFTER_SERVICES].map((page) => (
+              <li key={page}>
+                <NavLink to={paths[page]} end className="mobile-menu__link" onClick={() => setMenuOpen(false)}>
+                  {t(`header.nav.${page}`)}
                 </NavLink>
-                {link.key === 'otherServices' && (
+                {page === 'otherServices' && (
                   <ul className="mobile-menu__sublist">
                     {OTHER_SERVICE_LINKS.map((service) => (
                       <li key={service.key}>
@@ -114,7 +105,7 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <div className="mobile-menu__actions">
+          <div className="mobile-menu__actions row-spread">
             <LanguageSwitch />
             <Link className="button" to={paths.login}>
               {t('header.login')}

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { ContactForm } from '../../features/contact/ContactForm';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Block, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
-import { HOME_FACTS, HOME_SERVICES, HOME_STEPS, itemNumber } from './content';
+import { Block, Hero, NumberedCards, Section, usePublicFigures } from './blocks';
+import { HOME_FACTS, HOME_SERVICES, HOME_STEPS } from './content';
 import { Icon } from './icons';
 
-/** SPEC §2 home: marketing sections and the short contact form at #contact-form. */
+/** Home (docs/product.md#screens-and-routes): marketing sections and the short contact form at #contact-form. */
 export function Component() {
   const { t } = useTranslation('public');
   const figures = usePublicFigures();
@@ -66,15 +66,7 @@ export function Component() {
 
       <Section tone="alt" title={t('home.steps.title')}>
         {() => (
-          <ol className="grid grid--4 plain-list">
-            {HOME_STEPS.map((step, index) => (
-              <li key={step}>
-                <NumberedCard number={itemNumber(index)} title={t(`home.steps.items.${step}.title`)}>
-                  <p>{t(`home.steps.items.${step}.text`)}</p>
-                </NumberedCard>
-              </li>
-            ))}
-          </ol>
+          <NumberedCards items={HOME_STEPS} columns={4} title={(step) => t(`home.steps.items.${step}.title`)} text={(step) => t(`home.steps.items.${step}.text`)} />
         )}
       </Section>
 

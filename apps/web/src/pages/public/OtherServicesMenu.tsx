@@ -6,11 +6,11 @@ import { paths } from '../../app/paths';
 import { OTHER_SERVICE_LINKS } from './content';
 import { Icon } from './icons';
 
-/** SPEC §9: the dropdown closes 200 ms after the pointer leaves it or a click lands outside it. */
+/** docs/product.md#tariffs-and-limits: the dropdown closes 200 ms after the pointer leaves it or a click lands outside it. */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
 
 /**
- * The header's other-services dropdown (SPEC §2): opens on hover or click, closes on an outside
+ * The header's other-services dropdown (docs/product.md#screens-and-routes): opens on hover or click, closes on an outside
  * click, on leaving it (both after the 200 ms delay), on Escape and when a link is chosen.
  * A disclosure button with a list of links, so keyboards and screen readers use it as a normal list.
  */

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { otherServicesAnchors, paths } from '../../app/paths';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Card, Checklist, Hero, NumberedCard, Section, usePublicFigures } from './blocks';
+import { Card, Checklist, Hero, NumberedCards, Section, usePublicFigures } from './blocks';
 import { CardSchemeStrip } from './CardSchemeStrip';
-import { ACQUIRING_CARDS, CHEQUE_CARDS, DEPOSIT_ADVANTAGES, DEPOSIT_TERMS, FX_OFFERS, METAL_CARDS, itemNumber } from './content';
+import { ACQUIRING_CARDS, CHEQUE_CARDS, DEPOSIT_ADVANTAGES, DEPOSIT_TERMS, FX_OFFERS, METAL_CARDS } from './content';
 
 /**
- * SPEC §2 other services: the deposit hero and its advantages, cheques and acquiring (five cards and
+ * Other services (docs/product.md#screens-and-routes): the deposit hero and its advantages, cheques and acquiring (five cards and
  * the card-scheme strip), precious metals (three cards) and the FX block of seven offers; each
  * section is an anchor of the header and footer links.
  */
@@ -114,15 +114,12 @@ export function Component() {
       <Section id={otherServicesAnchors.fx} title={t('otherServices.fx.title')} intro={<p>{t('otherServices.fx.intro')}</p>}>
         {() => (
           <>
-            <ol className="grid grid--4 plain-list">
-              {FX_OFFERS.map((offer, index) => (
-                <li key={offer}>
-                  <NumberedCard number={itemNumber(index)} title={t(`otherServices.fx.offers.${offer}.title`, figures)}>
-                    <p>{t(`otherServices.fx.offers.${offer}.text`, figures)}</p>
-                  </NumberedCard>
-                </li>
-              ))}
-            </ol>
+            <NumberedCards
+              items={FX_OFFERS}
+              columns={4}
+              title={(offer) => t(`otherServices.fx.offers.${offer}.title`, figures)}
+              text={(offer) => t(`otherServices.fx.offers.${offer}.text`, figures)}
+            />
             <div className="section__actions">
               <Link className="button" to={paths.contact}>
                 {t('otherServices.fx.action')}

@@ -8,7 +8,7 @@ import { Header } from './Header';
 import { useScrollToHash } from './useScrollToHash';
 import './public.css';
 
-/** Shared layout of the public pages (SPEC §2): header, content, footer. */
+/** Shared layout of the public pages (docs/product.md#screens-and-routes): header, content, footer. */
 export function Component() {
   // The contact forms' texts (a small namespace) load with the layout's, so a page with a form
   // appears at once instead of waiting for a second file after the header has shown.

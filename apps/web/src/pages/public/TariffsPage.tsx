@@ -5,7 +5,7 @@ import { TARIFF_LINES, type TariffAmount } from './content';
 import type { PublicFigures } from './figures';
 import { TariffsSlider } from './TariffsSlider';
 
-/** SPEC §2 tariffs: the services slider, then the 23 fee lines (name and amount). */
+/** Tariffs (docs/product.md#screens-and-routes): the services slider, then the 23 fee lines (name and amount). */
 export function Component() {
   const { t } = useTranslation('public');
   const figures = usePublicFigures();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SLIDE_SIZES, SLIDER_ITEMS, itemNumber } from './content';
 import { Icon } from './icons';
 
-/** SPEC §9: each slide change fades in after 50 ms. */
+/** docs/product.md#tariffs-and-limits: each slide change fades in after 50 ms. */
 export const SLIDE_FADE_DELAY_MS = 50;
 
 /** The 11 items cut into slides of 3, 3, 3 and 2, each item keeping its overall number. */
@@ -14,7 +14,7 @@ const SLIDES = SLIDE_SIZES.reduce<Array<Array<{ index: number; item: (typeof SLI
   return slides;
 }, []);
 
-/** SPEC §2 tariffs slider: previous and next arrows that wrap around, a fade-in on every change. */
+/** Tariffs slider (docs/product.md#screens-and-routes): previous and next arrows that wrap around, a fade-in on every change. */
 export function TariffsSlider() {
   const { t } = useTranslation('public');
   const [current, setCurrent] = useState(0);

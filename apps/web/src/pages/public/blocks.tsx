@@ -5,6 +5,7 @@ import type { Language } from '../../app/i18n';
 import { FIRST_SCREEN_ID } from '../../prerender/markers';
 import { TakenOverLater } from '../../prerender/takeOver';
 import { useDepositRates } from './depositRates';
+import { itemNumber } from './content';
 import { Icon } from './icons';
 import { publicFigures, type PublicFigures } from './figures';
 import tariffFigures from './tariffFigures.json';
@@ -13,7 +14,7 @@ import tariffFigures from './tariffFigures.json';
 const TARIFF_FIGURES = tariffFigures as Record<Language, PublicFigures>;
 
 /**
- * The SPEC §9 figures in the page's language, for interpolation into the public texts; the deposit
+ * The tariff figures (docs/product.md#tariffs-and-limits) in the page's language, for interpolation into the public texts; the deposit
  * rates are the table in force, read once per page load.
  */
 export function usePublicFigures(): PublicFigures {
@@ -77,7 +78,7 @@ function HeroSection({ id, eyebrow, title, text, actions, art = true }: HeroProp
 }
 
 /**
- * A content section with its h2; `id` makes it a link target (SPEC §2 anchors). On a pre-rendered
+ * A content section with its h2; `id` makes it a link target (anchors of docs/product.md#screens-and-routes). On a pre-rendered
  * page it is taken over in a task of its own after the first screen (prerender/takeOver.tsx).
  */
 export function Section(props: SectionProps) {
@@ -149,8 +150,27 @@ export function Checklist<Point extends string>({ points, text }: { points: read
   );
 }
 
+/**
+ * Numbered cards ("01", "02"…) in a grid of `columns`, as an ordered list: `title` and `text` give
+ * an item's words.
+ */
+export function NumberedCards<Item extends string>(props: { items: readonly Item[]; columns: 3 | 4; title: (item: Item) => string; text: (item: Item) => string }) {
+  const { items, columns, title, text } = props;
+  return (
+    <ol className={`grid grid--${columns} plain-list`}>
+      {items.map((item, index) => (
+        <li key={item}>
+          <NumberedCard number={itemNumber(index)} title={title(item)}>
+            <p>{text(item)}</p>
+          </NumberedCard>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** A card with a two-digit number ("01"), a title and a text. */
-export function NumberedCard({ number, title, children }: { number: string; title: string; children: ReactNode }) {
+function NumberedCard({ number, title, children }: { number: string; title: string; children: ReactNode }) {
   return (
     <article className="card card--numbered">
       <span className="card__number" aria-hidden="true">
@@ -212,7 +232,7 @@ export function CallToAction({ title, text, children }: { title: string; text: s
   const headingId = useId();
   return (
     <section className="section cta" aria-labelledby={headingId}>
-      <div className="container cta__inner">
+      <div className="container cta__inner row-spread">
         <div>
           <h2 id={headingId} className="section__title">
             {title}

@@ -1,5 +1,5 @@
-// Proves the public pages' data: SPEC §9 figures are formatted exactly (no float) in EN and RU, the
-// lists have SPEC's sizes (23 fee lines, 11 slider items in 3-3-3-2, 12 + 4 documents…), every key
+// Proves the public pages' data: tariff figures (docs/product.md#tariffs-and-limits) are formatted exactly (no float) in EN and RU, the
+// lists have the product's sizes (23 fee lines, 11 slider items in 3-3-3-2, 12 + 4 documents…), every key
 // the pages build from these lists exists in both languages, every {{placeholder}} in the texts is
 // a figure the pages pass, and every message of the contact schema is translated.
 import { contactFormSchema, contactPageFormSchema } from '@bank/contracts/contact/send-contact-form';
@@ -46,7 +46,7 @@ describe('figure formatting', () => {
     expect(formatRange({ min: 7, max: 15 })).toBe('7\u2060–\u206015');
   });
 
-  it('gives every SPEC §9 figure the pages quote', () => {
+  it('gives every tariff figure (docs/product.md#tariffs-and-limits) the pages quote', () => {
     const en = publicFigures('en', DEPOSITS.ratesBasisPoints);
     const ru = publicFigures('ru', DEPOSITS.ratesBasisPoints);
     expect(clean(en.transferMaximum)).toBe('2,000 EUR');
@@ -68,7 +68,7 @@ describe('figure formatting', () => {
 });
 
 describe('lists of the public pages', () => {
-  it('have the sizes SPEC gives', () => {
+  it('have the sizes docs/product.md gives', () => {
     expect(TARIFF_LINES).toHaveLength(23);
     expect(new Set(TARIFF_LINES.map((line) => line.key)).size).toBe(23);
     expect([...SLIDE_SIZES]).toEqual([3, 3, 3, 2]);

@@ -17,7 +17,7 @@ export type TariffAmount =
   | { kind: 'upTo'; figure: FigureName }
   | { kind: 'transferRate' };
 
-/** SPEC §9 tariffs: the 23 fee lines of the tariffs table, in the order shown. */
+/** Tariffs (docs/product.md#tariffs-and-limits): the 23 fee lines of the tariffs table, in the order shown. */
 export const TARIFF_LINES: ReadonlyArray<{ key: string; amount: TariffAmount }> = [
   { key: 'openingCorporate', amount: { kind: 'free' } },
   { key: 'openingIndividual', amount: { kind: 'free' } },
@@ -51,16 +51,10 @@ export interface LinkTarget {
 
 const otherServices = (hash: string): LinkTarget => ({ pathname: paths.otherServices, hash });
 
-/** SPEC §2 header and footer: the anchors of /other-services in the order the page shows them. */
-export const OTHER_SERVICE_LINKS = [
-  { key: 'deposit', hash: otherServicesAnchors.deposit },
-  { key: 'cheques', hash: otherServicesAnchors.cheques },
-  { key: 'acquiring', hash: otherServicesAnchors.acquiring },
-  { key: 'metals', hash: otherServicesAnchors.metals },
-  { key: 'fx', hash: otherServicesAnchors.fx },
-] as const;
+/** Header and footer (docs/product.md#screens-and-routes): the anchors of /other-services in the order the page shows them, each by its key of otherServicesAnchors. */
+export const OTHER_SERVICE_LINKS = (['deposit', 'cheques', 'acquiring', 'metals', 'fx'] as const).map((key) => ({ key, hash: otherServicesAnchors[key] }));
 
-/** SPEC §2 tariffs slider: 11 services numbered 01–11, each linking to the page that describes it. */
+/** Tariffs slider (docs/product.md#screens-and-routes): 11 services numbered 01–11, each linking to the page that describes it. */
 export const SLIDER_ITEMS: ReadonlyArray<{ key: string; to: LinkTarget }> = [
   { key: 'corporateAccounts', to: { pathname: paths.corporate } },
   { key: 'personalIban', to: { pathname: paths.corporate } },
@@ -75,10 +69,10 @@ export const SLIDER_ITEMS: ReadonlyArray<{ key: string; to: LinkTarget }> = [
   { key: 'fx', to: otherServices(otherServicesAnchors.fx) },
 ];
 
-/** SPEC §2: four slides of 3, 3, 3 and 2 items. */
+/** docs/product.md#screens-and-routes: four slides of 3, 3, 3 and 2 items. */
 export const SLIDE_SIZES = [3, 3, 3, 2] as const;
 
-/** SPEC §5 documents for account opening. */
+/** Documents for account opening (docs/product.md#validation). */
 export const CORPORATE_DOCUMENTS = [
   'registrationCertificate',
   'foundingDocuments',
@@ -130,7 +124,7 @@ export const ACQUIRING_CARDS = ['countries', 'schemes', 'settlement'] as const;
 export const METAL_CARDS = ['sizes', 'purity', 'share'] as const;
 export const FX_OFFERS = ['currencies', 'rates', 'spot', 'forward', 'dealer', 'orders', 'analytics'] as const;
 
-/** "01"…"11": SPEC numbers items with two digits. */
+/** "01"…"11": docs/product.md numbers items with two digits. */
 export function itemNumber(index: number): string {
   return String(index + 1).padStart(2, '0');
 }

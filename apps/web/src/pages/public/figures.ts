@@ -16,7 +16,7 @@ import type { Language } from '../../app/i18n';
 import { formatAmount, formatPercent, percentDigits } from '../../ui/formatMoney';
 
 /**
- * SPEC §9 figures formatted for one language, passed as interpolation values to the public texts so
+ * Tariff figures (docs/product.md#tariffs-and-limits) formatted for one language, passed as interpolation values to the public texts so
  * each number is written once (in contracts/tariffs.ts), formatted by the app's one formatter
  * (ui/formatMoney.ts). Amounts are decimal strings and rates basis points: never a float.
  */

@@ -71,7 +71,7 @@ export function AreaChart({
       </DisclosureButton>
       <div id={`${id}-table`} className="balance-chart__table" hidden={!tableOpen}>
         {tableOpen ? (
-          <table>
+          <table className="data-table">
             <caption>{t('charts.table.caption', { title })}</caption>
             <thead>
               <tr>

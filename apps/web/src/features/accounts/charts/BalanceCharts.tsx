@@ -82,7 +82,7 @@ export default function BalanceCharts() {
         </div>
       </div>
       {status === 'failed' ? (
-        <div className="accounts-error" role="alert">
+        <div className="accounts-error row-spread" role="alert">
           <p>{t('charts.loadError')}</p>
           <button type="button" className="button button--secondary" onClick={() => setAttempt(attempt + 1)}>
             {t('list.retry')}

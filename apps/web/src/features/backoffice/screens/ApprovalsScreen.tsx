@@ -14,7 +14,7 @@ import { useResource } from '../useResource';
 const ALL = 'all';
 
 /**
- * Proposals of the kinds the operator's roles open (four eyes, DESIGN §13): by default those
+ * Proposals of the kinds the operator's roles open (four eyes, docs/bank-controls.md): by default those
  * waiting for a second operator; each opens its detail, where it is approved, rejected or withdrawn.
  */
 export function ApprovalsScreen() {

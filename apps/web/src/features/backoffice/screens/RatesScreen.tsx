@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
+import { TableHead } from '../PagedTable';
 import { BackofficeScreen, Loaded, Problem } from '../parts';
 import { useResource } from '../useResource';
 import { useServerSubmit } from '../useServerSubmit';
@@ -43,17 +44,15 @@ export function RatesScreen() {
             <div className="paged-table__box">
             <table className="backoffice-table">
               <caption className="backoffice-table__caption">{t('rates.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('rates.currency')}</th>
-                  <th scope="col" className="backoffice-table__money">{t('rates.perEur')}</th>
-                  <th scope="col">{t('rates.source')}</th>
-                  <th scope="col">{t('rates.updated')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('rates.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { key: 'currency', header: t('rates.currency') },
+                  { key: 'perEur', header: t('rates.perEur'), money: true },
+                  { key: 'source', header: t('rates.source') },
+                  { key: 'updated', header: t('rates.updated') },
+                  { key: 'actions', header: t('rates.actions'), actions: true },
+                ]}
+              />
               <tbody>
                 {data.rates.map((row) =>
                   editing === row.currency ? (
