@@ -6,11 +6,13 @@ import { seedDemoData } from '../../seed';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, jobContextOf, type TestContext } from '../../test/harness';
 import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { findAccountByNumber, type ClientAccount } from '../../modules/accounts/service';
 import { openTestAccount } from '../../modules/accounts/test-support';
 import { openTestWallet } from '../../modules/crypto/test-support';
 import { addCalendarDays, bankDateOf, fixedClock } from '../../modules/jobs/clock';
 import { planStandingOrdersJob } from '../../modules/standing-orders/job';
 import { expireHolds } from '../../modules/transfers/hold-expiry';
+import { settleInternalTransfers } from '../../modules/transfers/internal';
 import { runDueScheduledTransfers } from '../../modules/transfers/scheduled';
 import { TEST_RECIPIENT_DETAILS } from '../../modules/transfers/test-support';
 import { recordAnswers } from './answers';
@@ -129,6 +131,16 @@ async function fill(context: TestContext, clock: ReturnType<typeof fixedClock>, 
   await create(anna, internal(annaEur.number, corpEur.number, '155.00', { templateName: 'Office rent', reference: 'April rent', fullName: 'Northwind Trading', email: 'billing@northwind.test' }));
   const refund = await create(corp, internal(corpEur.number, annaEur.number, '20.00', { reference: 'Deposit refund' }));
   await create(anna, internal(annaEur.number, borisEur.number, '35.00', { templateName: 'Boris', fullName: 'Boris Client' }));
+
+  // A batch of the group commit: three transfers on the same two accounts, booked at one instant.
+  const [annaAccount, corpAccount] = (await Promise.all([annaEur.number, corpEur.number].map((number) => findAccountByNumber(context.db, number)))) as [ClientAccount, ClientAccount];
+  await context.db.transaction().execute((trx) =>
+    settleInternalTransfers(trx, [
+      { clientId: anna.id, from: annaAccount, to: corpAccount, amountMinor: 100n },
+      { clientId: corp.id, from: corpAccount, to: annaAccount, amountMinor: 40n },
+      { clientId: anna.id, from: annaAccount, to: corpAccount, amountMinor: 7n },
+    ]),
+  );
 
   // Transfers abroad: booked on one approval, on two, on two after a rejected release; denied before
   // and after a first approval; withdrawn by the client (its fee a row of its own); waiting New and Processing.

@@ -24,8 +24,8 @@ async function create(client: TestClient, payload: Record<string, unknown>): Pro
 }
 
 async function lastNumber(client: TestClient): Promise<string> {
-  const row = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).orderBy('created_at', 'desc').orderBy('transaction_number', 'desc').executeTakeFirstOrThrow();
-  return row.transaction_number;
+  const row = await context.db.selectFrom('operations').select('number').where('client_id', '=', client.id).orderBy('created_at', 'desc').orderBy('number', 'desc').executeTakeFirstOrThrow();
+  return row.number;
 }
 
 function download(client: TestClient, query: string) {
