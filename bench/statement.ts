@@ -134,13 +134,14 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
     order by r.i`.execute(db);
   await sql`
     insert into statement_rows (operation_id, client_id, account_id, direction, from_account, to_account, recipient,
-      amount, currency, fee, balance_after, transaction_type, reference, template_name, created_at, booked_at)
+      amount, currency, fee, balance_after, transaction_type, reference, template_name, description, created_at, booked_at)
     select r.transfer_id, ${target.client_id}, ${target.id}, r.direction,
       case when r.direction = 'OUT' then ${target.number} else numbered.number end,
       case when r.direction = 'IN' then ${target.number} else numbered.number end,
       'Counterparty ' || r.counterparty, r.amount, 'USD', 0, r.balance_after, r.transaction_type,
       case r.transaction_type when 'Intra' then 'Internal' when 'Exchange' then 'Exchange' else 'International' end,
       case when r.i % 50 = 0 and r.direction = 'OUT' then 'Rent' end,
+      case when r.transaction_type = 'Exchange' then null when r.i % 1000 = 0 then 'Аренда офиса, счёт ' || r.i else 'Invoice ' || r.i end,
       r.created_at, r.created_at
     from bench_rows r join bench_numbers numbered on numbered.n = r.counterparty order by r.i`.execute(db);
   await sql`
@@ -180,9 +181,9 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
     order by o.j`.execute(db);
   await sql`
     insert into statement_rows (operation_id, client_id, account_id, direction, from_account, to_account, recipient,
-      amount, currency, balance_after, transaction_type, reference, created_at)
+      amount, currency, balance_after, transaction_type, reference, description, created_at)
     select o.transfer_id, a.client_id, a.id, o.direction, a.number, a.number, 'Somebody',
-      o.amount, 'USD', o.amount, 'Intra', 'Internal', o.created_at
+      o.amount, 'USD', o.amount, 'Intra', 'Internal', 'Invoice ' || o.j, o.created_at
     from bench_other_rows o join bench_numbers numbered on numbered.n = o.owner join accounts a on a.number = numbered.number
     order by o.j`.execute(db);
   return { clientId: target.client_id, accountNumber: target.number };

@@ -285,6 +285,10 @@ create table statement_rows (
   reference text check (reference in ('Internal', 'Exchange', 'International')),
   -- The payer's own name for the transfer; only the payer's row carries it (migration 0062).
   template_name text,
+  -- The line the statement shows for the payment, and searches: its purpose, else the client's
+  -- reference text. Kept with the row, as the statement's own text, so that a search of a long
+  -- history reads the rows alone, not every row's operation too.
+  description text,
   created_at timestamptz not null,
   booked_at timestamptz,
   statement_at timestamptz generated always as (coalesce(booked_at, created_at)) stored,
@@ -294,10 +298,10 @@ create table statement_rows (
 );
 
 insert into statement_rows (id, operation_id, client_id, account_id, direction, from_account, to_account, recipient, amount, currency, fee,
-  balance_after, transaction_type, reference, template_name, created_at, booked_at)
+  balance_after, transaction_type, reference, template_name, description, created_at, booked_at)
 overriding system value
 select id, transfer_id, client_id, account_id, direction, from_account, to_account, recipient, amount, currency, fee,
-  balance_after, transaction_type, reference, template_name, created_at, booked_at
+  balance_after, transaction_type, reference, template_name, coalesce(purpose, payment_reference), created_at, booked_at
 from transactions
 order by id;
 
@@ -305,13 +309,14 @@ select setval(pg_get_serial_sequence('statement_rows', 'id'), coalesce((select m
 
 -- A wallet row's own side is its wallet's address; the other side is its counterparty.
 insert into statement_rows (operation_id, client_id, wallet_id, direction, from_account, to_account, recipient, amount, currency, fee,
-  transaction_type, created_at, booked_at)
+  transaction_type, description, created_at, booked_at)
 select s.transfer_id, s.client_id, s.wallet_id, s.direction,
   case when s.direction = 'OUT' then w.address else s.counterparty end,
   case when s.direction = 'OUT' then s.counterparty else w.address end,
-  s.counterparty, s.amount, s.currency, s.fee, s.kind, s.created_at, s.booked_at
+  s.counterparty, s.amount, s.currency, s.fee, s.kind, coalesce(t.purpose, t.payment_reference), s.created_at, s.booked_at
 from wallet_transactions s
 join wallets w on w.id = s.wallet_id
+join transfers t on t.id = s.transfer_id
 order by s.id;
 
 -- The statement pages and filters an account's rows by their place, and the crypto list a wallet's

@@ -41,12 +41,15 @@ export async function recordTransferApproval(trx: Db, transactionNumber: string,
     .execute();
 }
 
-/** Whether the operator has approved the transfer already. */
+/**
+ * Whether the operator has approved the transfer already. The kind is written into the statement, so
+ * that even a plan kept for many runs reads the partial index of transfer approvals.
+ */
 export async function hasApprovedTransfer(db: Db, transactionNumber: string, operatorId: string): Promise<boolean> {
   const row = await db
     .selectFrom('approvals')
     .select('id')
-    .where('kind', '=', TRANSFER_APPROVAL)
+    .where('kind', '=', sql.lit(TRANSFER_APPROVAL))
     .where('subject_id', '=', transactionNumber)
     .where('checker_id', '=', operatorId)
     .executeTakeFirst();
@@ -61,7 +64,7 @@ export async function approvalsOfTransfers(db: Db, transactionNumbers: readonly 
     .selectFrom('approvals as a')
     .innerJoin('operators as o', 'o.id', 'a.checker_id')
     .select(['a.subject_id', 'a.checker_id', 'a.decided_at', 'o.full_name'])
-    .where('a.kind', '=', TRANSFER_APPROVAL)
+    .where('a.kind', '=', sql.lit(TRANSFER_APPROVAL))
     .where('a.subject_id', 'in', [...transactionNumbers])
     .orderBy('a.decided_at')
     .execute();

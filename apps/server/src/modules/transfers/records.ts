@@ -150,9 +150,13 @@ const SIDE_TYPES = {
   transaction_type: 'text',
   reference: 'text',
   template_name: 'text',
+  description: 'text',
   created_at: 'timestamptz',
   booked_at: 'timestamptz',
 } as const;
+
+/** The line a statement shows and searches for an operation's rows: its purpose, else its reference text. */
+const descriptionOf = (transfer: NewTransfer) => transfer.purpose ?? transfer.paymentReference ?? null;
 
 /** The statement rows of operations' sides on accounts; the status is the operation's. */
 function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 'sides'>[]) {
@@ -173,6 +177,7 @@ function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 
       reference: side.reference,
       // A template is the payer's private label: another client's side never carries it.
       template_name: side.clientId === transfer.clientId ? (transfer.templateName ?? null) : null,
+      description: descriptionOf(transfer),
       created_at: at,
       booked_at: side.bookedAt,
     })),
@@ -209,6 +214,7 @@ const WALLET_SIDE_TYPES = {
   amount: 'numeric',
   currency: 'text',
   fee: 'numeric',
+  description: 'text',
   created_at: 'timestamptz',
   booked_at: 'timestamptz',
 } as const;
@@ -291,6 +297,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
       amount: formatMinor(side.amountMinor, side.currency),
       currency: side.currency,
       fee: formatMinor(side.feeMinor ?? 0n, side.currency),
+      description: descriptionOf(transfer),
       created_at: at,
       booked_at: side.bookedAt,
     })),

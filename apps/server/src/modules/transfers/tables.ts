@@ -59,6 +59,8 @@ export interface TransferTables {
     reference: TransactionReference | null;
     /** The payer's own name for the transfer, on the payer's row only. */
     template_name: string | null;
+    /** The line the statement shows and searches: the operation's purpose, else its reference text. */
+    description: string | null;
     /** When the operation was made. */
     created_at: InstantColumn;
     /** When the row's money was booked (its postings' instant); null while pending, and for ever once denied or canceled. */

@@ -130,8 +130,9 @@ function scoped(db: Db, filter: TransactionFilter) {
   if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
   if (filter.start) query = query.where('t.statement_at', '>=', filter.start);
   if (filter.end) query = query.where('t.statement_at', '<', filter.end);
-  // The payment purpose; an internal transfer has none of its own and shows the client's reference text.
-  if (filter.purpose) query = query.where(sql<SqlBool>`coalesce(${detail('purpose')}, ${detail('paymentReference')}) ilike ${containsPattern(filter.purpose)}`);
+  // The payment purpose; an internal transfer has none of its own and shows the client's reference
+  // text. Both are the row's description, searched without reading the rows' operations.
+  if (filter.purpose) query = query.where(sql<SqlBool>`t.description ilike ${containsPattern(filter.purpose)}`);
   // SPEC §2: the recipient filter is a case-insensitive substring of the target account.
   if (filter.recipient) query = query.where(sql<SqlBool>`t.to_account ilike ${containsPattern(filter.recipient)}`);
   if (filter.amount) query = query.where(sql<SqlBool>`t.amount = ${filter.amount}::numeric`);
