@@ -113,20 +113,16 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** A detail of the row's operation, as text (absent: null). */
+/** A detail of the row's operation, as text (absent: null), once the operation is joined as `o`. */
 const detail = (key: string) => sql<string | null>`o.details ->> ${sql.lit(key)}`;
 
 /**
- * The client's account rows with their operations. The operation is joined on its primary key and
- * only when a column of it is read: PostgreSQL drops an unused left join on a unique key, so
- * counting rows and seeking keys walk the rows' indexes alone.
+ * The client's account rows. The filters read the rows alone, so that counting rows and seeking keys
+ * stay scans of the rows' indexes (index-only where the index holds what is read); only the payment
+ * region, a detail of the operation, is read from it, by primary key, for the rows it filters.
  */
 function scoped(db: Db, filter: TransactionFilter) {
-  let query = db
-    .selectFrom('statement_rows as t')
-    .leftJoin('operations as o', 'o.id', 't.operation_id')
-    .where('t.client_id', '=', filter.clientId)
-    .where('t.account_id', 'is not', null);
+  let query = db.selectFrom('statement_rows as t').where('t.client_id', '=', filter.clientId).where('t.account_id', 'is not', null);
   if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
   if (filter.start) query = query.where('t.statement_at', '>=', filter.start);
   if (filter.end) query = query.where('t.statement_at', '<', filter.end);
@@ -140,7 +136,9 @@ function scoped(db: Db, filter: TransactionFilter) {
   if (filter.currency) query = query.where('t.currency', '=', filter.currency);
   if (filter.type) query = query.where('t.transaction_type', '=', filter.type);
   if (filter.templateName) query = query.where('t.template_name', '=', filter.templateName);
-  if (filter.paymentRegion) query = query.where(sql<SqlBool>`${detail('paymentRegion')} = ${filter.paymentRegion}`);
+  if (filter.paymentRegion) {
+    query = query.where(sql<SqlBool>`(select o.details ->> 'paymentRegion' from operations o where o.id = t.operation_id) = ${filter.paymentRegion}`);
+  }
   return query;
 }
 
@@ -159,9 +157,12 @@ function seeking(db: Db, filter: TransactionFilter, seek: Seek) {
   return query.orderBy('t.statement_at', order).orderBy('t.id', order).offset(seek.offset);
 }
 
-/** Every column a reader of the rows may show, selected the same way for all of them. */
+/**
+ * Every column a reader of the rows may show, selected the same way for all of them: the row's own,
+ * and its operation's status and payment details, read by primary key for the rows read.
+ */
 function selectRow(query: ReturnType<typeof scoped>) {
-  return query.select([
+  return query.leftJoin('operations as o', 'o.id', 't.operation_id').select([
     't.id',
     keyText.as('at'),
     instantText(sql.ref('t.created_at')).as('created_at'),
