@@ -237,7 +237,7 @@ async function main(): Promise<void> {
     const answered = new Set(answeredFiles.flatMap(readAnswered));
     const violations = (await findLedgerViolations(owner.db)).map((violation) => `${violation.rule}: ${violation.detail}`);
     const count = async (query: ReturnType<typeof sql<{ count: string }>>) => Number((await query.execute(owner.db)).rows[0]!.count);
-    const settled = await count(sql`select count(*) as count from transfers where kind = 'internal'`);
+    const settled = await count(sql`select count(*) as count from operations where kind = 'internal'`);
     const keysWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200`);
     const answeredWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200 and key = any(${[...answered]}::text[])`);
     if (answeredWritten !== answered.size) violations.push(`${answered.size - answeredWritten} transfers answered 200 have no stored answer`);

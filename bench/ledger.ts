@@ -184,7 +184,7 @@ async function checkInvariants(db: Db, accounts: ClientAccount[], model: Model, 
   if (mismatched > 5) problems.push(`… ${mismatched} accounts differ from the model in all`);
   const { rows: counts } = await sql<{ postings: string; entries: string; transfers: string; sides: string }>`
     select (select count(*) from postings) as postings, (select count(*) from journal_entries) as entries,
-      (select count(*) from transfers) as transfers, (select count(*) from transactions) as sides`.execute(db);
+      (select count(*) from operations) as transfers, (select count(*) from statement_rows) as sides`.execute(db);
   const count = counts[0]!;
   const expected = { postings: 2 * (accounts.length + transfers), entries: accounts.length + transfers, transfers, sides: 2 * transfers };
   for (const [key, value] of Object.entries(expected)) {

@@ -112,34 +112,35 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
   const { rows: minimum } = await sql<{ lowest: string }>`select min(balance_after)::text as lowest from bench_rows`.execute(db);
   if (Number(minimum[0]!.lowest) < 0) throw new Error(`generated balance goes below zero: ${minimum[0]!.lowest}`);
   await sql`
-    insert into transfers (id, transaction_number, kind, status, client_id, from_account_id, to_account_id, amount, currency,
-      payment_region, purpose, template_name, recipient, created_at, updated_at)
-    select r.transfer_id, (200000000 + r.i)::text,
-      case when r.transaction_type = 'Exchange' then 'exchange' when r.transaction_type = 'Intra' then 'internal'
-           when r.direction = 'IN' then 'incoming' else 'international' end,
-      'Approved', ${target.client_id},
-      case when r.direction = 'OUT' then ${target.id}::uuid else counterparty.id end,
-      case when r.direction = 'IN' then ${target.id}::uuid else counterparty.id end,
-      r.amount, 'USD',
-      case r.transaction_type when 'International (SWIFT)' then 'SWIFT' when 'Europe (SEPA)' then 'SEPA' when 'ACH' then 'ACH' end,
-      case when r.i % 1000 = 0 then 'Аренда офиса, счёт ' || r.i else 'Invoice ' || r.i end,
-      case when r.i % 50 = 0 and r.direction = 'OUT' then 'Rent' end,
-      'Counterparty ' || r.counterparty, r.created_at, r.created_at
+    insert into operations (id, number, kind, status, client_id, amount, currency, counterparty, created_at, updated_at, booked_at, details)
+    select r.transfer_id, (200000000 + r.i)::text, kinds.kind, 'Approved', ${target.client_id}, r.amount, 'USD',
+      'Counterparty ' || r.counterparty, r.created_at, r.created_at, r.created_at,
+      jsonb_strip_nulls(jsonb_build_object(
+        'fromAccountId', case when kinds.kind = 'incoming' then null when r.direction = 'OUT' then ${target.id}::uuid else counterparty.id end,
+        'toAccountId', case when kinds.kind = 'international' then null when r.direction = 'IN' then ${target.id}::uuid else counterparty.id end,
+        'paymentRegion', regions.region,
+        'purpose', case when kinds.kind = 'exchange' then null when r.i % 1000 = 0 then 'Аренда офиса, счёт ' || r.i else 'Invoice ' || r.i end,
+        'recipientDetails', case when kinds.kind = 'international' then '{}'::jsonb end,
+        'counterAmount', case when kinds.kind = 'exchange' then r.amount::text end,
+        'counterCurrency', case when kinds.kind = 'exchange' then 'USD' end,
+        'rate', case when kinds.kind = 'exchange' then '1' end))
     from bench_rows r
     join bench_numbers numbered on numbered.n = r.counterparty
-    join accounts counterparty on counterparty.number = numbered.number`.execute(db);
+    join accounts counterparty on counterparty.number = numbered.number
+    cross join lateral (select case when r.transaction_type = 'Exchange' then 'exchange' when r.transaction_type = 'Intra' then 'internal'
+      when r.direction = 'IN' then 'incoming' else 'international' end as kind) kinds
+    cross join lateral (select case r.transaction_type when 'International (SWIFT)' then 'SWIFT' when 'Europe (SEPA)' then 'SEPA' when 'ACH' then 'ACH' end as region) regions
+    order by r.i`.execute(db);
   await sql`
-    insert into transactions (transfer_id, transaction_number, client_id, account_id, direction, from_account, to_account, recipient,
-      amount, currency, fee, balance_after, transaction_type, reference, status, purpose, template_name, payment_region, created_at, booked_at)
-    select r.transfer_id, (200000000 + r.i)::text, ${target.client_id}, ${target.id}, r.direction,
+    insert into statement_rows (operation_id, client_id, account_id, direction, from_account, to_account, recipient,
+      amount, currency, fee, balance_after, transaction_type, reference, template_name, description, created_at, booked_at)
+    select r.transfer_id, ${target.client_id}, ${target.id}, r.direction,
       case when r.direction = 'OUT' then ${target.number} else numbered.number end,
       case when r.direction = 'IN' then ${target.number} else numbered.number end,
       'Counterparty ' || r.counterparty, r.amount, 'USD', 0, r.balance_after, r.transaction_type,
       case r.transaction_type when 'Intra' then 'Internal' when 'Exchange' then 'Exchange' else 'International' end,
-      'Approved',
-      case when r.i % 1000 = 0 then 'Аренда офиса, счёт ' || r.i else 'Invoice ' || r.i end,
       case when r.i % 50 = 0 and r.direction = 'OUT' then 'Rent' end,
-      case r.transaction_type when 'International (SWIFT)' then 'SWIFT' when 'Europe (SEPA)' then 'SEPA' when 'ACH' then 'ACH' end,
+      case when r.transaction_type = 'Exchange' then null when r.i % 1000 = 0 then 'Аренда офиса, счёт ' || r.i else 'Invoice ' || r.i end,
       r.created_at, r.created_at
     from bench_rows r join bench_numbers numbered on numbered.n = r.counterparty order by r.i`.execute(db);
   await sql`
@@ -172,14 +173,16 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
       case when j % 2 = 0 then 'IN' else 'OUT' end as direction, round(1 + (j % 50000) / 100.0, 2) as amount
     from generate_series(1, ${OTHER_ROWS}) as j`.execute(db);
   await sql`
-    insert into transfers (id, transaction_number, kind, status, client_id, from_account_id, to_account_id, amount, currency, created_at, updated_at)
-    select o.transfer_id, (400000000 + o.j)::text, 'internal', 'Approved', a.client_id, a.id, a.id, o.amount, 'USD', o.created_at, o.created_at
-    from bench_other_rows o join bench_numbers numbered on numbered.n = o.owner join accounts a on a.number = numbered.number`.execute(db);
+    insert into operations (id, number, kind, status, client_id, amount, currency, counterparty, created_at, updated_at, details)
+    select o.transfer_id, (400000000 + o.j)::text, 'internal', 'Approved', a.client_id, o.amount, 'USD', 'Somebody', o.created_at, o.created_at,
+      jsonb_build_object('fromAccountId', a.id, 'toAccountId', a.id, 'purpose', 'Invoice ' || o.j)
+    from bench_other_rows o join bench_numbers numbered on numbered.n = o.owner join accounts a on a.number = numbered.number
+    order by o.j`.execute(db);
   await sql`
-    insert into transactions (transfer_id, transaction_number, client_id, account_id, direction, from_account, to_account, recipient,
-      amount, currency, balance_after, transaction_type, reference, status, purpose, created_at)
-    select o.transfer_id, (400000000 + o.j)::text, a.client_id, a.id, o.direction, a.number, a.number, 'Somebody',
-      o.amount, 'USD', o.amount, 'Intra', 'Internal', 'Approved', 'Invoice ' || o.j, o.created_at
+    insert into statement_rows (operation_id, client_id, account_id, direction, from_account, to_account, recipient,
+      amount, currency, balance_after, transaction_type, reference, description, created_at)
+    select o.transfer_id, a.client_id, a.id, o.direction, a.number, a.number, 'Somebody',
+      o.amount, 'USD', o.amount, 'Intra', 'Internal', 'Invoice ' || o.j, o.created_at
     from bench_other_rows o join bench_numbers numbered on numbered.n = o.owner join accounts a on a.number = numbered.number
     order by o.j`.execute(db);
   return { clientId: target.client_id, accountNumber: target.number };

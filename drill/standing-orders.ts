@@ -58,7 +58,8 @@ async function occurrences(db: Db, orders: DueStandingOrders): Promise<Occurrenc
     select o.id as order_id, count(t.id)::text as transfers,
       count(t.id) filter (where t.status = 'Approved')::text as approved,
       coalesce(sum((select count(*) from journal_entries j where j.transfer_id = t.id)), 0)::text as entries
-    from standing_orders o left join transfers t on t.standing_order_id = o.id and t.occurrence_date = ${orders.date}
+    from standing_orders o left join operations t
+      on (t.details #>> '{schedule,standingOrderId}') = o.id::text and (t.details #>> '{schedule,occurrenceDate}') = ${orders.date}::text
     where o.id = any(${orders.ids}::uuid[]) group by o.id`.execute(db);
   return rows;
 }

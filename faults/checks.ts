@@ -53,7 +53,7 @@ async function statementChainViolations(db: Db): Promise<Violation[]> {
       select id, account_id, balance_after,
         balance_after - case when booked_at is null then 0 when direction = 'IN' then amount - fee else -(amount + fee) end as opening,
         coalesce(lag(balance_after) over (partition by account_id order by statement_at, id), 0) as previous
-      from transactions
+      from statement_rows where account_id is not null
     ) chained where opening <> previous limit 20`.execute(db);
   return breaks.map((row) => ({ rule: "the statement's balance-after chain is unbroken", detail: row.detail }));
 }
@@ -74,7 +74,7 @@ export async function databaseViolations(db: Db): Promise<Violation[]> {
  * of them: each is known applied when the server recorded its key as done.
  */
 const UNREFERENCED: ReadonlyArray<{ kind: Operation['kind']; count: (clientId: string) => ReturnType<typeof sql<{ total: string }>> }> = [
-  { kind: 'exchange', count: (clientId) => sql<{ total: string }>`select count(*)::text as total from transfers where client_id = ${clientId} and kind = 'exchange'` },
+  { kind: 'exchange', count: (clientId) => sql<{ total: string }>`select count(*)::text as total from operations where client_id = ${clientId} and kind = 'exchange'` },
   { kind: 'deposit', count: (clientId) => sql<{ total: string }>`select count(*)::text as total from deposits where client_id = ${clientId}` },
 ];
 
@@ -86,8 +86,8 @@ const UNREFERENCED: ReadonlyArray<{ kind: Operation['kind']; count: (clientId: s
 export async function timesApplied(db: Db, operations: readonly Operation[]): Promise<Map<string, number>> {
   const referenced = operations.filter((operation) => REFERENCED.has(operation.kind)).map((operation) => operation.key);
   const { rows: applied } = await sql<{ key: string; times: string }>`
-    select payment_reference as key, count(*)::text as times from transfers
-    where payment_reference = any(${referenced}::text[]) group by payment_reference`.execute(db);
+    select details ->> 'paymentReference' as key, count(*)::text as times from operations
+    where details ->> 'paymentReference' = any(${referenced}::text[]) group by 1`.execute(db);
   const unreferenced = operations.filter((operation) => UNREFERENCED.some((kind) => kind.kind === operation.kind)).map((operation) => operation.key);
   const { rows: recorded } = await sql<{ key: string }>`
     select key from idempotency_keys where response_status = 200 and key = any(${unreferenced}::text[])`.execute(db);

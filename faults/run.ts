@@ -131,8 +131,8 @@ async function main(): Promise<number> {
     // Fuzz and cross-client checks against the server that has just survived all that.
     const party = async (index: number): Promise<FuzzParty> => {
       const client = clients[index]!;
-      const numbers = await database.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).limit(5).execute();
-      return { token: client.token, accountNumbers: [client.eur, client.usd], walletAddresses: [client.btc], transactionNumbers: numbers.map((row) => row.transaction_number), kycIds: [] };
+      const numbers = await database.db.selectFrom('operations').select('number').where('client_id', '=', client.id).limit(5).execute();
+      return { token: client.token, accountNumbers: [client.eur, client.usd], walletAddresses: [client.btc], transactionNumbers: numbers.map((row) => row.number), kycIds: [] };
     };
     const [one, two] = [await party(0), await party(1)];
     const operatorToken = await createOperatorToken(database.db, secret);

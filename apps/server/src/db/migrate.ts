@@ -10,8 +10,15 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 /** An arbitrary constant: the advisory lock that keeps two starting servers from migrating (or granting) at once. */
 export const MIGRATION_LOCK_ID = 727_001;
 
-export async function migrate(db: Db, directory = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(directory)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+/**
+ * Applies the migrations not applied yet, in name order. With `upTo`, only those numbered up to it:
+ * a database as it stood at an earlier migration, for a test of the migrations after it.
+ */
+export async function migrate(db: Db, directory = MIGRATIONS_DIR, options: { upTo?: number } = {}): Promise<string[]> {
+  const files = (await readdir(directory))
+    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .filter((name) => options.upTo === undefined || Number(name.slice(0, 4)) <= options.upTo)
+    .sort();
   // Created only where it is missing: even CREATE TABLE IF NOT EXISTS needs the right to create, which
   // the server's application role lacks (db/roles.ts), and with nothing pending it may run this too.
   const { rows: present } = await sql<{ found: boolean }>`select to_regclass('schema_migrations') is not null as found`.execute(db);

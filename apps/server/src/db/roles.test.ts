@@ -1,13 +1,15 @@
 // Proves least privilege on PostgreSQL (docs/bank-controls.md): a server started with DATABASE_OWNER_URL
 // migrates as the owner and runs as its application role, which may append to history but neither
-// UPDATE nor DELETE it (audit rows, postings, journal entries, approvals; of holds and statement
-// rows only their state, of deposits and their payouts only their progress), nor write the audit chain itself, nor alter or drop any trigger; that an
+// UPDATE nor DELETE it (audit rows, postings, journal entries, decided approvals; of holds,
+// operations and statement rows only their state, of deposits and their payouts only their
+// progress), nor write the audit chain itself, nor alter or drop any trigger; that an
 // owner URL must come with DATABASE_URL and name the same database; and that production refuses to
 // run as a role that could rewrite the audit trail.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { verifyAuditChain, recordAudit } from '../modules/audit';
+import { recordTransferApproval } from '../modules/approvals';
 import { createRuntime, type Runtime } from '../runtime';
 import { onPostgres } from '../test/harness';
 import { openDatabase, type DatabaseHandle, type Db } from './index';
@@ -62,24 +64,38 @@ describe.runIf(onPostgres)('the application role', () => {
   });
 
   it('may neither UPDATE nor DELETE nor TRUNCATE audit rows, postings, journal entries or approvals', async () => {
-    for (const [table, column] of [['audit_log', 'at'], ['postings', 'created_at'], ['journal_entries', 'created_at'], ['transfer_approvals', 'approved_at']] as const) {
+    for (const [table, column] of [['audit_log', 'at'], ['postings', 'created_at'], ['journal_entries', 'created_at']] as const) {
       await refused(sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} where false`);
       await refused(sql`delete from ${sql.table(table)}`);
       await refused(sql`truncate ${sql.table(table)}`);
     }
     await refused(sql`update audit_log set after = '{}'`);
     await refused(sql`update postings set amount = amount * 2`);
+    // Who approved a transfer is a decided approval: kept as written, whoever asks.
+    const { rows } = await sql<{ id: string }>`insert into operators (email, full_name, roles, status) values ('roles-test@bank.test', 'Roles Test', '{payments}', 'invited') returning id`.execute(owner.db);
+    await recordTransferApproval(app, '100000001', rows[0]!.id);
+    await refused(sql`update approvals set checker_id = checker_id where kind = 'transferApproval'`, /does not change/);
+    await refused(sql`delete from approvals where kind = 'transferApproval'`, /never deleted/);
+    await refused(sql`truncate approvals`);
   });
 
-  it('changes only the state of holds and statement rows, and deletes none', async () => {
+  it('changes only the state of holds, operations and statement rows, and deletes none', async () => {
     await refused(sql`update ledger_holds set amount = 1`);
-    await refused(sql`update transactions set amount = 1`);
-    await refused(sql`update wallet_transactions set amount = 1`);
+    for (const column of ['amount', 'currency', 'client_id', 'kind', 'number', 'counterparty']) {
+      await refused(sql`update operations set ${sql.ref(column)} = ${sql.ref(column)} where false`);
+    }
+    for (const column of ['amount', 'currency', 'account_id', 'wallet_id', 'operation_id', 'direction', 'to_account']) {
+      await refused(sql`update statement_rows set ${sql.ref(column)} = ${sql.ref(column)} where false`);
+    }
     await refused(sql`delete from ledger_holds`);
-    await refused(sql`delete from transactions`);
+    await refused(sql`delete from operations`);
+    await refused(sql`delete from statement_rows`);
     // Granted: each runs as an UPDATE (of no row) or a locking read, where a refusal would throw.
     await expect(sql`update ledger_holds set status = status, closed_at = closed_at where false`.execute(app)).resolves.toEqual(updatedNone);
-    await expect(sql`update transactions set status = status, booked_at = booked_at, balance_after = balance_after where false`.execute(app)).resolves.toEqual(updatedNone);
+    await expect(
+      sql`update operations set status = status, status_reason = status_reason, updated_at = updated_at, booked_at = booked_at, created_at = created_at, fee = fee, details = details where false`.execute(app),
+    ).resolves.toEqual(updatedNone);
+    await expect(sql`update statement_rows set booked_at = booked_at, balance_after = balance_after, fee = fee where false`.execute(app)).resolves.toEqual(updatedNone);
     await expect(sql`select id from ledger_holds where false for update`.execute(app)).resolves.toEqual(readNone);
   });
 

@@ -10,20 +10,27 @@ import { migrate, MIGRATION_LOCK_ID } from './migrate';
  * named state columns only). PGlite has a single user and no roles: it is exempt.
  */
 
-/** History the application only appends to: written once, never updated, deleted or truncated. */
-export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', 'transfer_approvals', 'deposit_rate_versions', 'fx_rate_history'] as const;
+/**
+ * History the application only appends to: written once, never updated, deleted or truncated. Who
+ * approved a transfer is in approvals (migration 0093), whose trigger (migration 0076) refuses any
+ * change to a decided row and any deletion, whoever asks.
+ */
+export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', 'deposit_rate_versions', 'fx_rate_history'] as const;
 
 /**
- * History whose rows move through states (a hold is captured or released; a statement row and a
- * wallet row are booked, denied or canceled): the application may change those columns only, and
- * delete nothing. The amounts, accounts and instants written stay as they were; a statement row's
- * fee is the one exception, as a Scheduled transfer abroad's fee is quoted again on the day it runs
- * (and only then: a trigger keeps the fee of any row not Scheduled, migration 0086).
+ * History whose rows move through states (a hold is captured or released; an operation is booked,
+ * denied or canceled, and its statement rows are booked with it): the application may change those
+ * columns only, and delete nothing. An operation's number, kind, client, amount, currency and
+ * counterparty stay as written, as do a statement row's amounts, owner and sides. A Scheduled
+ * transfer abroad is quoted and held on the day it runs: its fee, the instant it is made then, its
+ * hold and thresholds (details) change once, and a trigger keeps the fee of any statement row whose
+ * operation is not Scheduled (migration 0093) and the thresholds once fixed (migration 0093). A
+ * Scheduled transfer's failed runs are counted in its details too.
  */
 export const STATE_COLUMNS_OF_HISTORY: Readonly<Record<string, readonly string[]>> = {
   ledger_holds: ['status', 'closed_at'],
-  transactions: ['status', 'booked_at', 'balance_after', 'fee'],
-  wallet_transactions: ['status', 'booked_at'],
+  operations: ['status', 'status_reason', 'updated_at', 'booked_at', 'created_at', 'fee', 'details'],
+  statement_rows: ['booked_at', 'balance_after', 'fee'],
   // A deposit's terms, figures and opening stay as opened; it moves on to its next payout and ends
   // once. A payout's row is written first and then names the transfer that paid it.
   deposits: ['status', 'next_payout_date', 'closed_on', 'closed_at', 'forfeited_interest', 'closing_transfer_id'],

@@ -51,7 +51,7 @@ export async function seedCryptoData(trx: Db, clients: DemoClients): Promise<voi
   // In the afternoon, so a day's crypto rows read after its fiat ones.
   const when = (daysAgo: number, index: number) => new Date(Math.floor((Date.now() - daysAgo * DAY_MS) / DAY_MS) * DAY_MS + (13 + (index % 5)) * 3_600_000 + index * 60_000);
   const transferIdOf = async (transactionNumber: string) =>
-    (await trx.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).executeTakeFirstOrThrow()).id;
+    (await trx.selectFrom('operations').select('id').where('number', '=', transactionNumber).executeTakeFirstOrThrow()).id;
 
   for (const [index, event] of HISTORY.entries()) {
     const at = when(event.daysAgo, index);

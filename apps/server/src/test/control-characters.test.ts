@@ -40,7 +40,7 @@ describe('control characters in what clients send', () => {
       expect(answer.statusCode, `${url} ${answer.body}`).toBe(400);
       expect(answer.json().fields, url).toEqual({ [field]: 'validation.text.controlCharacters' });
     }
-    const rows = await context.db.selectFrom('transactions').select('id').where('client_id', '=', client.id).execute();
+    const rows = await context.db.selectFrom('statement_rows').select('id').where('client_id', '=', client.id).execute();
     expect(rows).toEqual([]);
   });
 

@@ -109,9 +109,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the job queue on two API nodes', 
 
     const settled = async () => {
       const occurrences = await count(sql<{ total: string }>`
-        select count(*)::text as total from transfers where standing_order_id is not null and status = 'Approved' and client_id = any(${clientIds}::uuid[])`);
+        select count(*)::text as total from operations where (details #>> '{schedule,standingOrderId}') is not null and status = 'Approved' and client_id = any(${clientIds}::uuid[])`);
       const waiting = await count(sql<{ total: string }>`
-        select count(*)::text as total from transfers where client_id = any(${clientIds}::uuid[]) and status in ('Scheduled', 'New', 'Processing')`);
+        select count(*)::text as total from operations where client_id = any(${clientIds}::uuid[]) and status in ('Scheduled', 'New', 'Processing')`);
       const charged = await count(sql<{ total: string }>`select count(*)::text as total from maintenance_charges where client_id = any(${clientIds}::uuid[])`);
       const busy = await count(sql<{ total: string }>`
         select count(*)::text as total from pgboss.job where state in ('created', 'retry', 'active') and name = any(${definitions.map((definition) => definition.name)}::text[])`);
@@ -125,9 +125,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the job queue on two API nodes', 
 
     // Each standing order: one transfer per date, booked once.
     const { rows: perOccurrence } = await sql<{ order_id: string; occurrence_date: string; transfers: string; entries: string }>`
-      select t.standing_order_id as order_id, t.occurrence_date::text, count(*)::text as transfers,
+      select t.details #>> '{schedule,standingOrderId}' as order_id, t.details #>> '{schedule,occurrenceDate}' as occurrence_date, count(*)::text as transfers,
         sum((select count(*) from journal_entries j where j.transfer_id = t.id))::text as entries
-      from transfers t where t.standing_order_id is not null and t.client_id = any(${clientIds}::uuid[])
+      from operations t where (t.details #>> '{schedule,standingOrderId}') is not null and t.client_id = any(${clientIds}::uuid[])
       group by 1, 2`.execute(context.db);
     expect(perOccurrence).toHaveLength(expectedOccurrences);
     expect(perOccurrence.filter((row) => row.transfers !== '1' || row.entries !== '1')).toEqual([]);
@@ -136,23 +136,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the job queue on two API nodes', 
     // Each payment dated tomorrow: booked once.
     const { rows: dated } = await sql<{ status: string; entries: string }>`
       select t.status, (select count(*) from journal_entries j where j.transfer_id = t.id)::text as entries
-      from transfers t where t.kind = 'internal' and t.standing_order_id is null and t.client_id = any(${clientIds}::uuid[])`.execute(context.db);
+      from operations t where t.kind = 'internal' and (t.details #>> '{schedule,standingOrderId}') is null and t.client_id = any(${clientIds}::uuid[])`.execute(context.db);
     expect(dated).toEqual(payers.map(() => ({ status: 'Approved', entries: '1' })));
 
     // Each transfer abroad: expired, its hold released, once; and its client mailed once, by one node.
     const { rows: expired } = await sql<{ status: string; hold: string }>`
-      select t.status, h.status as hold from transfers t join ledger_holds h on h.id = t.hold_id
+      select t.status, h.status as hold from operations t join ledger_holds h on h.id = (t.details ->> 'holdId')::uuid
       where t.kind = 'international' and t.client_id = any(${clientIds}::uuid[])`.execute(context.db);
     expect(expired).toEqual(payers.map(() => ({ status: 'Expired', hold: 'released' })));
     const { rows: releases } = await sql<{ total: string }>`
       select count(*)::text as total from audit_log where action = 'transfer.expired' and subject_id in (
-        select id::text from transfers where kind = 'international' and client_id = any(${clientIds}::uuid[]))`.execute(context.db);
+        select id::text from operations where kind = 'international' and client_id = any(${clientIds}::uuid[]))`.execute(context.db);
     expect(releases[0]!.total).toBe(String(payers.length));
 
     // This month's maintenance fee: charged once per client, 30 EUR from the EUR account.
     const { rows: fees } = await sql<{ client_id: string; paid: string; rows: string }>`
       select c.client_id, c.paid_eur::text as paid,
-        (select count(*) from transfers f where f.client_id = c.client_id and f.kind = 'fee')::text as rows
+        (select count(*) from operations f where f.client_id = c.client_id and f.kind = 'fee')::text as rows
       from maintenance_charges c where c.client_id = any(${clientIds}::uuid[])`.execute(context.db);
     expect(fees.map((row) => [row.paid, row.rows])).toEqual(payers.map(() => ['30.00', '1']));
 

@@ -49,7 +49,7 @@ describe('lone surrogates in what clients send', () => {
     const answer = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: { ...client.headers, 'content-type': 'application/json' }, payload: raw });
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json().fields).toEqual({ paymentMethod: REFUSED });
-    const rows = await context.db.selectFrom('transactions').select('id').where('client_id', '=', client.id).execute();
+    const rows = await context.db.selectFrom('statement_rows').select('id').where('client_id', '=', client.id).execute();
     expect(rows).toEqual([]);
   });
 

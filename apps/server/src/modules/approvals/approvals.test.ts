@@ -163,9 +163,15 @@ describe('the record of four eyes', () => {
       payload: { type: 'international', paymentRegions: 'SWIFT', fromAccount: funded.account.number, amount: '15000.00', purpose: 'Car', recipientDetails: TEST_RECIPIENT_DETAILS },
     });
     expect(abroad.statusCode, abroad.body).toBe(200);
-    const transfer = await context.db.selectFrom('transfers').select(['id', 'approvals_required']).where('client_id', '=', funded.client.id).executeTakeFirstOrThrow();
+    const transfer = await context.db
+      .selectFrom('operations')
+      .select(['id', sql<number>`(details #>> '{thresholds,approvalsRequired}')::int`.as('approvals_required')])
+      .where('client_id', '=', funded.client.id)
+      .executeTakeFirstOrThrow();
     expect(transfer.approvals_required).toBe(2);
-    await expect(sql`update transfers set approvals_required = 1, approval_reason = null where id = ${transfer.id}`.execute(context.db)).rejects.toThrow(/fixed when it was made/);
+    await expect(
+      sql`update operations set details = jsonb_set(details, '{thresholds}', '{"amountEur": "1.00", "approvalsRequired": 1, "approvalReason": null}') where id = ${transfer.id}`.execute(context.db),
+    ).rejects.toThrow(/fixed when it was made/);
   });
 });
 

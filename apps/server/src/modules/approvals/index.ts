@@ -3,4 +3,4 @@ export type { ApprovalContext, ApprovalHandler, ApprovalInspection, ApprovalRegi
 export { approveApproval, approveInTransaction, closeOpenProposal, countPendingApprovals, getApproval, listApprovals, pendingApprovalOf, pendingApprovalsAbout, proposeApproval, rejectApproval, withdrawApproval } from './service';
 export type { Actor, NonOperatorCloser } from './service';
 export type { ApprovalTables } from './tables';
-
+export { approvalsOfTransfers, hasApprovedTransfer, recordTransferApproval } from './transfer-approvals';

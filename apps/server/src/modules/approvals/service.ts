@@ -18,7 +18,13 @@ import type { ApprovalTables } from './tables';
  * so of two operators deciding at once one decides and the other finds it decided; the table's own
  * check refuses a checker who is the maker.
  */
-type ApprovalRow = Selectable<ApprovalTables['approvals']>;
+/**
+ * A proposal: a row of one of APPROVAL_KINDS, always made by an operator (a check of the table,
+ * migration 0093). The table also keeps operators' approvals of transfers (transfer-approvals.ts),
+ * which are no proposal: every read here takes proposals only.
+ */
+type ApprovalRow = Omit<Selectable<ApprovalTables['approvals']>, 'kind' | 'maker_id'> & { kind: ApprovalKind; maker_id: string };
+type Proposed = { kind: ApprovalKind; maker_id: string };
 /** Who acts: an operator's id and roles, as the back-office guard read them for this call. */
 export type Actor = Pick<Operator, 'id' | 'roles'>;
 
@@ -110,7 +116,9 @@ function itemQuery(db: Db) {
     .innerJoin('operators as m', 'm.id', 'a.maker_id')
     .leftJoin('operators as c', 'c.id', 'a.checker_id')
     .selectAll('a')
-    .select(['m.full_name as maker_name', 'm.email as maker_email', 'c.full_name as checker_name', 'c.email as checker_email']);
+    .select(['m.full_name as maker_name', 'm.email as maker_email', 'c.full_name as checker_name', 'c.email as checker_email'])
+    .where('a.kind', 'in', APPROVAL_KINDS)
+    .$narrowType<Proposed>();
 }
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['executeTakeFirstOrThrow']>>;
 
@@ -188,7 +196,14 @@ export async function countPendingApprovals(db: Db, viewer: Actor): Promise<numb
 
 /** Locks a pending proposal open to the actor; a decided one is a 409 naming its status. */
 async function lockPending(trx: Db, approvalId: string, actor: Actor): Promise<ApprovalRow> {
-  const row = await trx.selectFrom('approvals').selectAll().where('id', '=', approvalId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('approvals')
+    .selectAll()
+    .where('id', '=', approvalId)
+    .where('kind', 'in', APPROVAL_KINDS)
+    .$narrowType<Proposed>()
+    .forUpdate()
+    .executeTakeFirst();
   if (!row || !kindsOpenTo(actor).includes(row.kind)) throw new AppError('NOT_FOUND');
   if (row.status !== 'Pending') {
     throw new AppError('CONFLICT', { message: `This proposal is already ${row.status.toLowerCase()}`, details: { reason: 'decided', status: row.status } });
@@ -275,7 +290,14 @@ export async function approveApproval(
 
 /** The open proposal of a kind about a subject, if any. */
 export async function pendingApprovalOf(db: Db, kind: ApprovalKind, subjectId: string): Promise<{ id: string; makerId: string } | undefined> {
-  const row = await db.selectFrom('approvals').select(['id', 'maker_id']).where('kind', '=', kind).where('subject_id', '=', subjectId).where('status', '=', 'Pending').executeTakeFirst();
+  const row = await db
+    .selectFrom('approvals')
+    .select(['id', 'maker_id'])
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('status', '=', 'Pending')
+    .$narrowType<Pick<Proposed, 'maker_id'>>()
+    .executeTakeFirst();
   return row ? { id: row.id, makerId: row.maker_id } : undefined;
 }
 

@@ -1,16 +1,24 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalKind, ApprovalStatus } from '@bank/contracts/backoffice/approvals';
 
-/** Proposals of four-eyes acts (migration 0070). */
+/**
+ * An operator's approval of a client's transfer waiting for the bank (migration 0093): decided when
+ * given, its checker the operator. It is not a proposal: no operator made it, and the approvals
+ * queue never lists it (its kind is none of APPROVAL_KINDS).
+ */
+export const TRANSFER_APPROVAL = 'transferApproval';
+
+/** Proposals of four-eyes acts (migration 0070), and operators' approvals of transfers (migration 0093). */
 export interface ApprovalTables {
   approvals: {
     id: Generated<string>;
-    kind: ApprovalKind;
+    kind: ApprovalKind | typeof TRANSFER_APPROVAL;
     status: Generated<ApprovalStatus>;
     payload: ColumnType<unknown, string, string>;
     summary: string;
     reason: string;
-    maker_id: string;
+    /** The operator who proposed it; none on a transfer's approval. */
+    maker_id: string | null;
     subject_type: string | null;
     subject_id: string | null;
     warnings: Generated<string[]>;

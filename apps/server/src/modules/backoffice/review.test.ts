@@ -162,7 +162,7 @@ describe('payments queue', () => {
     const after = await listedAccount(context, client, account.number);
     expect(after.bookedBalance).toBe(after.balance);
     expect(Number(after.bookedBalance)).toBeCloseTo(20000 - 12000 - Number(fee), 2);
-    const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow()).id;
+    const transferId = (await context.db.selectFrom('operations').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
     expect((await auditOf(transferId)).map((row) => [row.action, row.actor_id])).toEqual([
       ['transfer.create.international', client.id],
       ['transfer.processing', operators.payments.id],
@@ -180,7 +180,7 @@ describe('payments queue', () => {
     expect(denied.json().status).toBe('Denied');
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '3000.00', bookedBalance: '3000.00' });
     expect((await as(operators.payments, 'POST', `transactions/${number}/approve`)).statusCode).toBe(409);
-    const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow()).id;
+    const transferId = (await context.db.selectFrom('operations').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
     expect((await auditOf(transferId)).at(-1)).toMatchObject({ action: 'transfer.denied', actor_id: operators.payments.id, after: { status: 'Denied', reason: 'Sanctions screening' } });
     expect((await as(operators.payments, 'GET', 'transactions/NO-SUCH/approve')).statusCode).toBe(404);
   });
@@ -208,7 +208,7 @@ describe('incoming payments', () => {
     const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ direction: 'IN', amount: '20000.00', fee: '60.00', recipient: 'Acme GmbH', transactionStatus: 'Approved', transactionNumber: booked.json().transactionNumber });
-    const transferId = (await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', booked.json().transactionNumber).executeTakeFirstOrThrow()).id;
+    const transferId = (await context.db.selectFrom('operations').select('id').where('number', '=', booked.json().transactionNumber).executeTakeFirstOrThrow()).id;
     expect((await auditOf(transferId))[0]).toMatchObject({ actor_id: operators.secondPayments.id });
   });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ApprovalHandler } from '../approvals';
 import { refuseOverOperationMaximum } from '../operations';
-import { bookCryptoDeposit, canonicalHash } from './deposits';
+import { bookCryptoDeposit, canonicalHash, operationOfHash } from './deposits';
 import { findWalletByAddress } from './wallets';
 
 /**
@@ -27,12 +27,12 @@ async function walletOf(db: Db, deposit: CryptoDepositPayload) {
 
 /** A hash booked before is refused when proposed, not only when approved. */
 export async function assertHashNotBooked(db: Db, txHash: string): Promise<void> {
-  const seen = await db.selectFrom('transfers').select('transaction_number').where('tx_hash', '=', canonicalHash(txHash)).executeTakeFirst();
+  const seen = await operationOfHash(db, canonicalHash(txHash));
   if (seen) {
     throw new AppError('CONFLICT', {
-      message: `This transaction hash was booked before (${seen.transaction_number})`,
+      message: `This transaction hash was booked before (${seen.number})`,
       fields: { txHash: 'validation.txHash.used' },
-      details: { transactionNumber: seen.transaction_number },
+      details: { transactionNumber: seen.number },
     });
   }
 }

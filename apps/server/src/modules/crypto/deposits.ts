@@ -29,6 +29,16 @@ export function canonicalHash(txHash: string): string {
   return /^(0x)?[0-9a-fA-F]+$/.test(txHash) ? txHash.toLowerCase() : txHash;
 }
 
+/** The deposit that booked a hash, if one did: the expression and kind of operations_tx_hash_key. */
+export function operationOfHash(db: Db, txHash: string): Promise<{ number: string } | undefined> {
+  return db
+    .selectFrom('operations')
+    .select('number')
+    .where('kind', '=', sql.lit('crypto_deposit'))
+    .where(sql<string>`details ->> 'txHash'`, '=', txHash)
+    .executeTakeFirst();
+}
+
 export async function bookCryptoDeposit(trx: Db, deposit: CryptoDeposit, operatorId: string, options: { at?: Date } = {}): Promise<CryptoDepositResponse> {
   const wallet = await findWalletByAddress(trx, deposit.address);
   if (!wallet) throw new AppError('NOT_FOUND', { message: 'No wallet of this bank has that address', fields: { address: 'validation.address.notOurs' } });
@@ -40,12 +50,12 @@ export async function bookCryptoDeposit(trx: Db, deposit: CryptoDeposit, operato
   await refuseOverOperationMaximum(trx, amount.minor, wallet.currency);
   const txHash = canonicalHash(deposit.txHash);
   await sql`select pg_advisory_xact_lock(hashtextextended(${`crypto-deposit:${txHash}`}, 0))`.execute(trx);
-  const seen = await trx.selectFrom('transfers').select('transaction_number').where('tx_hash', '=', txHash).executeTakeFirst();
+  const seen = await operationOfHash(trx, txHash);
   if (seen) {
     throw new AppError('CONFLICT', {
-      message: `This transaction hash was booked before (${seen.transaction_number})`,
+      message: `This transaction hash was booked before (${seen.number})`,
       fields: { txHash: 'validation.txHash.used' },
-      details: { transactionNumber: seen.transaction_number },
+      details: { transactionNumber: seen.number },
     });
   }
 

@@ -11,7 +11,7 @@ import { findOwnWallet } from './wallets';
 /**
  * The crypto list (GET /api/crypto-transaction/list): the signed-in client's wallet rows, newest
  * first, filtered on the server (wallet, status, period) and paged by keyset on
- * (created_at, id), the key of wallet_transactions_(client|wallet)_idx. Every query is scoped by
+ * (created_at, id), the key of statement_rows_wallet_(client_)idx. Every query is scoped by
  * the client first, so no filter or cursor reaches another client's rows.
  */
 
@@ -50,20 +50,36 @@ export async function listCryptoTransactions(db: Db, clientId: string, query: Cr
     walletId = wallet.id;
   }
   const period = resolvePeriod(query, query.timeZone, now);
+  // A wallet row shows its operation's status, reason, hash and reference, read with it by primary key.
   let filtered = db
-    .selectFrom('wallet_transactions as r')
-    .where('r.client_id', '=', clientId);
+    .selectFrom('statement_rows as r')
+    .innerJoin('operations as t', 't.id', 'r.operation_id')
+    .where('r.client_id', '=', clientId)
+    .where('r.wallet_id', 'is not', null);
   if (walletId) filtered = filtered.where('r.wallet_id', '=', walletId);
-  if (query.status) filtered = filtered.where('r.status', 'in', STATUSES_OF[query.status]);
+  if (query.status) filtered = filtered.where('t.status', 'in', STATUSES_OF[query.status]);
   if (period.start) filtered = filtered.where('r.created_at', '>=', period.start);
   if (period.end) filtered = filtered.where('r.created_at', '<', period.end);
 
   let page = filtered
     .innerJoin('wallets as w', 'w.id', 'r.wallet_id')
-    .innerJoin('transfers as t', 't.id', 'r.transfer_id')
-    // The wallet row whole, with its wallet's address and its transfer's reason and network hash.
-    .selectAll('r')
-    .select(['w.address', 't.status_reason', 't.tx_hash', instantText(sql.ref('r.created_at')).as('at')])
+    .select([
+      'r.id',
+      't.number',
+      'r.transaction_type',
+      'r.direction',
+      // The side that is not the wallet's own.
+      sql<string>`case when r.direction = 'OUT' then r.to_account else r.from_account end`.as('counterparty'),
+      'r.amount',
+      'r.fee',
+      'r.currency',
+      't.status',
+      sql<string | null>`t.details ->> 'paymentReference'`.as('reference'),
+      'w.address',
+      't.status_reason',
+      sql<string | null>`t.details ->> 'txHash'`.as('tx_hash'),
+      instantText(sql.ref('r.created_at')).as('at'),
+    ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(query.limit + 1);
@@ -84,8 +100,8 @@ export async function listCryptoTransactions(db: Db, clientId: string, query: Cr
       const currency: CryptoCurrency = row.currency;
       const status = cryptoStatus(row.status);
       return {
-        transactionNumber: row.transaction_number,
-        kind: KIND[row.kind],
+        transactionNumber: row.number,
+        kind: KIND[row.transaction_type as WalletSideKind],
         wallet: row.address,
         counterparty: row.counterparty,
         direction: row.direction,

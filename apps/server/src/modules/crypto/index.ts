@@ -9,3 +9,5 @@ export { default as walletRoutes } from './routes';
 export type { CryptoTables } from './tables';
 export { createCryptoTransfer } from './transfers';
 export { openWallet } from './wallets';
+export { listCryptoTransactions } from './history';
+export { listWallets } from './wallets';

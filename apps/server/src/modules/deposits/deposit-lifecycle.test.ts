@@ -200,14 +200,15 @@ describe.runIf(onPostgres)('two app nodes sweeping at once, on PostgreSQL', () =
     expect(Object.fromEntries(payouts.map((row) => [row.deposit_id, Number(row.n)]))).toEqual(Object.fromEntries(opened.map((deposit) => [deposit.id, expected(deposit)])));
     const { rows: entries } = await sql<{ kind: string; n: string }>`
       select e.kind, count(*)::text as n from journal_entries e
-      where e.transfer_id in (select transfer_id from transactions where account_id = (select id from accounts where number = ${account.number}))
+      where e.transfer_id in (select operation_id from statement_rows where account_id = (select id from accounts where number = ${account.number}))
         and e.kind in ('deposit_interest', 'deposit_return')
       group by e.kind order by e.kind`.execute(context.db);
     const totalPayouts = opened.reduce((sum, deposit) => sum + expected(deposit), 0);
     expect(entries.map((row) => [row.kind, Number(row.n)])).toEqual([['deposit_interest', totalPayouts], ['deposit_return', opened.length]]);
     const { rows: statementRows } = await sql<{ purpose: string; n: string }>`
-      select purpose, count(*)::text as n from transactions where account_id = (select id from accounts where number = ${account.number})
-      group by purpose order by purpose`.execute(context.db);
+      select o.details ->> 'purpose' as purpose, count(*)::text as n from statement_rows s join operations o on o.id = s.operation_id
+      where s.account_id = (select id from accounts where number = ${account.number})
+      group by 1 order by 1`.execute(context.db);
     expect(Object.fromEntries(statementRows.map((row) => [row.purpose, Number(row.n)]))).toEqual({
       'Deposit account opening': opened.length,
       'Interest on a term deposit': totalPayouts,

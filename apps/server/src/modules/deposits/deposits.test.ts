@@ -49,7 +49,7 @@ async function ledgerAccountIdOf(accountNumber: string): Promise<string> {
 async function countRows(clientId: string) {
   const [deposits, transfers, ledgerDeposits] = await Promise.all([
     context.db.selectFrom('deposits').select((s) => s.fn.countAll<string>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow(),
-    context.db.selectFrom('transfers').select((s) => s.fn.countAll<string>().as('n')).where('client_id', '=', clientId).where('kind', 'in', ['deposit', 'fee']).executeTakeFirstOrThrow(),
+    context.db.selectFrom('operations').select((s) => s.fn.countAll<string>().as('n')).where('client_id', '=', clientId).where('kind', 'in', ['deposit', 'fee']).executeTakeFirstOrThrow(),
     context.db.selectFrom('ledger_accounts').select((s) => s.fn.countAll<string>().as('n')).where('kind', '=', 'deposit').executeTakeFirstOrThrow(),
   ]);
   return { deposits: Number(deposits.n), transfers: Number(transfers.n), ledgerDeposits: Number(ledgerDeposits.n) };
@@ -418,13 +418,13 @@ describe("a deposit's movements in the back office", () => {
     const client = await clientIdentifiedAt(context, '2025-06-01T10:00:00Z');
     const account = await openTestAccount(context, client, 'EUR', '11000.00');
     const deposit = await openedDeposit(context, client, termsOf(account.number));
-    const placement = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).where('kind', '=', 'deposit').executeTakeFirstOrThrow();
+    const placement = await context.db.selectFrom('operations').select('number').where('client_id', '=', client.id).where('kind', '=', 'deposit').executeTakeFirstOrThrow();
     const maker = await createSignedInOperator(context, ['payments']);
     const refused = await context.app.inject({
       method: 'POST',
       url: '/api/backoffice/reversals',
       headers: maker.headers,
-      payload: { transactionNumber: placement.transaction_number, reason: 'Placed by mistake' },
+      payload: { transactionNumber: placement.number, reason: 'Placed by mistake' },
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', details: { reason: 'isDeposit' } });

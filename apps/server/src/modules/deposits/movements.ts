@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { BANK_PURPOSES, type BankPurpose } from '@bank/contracts';
+import type { BankPurpose } from '@bank/contracts';
 import type { Db } from '../../db';
-import type { InstantText } from '../../db/instant';
 import type { ClientAccount } from '../accounts';
-import { BRAND } from '../mail';
-import { postEntry, type EntryKind, type LedgerAccountId } from '../ledger';
-import { recordOperations } from '../operations';
+import type { EntryKind, LedgerAccountId } from '../ledger';
+import { bookBankMovement, type BookedBankMovement } from '../operations';
 
 /**
  * One movement of a term deposit on its funding account, booked: an entry between the account and
@@ -30,59 +27,20 @@ export interface DepositMovement {
   at?: Date;
 }
 
-export async function bookDepositMovement(
-  trx: Db,
-  movement: DepositMovement,
-): Promise<{ transferId: string; transactionNumber: string; bookedAt: InstantText; balanceAfterMinor: bigint }> {
-  const { account, amountMinor } = movement;
-  const { currency } = account;
-  const incoming = movement.direction === 'IN';
-  const transferId = randomUUID();
-  const { balances, bookedAt } = await postEntry(trx, {
-    kind: movement.kind,
-    transferId,
-    postings: [
-      { accountId: movement.counterpart, currency, amountMinor: incoming ? -amountMinor : amountMinor },
-      { accountId: account.ledgerAccountId, currency, amountMinor: incoming ? amountMinor : -amountMinor },
-    ],
-    postedAt: movement.at,
+export async function bookDepositMovement(trx: Db, movement: DepositMovement): Promise<BookedBankMovement> {
+  return bookBankMovement(trx, {
+    entryKind: movement.kind,
+    operationKind: 'deposit',
+    direction: movement.direction,
+    clientId: movement.clientId,
+    account: movement.account,
+    counterpart: movement.counterpart,
+    amountMinor: movement.amountMinor,
+    purpose: movement.purpose,
+    otherSide: movement.depositNumber,
+    paymentReference: movement.depositNumber,
+    paymentDate: movement.paymentDate,
+    actor: movement.actor,
+    at: movement.at,
   });
-  const balanceAfterMinor = balances.get(account.ledgerAccountId)!.bookedMinor;
-  const numbers = await recordOperations(trx, [
-    {
-      at: bookedAt,
-      transfer: {
-        id: transferId,
-        kind: 'deposit',
-        status: 'Approved',
-        clientId: movement.clientId,
-        fromAccountId: incoming ? null : account.id,
-        toAccountId: incoming ? account.id : null,
-        amountMinor,
-        currency,
-        purpose: BANK_PURPOSES[movement.purpose],
-        paymentReference: movement.depositNumber,
-        paymentDate: movement.paymentDate,
-        recipient: BRAND.en,
-      },
-      sides: [
-        {
-          clientId: movement.clientId,
-          accountId: account.id,
-          direction: movement.direction,
-          fromAccount: incoming ? movement.depositNumber : account.number,
-          toAccount: incoming ? account.number : movement.depositNumber,
-          recipient: BRAND.en,
-          amountMinor,
-          currency,
-          bookedAt,
-          balanceAfterMinor,
-          transactionType: 'Intra',
-          reference: 'Internal',
-        },
-      ],
-      actor: movement.actor,
-    },
-  ]);
-  return { transferId, transactionNumber: numbers.get(transferId)!, bookedAt, balanceAfterMinor };
 }

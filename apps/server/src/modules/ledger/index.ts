@@ -18,3 +18,4 @@ declare module 'fastify' {
     money: import('./group-commit').GroupCommit;
   }
 }
+

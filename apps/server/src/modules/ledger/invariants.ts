@@ -14,41 +14,40 @@ export interface LedgerViolation {
 type Check = { rule: string; query: ReturnType<typeof sql<{ detail: string }>> };
 
 /**
- * The rows a client reads (statement rows of accounts, wallet rows of wallets) and the ledger are
- * one basis: each row belongs to its transfer, each posting of a transfer to the owner is its row's
+ * The rows a client reads (statement rows of accounts and of wallets) and the ledger are one basis:
+ * each row belongs to its operation, each posting of an operation to the owner is its row's
  * movement (credit amount − fee, debit amount + fee) at the row's place, and each booked row that
- * moves money has its posting.
+ * moves money has its posting; an operation is booked exactly when its rows are.
  */
-function sideRowChecks(side: { rows: string; owners: string; ownerKey: string; row: string; owner: string }): Check[] {
-  const rows = sql.table(side.rows);
+function sideRowChecks(side: { owners: string; ownerKey: 'account_id' | 'wallet_id'; row: string; owner: string }): Check[] {
   const owners = sql.table(side.owners);
   const ownerKey = sql.ref(`s.${side.ownerKey}`);
   const movement = sql`case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end`;
   return [
     {
-      rule: `every ${side.row} belongs to a transfer with its number and status`,
-      query: sql`select s.id::text as detail from ${rows} s left join transfers t on t.id = s.transfer_id
-        where t.id is null or t.transaction_number <> s.transaction_number or t.status <> s.status`,
+      rule: `every ${side.row} belongs to an operation, booked when it is`,
+      query: sql`select s.id::text as detail from statement_rows s left join operations t on t.id = s.operation_id
+        where ${ownerKey} is not null and (t.id is null or (s.booked_at is not null and t.booked_at is distinct from s.booked_at))`,
     },
     {
-      rule: `every posting of a transfer to ${side.owner} is its ${side.row}, booked at the same instant`,
+      rule: `every posting of an operation to ${side.owner} is its ${side.row}, booked at the same instant`,
       query: sql`select p.id::text || ' ' || p.amount::text as detail
         from postings p
         join journal_entries e on e.id = p.entry_id
         join ${owners} o on o.ledger_account_id = p.ledger_account_id
         where e.transfer_id is not null and 1 <> (
-          select count(*) from ${rows} s
-          where s.transfer_id = e.transfer_id and ${ownerKey} = o.id and s.booked_at = p.created_at and p.amount = ${movement})`,
+          select count(*) from statement_rows s
+          where s.operation_id = e.transfer_id and ${ownerKey} = o.id and s.booked_at = p.created_at and p.amount = ${movement})`,
     },
     {
       rule: `every booked ${side.row} that moves money has its posting`,
       query: sql`select s.id::text as detail
-        from ${rows} s
+        from statement_rows s
         join ${owners} o on o.id = ${ownerKey}
         where s.booked_at is not null and ${movement} <> 0
           and not exists (
             select 1 from postings p join journal_entries e on e.id = p.entry_id
-            where e.transfer_id = s.transfer_id and p.ledger_account_id = o.ledger_account_id and p.created_at = s.booked_at)`,
+            where e.transfer_id = s.operation_id and p.ledger_account_id = o.ledger_account_id and p.created_at = s.booked_at)`,
     },
   ];
 }
@@ -145,9 +144,9 @@ const CHECKS: Check[] = [
     rule: 'every posting belongs to a journal entry',
     query: sql`select p.id::text as detail from postings p left join journal_entries e on e.id = p.entry_id where e.id is null`,
   },
-  ...sideRowChecks({ rows: 'transactions', owners: 'accounts', ownerKey: 'account_id', row: 'statement row', owner: 'a client account' }),
+  ...sideRowChecks({ owners: 'accounts', ownerKey: 'account_id', row: 'statement row', owner: 'a client account' }),
   // The same one basis for wallets: the crypto list's rows are the wallets' postings.
-  ...sideRowChecks({ rows: 'wallet_transactions', owners: 'wallets', ownerKey: 'wallet_id', row: 'wallet row', owner: 'a wallet' }),
+  ...sideRowChecks({ owners: 'wallets', ownerKey: 'wallet_id', row: 'wallet row', owner: 'a wallet' }),
   {
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,

@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { BANK_PURPOSES, decimalToMinor, type BankFee, type Currency } from '@bank/contracts';
+import { decimalToMinor, type BankFee, type Currency } from '@bank/contracts';
 import type { Db } from '../../db';
-import type { InstantText } from '../../db/instant';
 import type { ClientAccount } from '../accounts';
-import { BRAND } from '../mail';
-import { bankAccountId, postEntry } from '../ledger';
+import { bankAccountId } from '../ledger';
 import { refuseStaleRates, type RatesAgeLimit, convertAtMidMinor, loadRateTable } from '../rates';
-import { recordOperations } from './records';
+import { bookBankMovement, type BookedBankMovement } from './bank-movement';
 
 /**
  * A fee the bank charges a client outside any transfer of theirs (docs/product.md#tariffs-and-limits): the withdrawal of a
@@ -41,65 +38,25 @@ export async function tariffFeeInMinor(trx: Db, deps: RatesAgeLimit, fee: { amou
   return convertAtMidMinor(await loadRateTable(trx), tariffMinor, fee.currency, currency);
 }
 
-export interface ChargedFee {
-  transferId: string;
-  transactionNumber: string;
-  bookedAt: InstantText;
-  /** The account's booked balance right after the fee. */
-  balanceAfterMinor: bigint;
-}
+/** The fee's operation, booked: its number, instant and the account's booked balance right after it. */
+export type ChargedFee = BookedBankMovement;
 
 export async function chargeFee(trx: Db, charge: FeeCharge): Promise<ChargedFee> {
   const { account, amountMinor } = charge;
   if (amountMinor <= 0n) throw new Error(`A fee of ${amountMinor} is not charged`);
-  const { currency } = account;
-  const transferId = randomUUID();
-  const { balances, bookedAt } = await postEntry(trx, {
-    kind: 'fee',
-    transferId,
-    postings: [
-      { accountId: account.ledgerAccountId, currency, amountMinor: -amountMinor },
-      { accountId: await bankAccountId(trx, 'fee_income', currency), currency, amountMinor },
-    ],
-    postedAt: charge.at,
+  return bookBankMovement(trx, {
+    entryKind: 'fee',
+    operationKind: 'fee',
+    direction: 'OUT',
+    clientId: charge.clientId,
+    account,
+    counterpart: await bankAccountId(trx, 'fee_income', account.currency),
+    amountMinor,
+    // The fee's name in the tariff (docs/product.md#tariffs-and-limits).
+    purpose: charge.reason,
+    otherSide: '',
+    paymentReference: charge.reference,
+    actor: charge.actor,
+    at: charge.at,
   });
-  const balanceAfterMinor = balances.get(account.ledgerAccountId)!.bookedMinor;
-  const numbers = await recordOperations(trx, [
-    {
-      at: bookedAt,
-      transfer: {
-        id: transferId,
-        kind: 'fee',
-        status: 'Approved',
-        clientId: charge.clientId,
-        fromAccountId: account.id,
-        toAccountId: null,
-        amountMinor,
-        currency,
-        // The fee's name in the tariff (docs/product.md#tariffs-and-limits); readers show it in their language.
-        purpose: BANK_PURPOSES[charge.reason],
-        paymentReference: charge.reference,
-        recipient: BRAND.en,
-      },
-      sides: [
-        {
-          clientId: charge.clientId,
-          accountId: account.id,
-          direction: 'OUT',
-          fromAccount: account.number,
-          toAccount: '',
-          recipient: BRAND.en,
-          // The row moves exactly its posting, so the statement's rows still add up.
-          amountMinor,
-          currency,
-          bookedAt,
-          balanceAfterMinor,
-          transactionType: 'Intra',
-          reference: 'Internal',
-        },
-      ],
-      actor: charge.actor,
-    },
-  ]);
-  return { transferId, transactionNumber: numbers.get(transferId)!, bookedAt, balanceAfterMinor };
 }

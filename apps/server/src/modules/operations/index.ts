@@ -10,4 +10,7 @@ export type { NewOperation, NewSide, NewTransfer, NewWalletSide } from './record
 export type { TransferTables, WalletSideKind } from './tables';
 export { countMovements, countQuery, countTransactionRows, keyAtQuery, listTransactionRecords, movementOf, readKeyAt, readLatestTemplateRows, readTransactionRows, rowsQuery, statusReasonsOf } from './transaction-rows';
 export type { KeysetKey, Seek, TransactionFilter, TransactionRow } from './transaction-rows';
-
+export { storedDetails } from './operation-details';
+export { thresholdsDetail } from './records';
+export { bookBankMovement } from './bank-movement';
+export type { BankMovement, BookedBankMovement } from './bank-movement';

@@ -17,7 +17,8 @@ import { convertAtMidMinor, type RateTable, loadRateTable, loadReferenceTable } 
  * Limits on money (docs/bank-controls.md; the amounts live in contracts' tariffs.ts): the most one
  * operation may carry, and what a transfer waiting for the bank needs. Both value an amount in EUR
  * at the day's mid rate. A waiting transfer's value, its number of approvals and the reason are
- * decided once, when it is made, and stored with it (migration 0072): the back office reads them,
+ * decided once, when it is made, and stored with it (migration 0072; its details since migration
+ * 0093): the back office reads them,
  * so no later change of rates can change them.
  */
 const MAX_OPERATION_MINOR = decimalToMinor(MAX_OPERATION_EUR, 'EUR');
@@ -109,8 +110,8 @@ export async function thresholdsAtCreation(
   await sql`select pg_advisory_xact_lock(${DAILY_SUM_LOCK_NAMESPACE}, hashtext(${transfer.clientId}::text))`.execute(trx);
   const day = bankDayOf(transfer.at);
   const { total } = await trx
-    .selectFrom('transfers')
-    .select(sql<string | null>`sum(amount_eur)::text`.as('total'))
+    .selectFrom('operations')
+    .select(sql<string | null>`sum((details #>> '{thresholds,amountEur}')::numeric)::text`.as('total'))
     .where('client_id', '=', transfer.clientId)
     .where('kind', 'in', [...DAILY_SUMMED_KINDS])
     .where('status', 'not in', [...NOT_LEAVING])

@@ -1,5 +1,6 @@
 import { parseAmount, type Currency, type TransactionStatus } from '@bank/contracts';
 import type { ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
@@ -7,6 +8,7 @@ import { closeOpenProposal, type NonOperatorCloser } from '../approvals';
 import { recordAudit } from '../audit';
 import { bankAccountId, postEntry, releaseHold, type Balance, type EntryKind, type LedgerAccountId, type PostingInput } from '../ledger';
 import { setTransferStatus } from './records';
+import { storedDetails, type StoredDetails } from './operation-details';
 
 /**
  * Transfers that wait for the bank with their funds held (docs/architecture.md#the-ledger, docs/product.md#states): international transfers,
@@ -54,63 +56,62 @@ function minorOf(value: string, currency: Currency, transferId: string, allowZer
 
 /** Locks a pending transfer (before any ledger row, always in that order). Another client's is 404. */
 export async function lockPendingTransfer(trx: Db, transferId: string, options: { clientId?: string; kinds?: readonly ReviewedTransferKind[] } = {}): Promise<PendingTransfer> {
+  const details = sql<StoredDetails>`o.details`;
+  const detailRef = (key: 'fromAccountId' | 'fromWalletId' | 'toAccountId' | 'toWalletId') => sql<string>`(o.details ->> ${sql.lit(key)})::uuid`;
   let query = trx
-    .selectFrom('transfers')
-    .leftJoin('accounts as fa', 'fa.id', 'transfers.from_account_id')
-    .leftJoin('wallets as fw', 'fw.id', 'transfers.from_wallet_id')
-    .leftJoin('accounts as ta', 'ta.id', 'transfers.to_account_id')
-    .leftJoin('wallets as tw', 'tw.id', 'transfers.to_wallet_id')
+    .selectFrom('operations as o')
+    .leftJoin('accounts as fa', (join) => join.on('fa.id', '=', detailRef('fromAccountId')))
+    .leftJoin('wallets as fw', (join) => join.on('fw.id', '=', detailRef('fromWalletId')))
+    .leftJoin('accounts as ta', (join) => join.on('ta.id', '=', detailRef('toAccountId')))
+    .leftJoin('wallets as tw', (join) => join.on('tw.id', '=', detailRef('toWalletId')))
     .select([
-      'transfers.id',
-      'transfers.transaction_number',
-      'transfers.kind',
-      'transfers.status',
-      'transfers.client_id',
-      'transfers.from_account_id',
-      'transfers.to_account_id',
-      'transfers.currency',
-      'transfers.amount',
-      'transfers.fee',
-      'transfers.counter_amount',
-      'transfers.counter_currency',
-      'transfers.hold_id',
-      'transfers.approvals_required',
+      'o.id',
+      'o.number',
+      'o.kind',
+      'o.status',
+      'o.client_id',
+      'o.currency',
+      'o.amount',
+      'o.fee',
+      details.as('details'),
       'fa.ledger_account_id as from_account_ledger',
       'fw.ledger_account_id as from_wallet_ledger',
       'ta.ledger_account_id as to_account_ledger',
       'tw.ledger_account_id as to_wallet_ledger',
     ])
-    .where('transfers.id', '=', transferId)
-    .where('transfers.kind', 'in', [...(options.kinds ?? REVIEWED_KINDS)]);
-  if (options.clientId) query = query.where('transfers.client_id', '=', options.clientId);
-  const row = await query.forUpdate('transfers').executeTakeFirst();
+    .where('o.id', '=', transferId)
+    .where('o.kind', 'in', [...(options.kinds ?? REVIEWED_KINDS)]);
+  if (options.clientId) query = query.where('o.client_id', '=', options.clientId);
+  const row = await query.forUpdate('o').executeTakeFirst();
+  const stored = row ? storedDetails(row.details) : {};
   const fromLedger = row?.from_account_ledger ?? row?.from_wallet_ledger;
-  if (!row || !row.hold_id || fromLedger === null || fromLedger === undefined) throw new AppError('NOT_FOUND');
+  if (!row || !stored.holdId || fromLedger === null || fromLedger === undefined) throw new AppError('NOT_FOUND');
   if (row.status !== 'New' && row.status !== 'Processing') {
     throw new AppError('CONFLICT', { message: `The transfer is already ${row.status}`, details: { status: row.status } });
   }
   const currency = row.currency as Currency;
   const kind = row.kind as ReviewedTransferKind;
   const toLedger = row.to_account_ledger ?? row.to_wallet_ledger;
-  const counterCurrency = row.counter_currency as Currency | null;
+  const counterCurrency = (stored.counterCurrency ?? null) as Currency | null;
   const converts = kind === 'crypto_conversion';
-  if (converts && (toLedger === null || toLedger === undefined || !counterCurrency || !row.counter_amount)) throw new Error(`Conversion ${transferId} names no side to credit`);
-  // Migration 0072's constraint keeps a waiting transfer from lacking it; checked again here.
-  if (row.approvals_required !== 1 && row.approvals_required !== 2) throw new Error(`Transfer ${transferId} holds no number of approvals`);
+  if (converts && (toLedger === null || toLedger === undefined || !counterCurrency || !stored.counterAmount)) throw new Error(`Conversion ${transferId} names no side to credit`);
+  // The database keeps a waiting transfer from lacking them (migration 0093); checked again here.
+  const approvalsRequired = stored.thresholds?.approvalsRequired;
+  if (approvalsRequired !== 1 && approvalsRequired !== 2) throw new Error(`Transfer ${transferId} holds no number of approvals`);
   return {
     id: row.id,
-    transactionNumber: row.transaction_number,
+    transactionNumber: row.number,
     kind,
     status: row.status,
     clientId: row.client_id,
-    from: { ledgerAccountId: String(fromLedger), accountId: row.from_account_id, currency },
-    to: converts ? { ledgerAccountId: String(toLedger), accountId: row.to_account_id, currency: counterCurrency! } : null,
-    counterAmountMinor: converts ? minorOf(row.counter_amount!, counterCurrency!, transferId) : null,
+    from: { ledgerAccountId: String(fromLedger), accountId: stored.fromAccountId ?? null, currency },
+    to: converts ? { ledgerAccountId: String(toLedger), accountId: stored.toAccountId ?? null, currency: counterCurrency! } : null,
+    counterAmountMinor: converts ? minorOf(stored.counterAmount!, counterCurrency!, transferId) : null,
     currency,
     amountMinor: minorOf(row.amount, currency, transferId),
     feeMinor: minorOf(row.fee, currency, transferId, true),
-    holdId: row.hold_id,
-    approvalsRequired: row.approvals_required,
+    holdId: stored.holdId,
+    approvalsRequired,
   };
 }
 

@@ -17,12 +17,14 @@ import { fixedStatement } from '../../db/fixed-statement';
 import { unnestRows, unnestedTable } from '../../db/unnest';
 import type { TransferKind, WalletSideKind } from './tables';
 import type { TransferThresholds } from './limits';
+import { operationDetails, type StoredDetails } from './operation-details';
 
 /**
- * The transfers module's records: one `transfers` row per operation and one `transactions` row per
- * side as its owner sees it, with an audit row per transfer. Written in bulk after the ledger has
- * booked the operations (a batch costs one statement, whatever its size); read through
- * transaction-rows.ts.
+ * The transfers module's records: one `operations` row per operation (what every operation has, and
+ * its kind's details) and one `statement_rows` row per side as its owner sees it, on a fiat account
+ * or a wallet, with an audit row per operation. Written in bulk after the ledger has booked the
+ * operations (a batch costs one statement, whatever its size); read through transaction-rows.ts and
+ * the crypto list.
  */
 export interface NewTransfer {
   id: string;
@@ -96,31 +98,45 @@ export interface NewOperation {
   actor: { type: 'client' | 'operator' | 'system'; id: string | null };
 }
 
-const money = (minor: bigint | undefined, currency: Currency | undefined): string | null =>
-  minor === undefined || currency === undefined ? null : formatMinor(minor, currency);
+const money = (minor: bigint | undefined, currency: Currency | undefined): string | undefined =>
+  minor === undefined || currency === undefined ? undefined : formatMinor(minor, currency);
 
-/** What the client said about the payment, stored on the transfer and on each of its side rows. */
-const paymentDetails = (transfer: NewTransfer) => ({
-  purpose: transfer.purpose ?? null,
-  template_name: transfer.templateName ?? null,
-  payment_region: transfer.paymentRegion ?? null,
-  payment_reference: transfer.paymentReference ?? null,
-  payment_date: transfer.paymentDate ?? null,
-  rate: transfer.rate ?? null,
-});
+/** The details of a transfer's kind (operation-details.ts), checked against its kind's schema. */
+export function detailsOfTransfer(transfer: NewTransfer): StoredDetails {
+  const { thresholds, schedule } = transfer;
+  return operationDetails(transfer.kind, {
+    fromAccountId: transfer.fromAccountId ?? undefined,
+    toAccountId: transfer.toAccountId ?? undefined,
+    fromWalletId: transfer.fromWalletId,
+    toWalletId: transfer.toWalletId,
+    counterAmount: money(transfer.counterAmountMinor, transfer.counterCurrency),
+    counterCurrency: transfer.counterCurrency,
+    rate: transfer.rate,
+    paymentRegion: transfer.paymentRegion,
+    purpose: transfer.purpose,
+    paymentReference: transfer.paymentReference,
+    paymentDate: transfer.paymentDate,
+    recipientDetails: transfer.recipientDetails,
+    holdId: transfer.holdId,
+    txHash: transfer.txHash,
+    thresholds: thresholds && thresholdsDetail(thresholds),
+    schedule: schedule && {
+      date: schedule.date,
+      request: schedule.request,
+      runAttempts: 0,
+      ...(schedule.occurrence ? { standingOrderId: schedule.occurrence.standingOrderId, occurrenceDate: schedule.occurrence.occurrenceDate } : {}),
+    },
+  });
+}
 
-const paymentDetailTypes = {
-  purpose: 'text',
-  template_name: 'text',
-  payment_region: 'text',
-  payment_reference: 'text',
-  payment_date: 'date',
-  rate: 'text',
-} as const;
+/** A transfer's thresholds as its details keep them. */
+export function thresholdsDetail(thresholds: TransferThresholds): NonNullable<StoredDetails['thresholds']> {
+  return { amountEur: formatMinor(thresholds.amountEurMinor, 'EUR'), approvalsRequired: thresholds.approvalsRequired, approvalReason: thresholds.reason };
+}
 
-/** The columns of a side's `transactions` row, in the order the statements write them. */
+/** The columns of an account's statement row, in the order the statements write them. */
 const SIDE_TYPES = {
-  transfer_id: 'uuid',
+  operation_id: 'uuid',
   client_id: 'uuid',
   account_id: 'uuid',
   direction: 'text',
@@ -133,17 +149,20 @@ const SIDE_TYPES = {
   balance_after: 'numeric',
   transaction_type: 'text',
   reference: 'text',
-  status: 'text',
-  ...paymentDetailTypes,
+  template_name: 'text',
+  description: 'text',
   created_at: 'timestamptz',
   booked_at: 'timestamptz',
 } as const;
 
-/** The `transactions` rows of operations' sides, each carrying its transfer's status and payment details. */
+/** The line a statement shows and searches for an operation's rows: its purpose, else its reference text. */
+const descriptionOf = (transfer: NewTransfer) => transfer.purpose ?? transfer.paymentReference ?? null;
+
+/** The statement rows of operations' sides on accounts; the status is the operation's. */
 function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 'sides'>[]) {
   return operations.flatMap(({ at, transfer, sides: transferSides }) =>
     transferSides.map((side) => ({
-      transfer_id: transfer.id,
+      operation_id: transfer.id,
       client_id: side.clientId,
       account_id: side.accountId,
       direction: side.direction,
@@ -156,60 +175,46 @@ function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 
       balance_after: formatMinor(side.balanceAfterMinor, side.currency),
       transaction_type: side.transactionType,
       reference: side.reference,
-      status: transfer.status,
-      ...paymentDetails(transfer),
       // A template is the payer's private label: another client's side never carries it.
       template_name: side.clientId === transfer.clientId ? (transfer.templateName ?? null) : null,
+      description: descriptionOf(transfer),
       created_at: at,
       booked_at: side.bookedAt,
     })),
   );
 }
 
-/** The columns of a `transfers` row, in the order recordOperations writes them. */
-const TRANSFER_TYPES = {
+/** The columns of an `operations` row, in the order recordOperations writes them. */
+const OPERATION_TYPES = {
   id: 'uuid',
   kind: 'text',
   status: 'text',
   client_id: 'uuid',
-  from_account_id: 'uuid',
-  to_account_id: 'uuid',
   amount: 'numeric',
   currency: 'text',
   fee: 'numeric',
-  counter_amount: 'numeric',
-  counter_currency: 'text',
-  ...paymentDetailTypes,
-  recipient: 'text',
-  recipient_details: 'jsonb',
-  hold_id: 'uuid',
-  from_wallet_id: 'uuid',
-  to_wallet_id: 'uuid',
-  tx_hash: 'text',
-  amount_eur: 'numeric',
-  approvals_required: 'bigint',
-  approval_reason: 'text',
-  scheduled_for: 'date',
-  scheduled_request: 'jsonb',
-  standing_order_id: 'uuid',
-  occurrence_date: 'date',
+  counterparty: 'text',
+  details: 'jsonb',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
+  booked_at: 'timestamptz',
 } as const;
 
-/** The columns of a `wallet_transactions` row. */
+/**
+ * The columns of a wallet's statement row as given: the wallet, its kind as its type and its
+ * counterparty as the name shown. Its own side is its wallet's address, read as it is written.
+ */
 const WALLET_SIDE_TYPES = {
-  transfer_id: 'uuid',
+  operation_id: 'uuid',
   client_id: 'uuid',
   wallet_id: 'uuid',
-  kind: 'text',
+  transaction_type: 'text',
   direction: 'text',
-  counterparty: 'text',
+  recipient: 'text',
   amount: 'numeric',
   currency: 'text',
   fee: 'numeric',
-  status: 'text',
-  reference: 'text',
+  description: 'text',
   created_at: 'timestamptz',
   booked_at: 'timestamptz',
 } as const;
@@ -218,43 +223,43 @@ const WALLET_SIDE_TYPES = {
 const AUDIT_TYPES = { actor_type: 'text', actor_id: 'text', action: 'text', subject_type: 'text', subject_id: 'text', after: 'jsonb' } as const;
 
 /**
- * recordOperations' one statement: the transfers, numbered from the sequence in the order given
- * (new_transfers), one row per side carrying its transfer's number, and an audit row per transfer.
+ * recordOperations' one statement: the operations, numbered from the sequence in the order given
+ * (new_operations), one statement row per side, and an audit row per operation naming its number.
  */
-const transferTable = unnestedTable('transfers', 'transfer', TRANSFER_TYPES);
-const sideTable = unnestedTable('transactions', 'side', SIDE_TYPES);
-const walletSideTable = unnestedTable('wallet_transactions', 'wallet_side', WALLET_SIDE_TYPES);
+const operationTable = unnestedTable('operations', 'operation', OPERATION_TYPES);
+const sideTable = unnestedTable('statement_rows', 'side', SIDE_TYPES);
+const walletSideTable = unnestedTable('statement_rows', 'wallet_side', WALLET_SIDE_TYPES);
 const auditTable = unnestedTable('audit_log', 'audit', AUDIT_TYPES);
-const recordStatement = fixedStatement<{ id: string; transaction_number: string }>((value) => {
-  const transfers = transferTable.named(value);
+const recordStatement = fixedStatement<{ id: string; number: string }>((value) => {
+  const operations = operationTable.named(value);
   const sides = sideTable.named(value);
   const walletSides = walletSideTable.named(value);
   const audit = auditTable.named(value);
   return sql`
-    with new_transfers as (
-      insert into transfers (${transfers.columns}, transaction_number)
-      select ${transfers.values()}, nextval('transaction_number_seq')::text from ${transfers.from} order by ${transfers.position}
-      returning id, transaction_number
+    with new_operations as (
+      insert into operations (${operations.columns}, number)
+      select ${operations.values()}, nextval('transaction_number_seq')::text from ${operations.from} order by ${operations.position}
+      returning id, number
     ),
     new_sides as (
-      insert into transactions (${sides.columns}, transaction_number)
-      select ${sides.values()}, numbered.transaction_number
-      from ${sides.from} join new_transfers as numbered on numbered.id = side.transfer_id
-      order by ${sides.position}
+      insert into statement_rows (${sides.columns})
+      select ${sides.values()} from ${sides.from} order by ${sides.position}
     ),
     new_wallet_sides as (
-      insert into wallet_transactions (${walletSides.columns}, transaction_number)
-      select ${walletSides.values()}, numbered.transaction_number
-      from ${walletSides.from} join new_transfers as numbered on numbered.id = wallet_side.transfer_id
+      insert into statement_rows (${walletSides.columns}, from_account, to_account)
+      select ${walletSides.values()},
+        case when wallet_side.direction = 'OUT' then wallet.address else wallet_side.recipient end,
+        case when wallet_side.direction = 'OUT' then wallet_side.recipient else wallet.address end
+      from ${walletSides.from} join wallets as wallet on wallet.id = wallet_side.wallet_id
       order by ${walletSides.position}
     ),
     new_audit as (
       insert into audit_log (${audit.columns})
-      select ${audit.values({ after: sql`audit.after || jsonb_build_object('number', numbered.transaction_number)` })}
-      from ${audit.from} join new_transfers as numbered on numbered.id::text = audit.subject_id
+      select ${audit.values({ after: sql`audit.after || jsonb_build_object('number', numbered.number)` })}
+      from ${audit.from} join new_operations as numbered on numbered.id::text = audit.subject_id
       order by ${audit.position}
     )
-    select id, transaction_number from new_transfers`;
+    select id, number from new_operations`;
 });
 
 /**
@@ -266,48 +271,33 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
   if (operations.length === 0) return new Map();
   const unborn = operations.find(({ transfer }) => !INITIAL_TRANSFER_STATUSES.includes(transfer.status));
   if (unborn) throw new Error(`A transfer is not made ${unborn.transfer.status} (contracts transfers/status.ts)`);
-  const transfers = operations.map(({ at, transfer }) => ({
+  const rows = operations.map(({ at, transfer }) => ({
     id: transfer.id,
     kind: transfer.kind,
     status: transfer.status,
     client_id: transfer.clientId,
-    from_account_id: transfer.fromAccountId,
-    to_account_id: transfer.toAccountId,
     amount: formatMinor(transfer.amountMinor, transfer.currency),
     currency: transfer.currency,
     fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
-    counter_amount: money(transfer.counterAmountMinor, transfer.counterCurrency),
-    counter_currency: transfer.counterCurrency ?? null,
-    ...paymentDetails(transfer),
-    recipient: transfer.recipient ?? null,
-    recipient_details: transfer.recipientDetails === undefined ? null : JSON.stringify(transfer.recipientDetails),
-    hold_id: transfer.holdId ?? null,
-    from_wallet_id: transfer.fromWalletId ?? null,
-    to_wallet_id: transfer.toWalletId ?? null,
-    tx_hash: transfer.txHash ?? null,
-    amount_eur: transfer.thresholds ? formatMinor(transfer.thresholds.amountEurMinor, 'EUR') : null,
-    approvals_required: transfer.thresholds ? String(transfer.thresholds.approvalsRequired) : null,
-    approval_reason: transfer.thresholds?.reason ?? null,
-    scheduled_for: transfer.schedule?.date ?? null,
-    scheduled_request: transfer.schedule ? JSON.stringify(transfer.schedule.request) : null,
-    standing_order_id: transfer.schedule?.occurrence?.standingOrderId ?? null,
-    occurrence_date: transfer.schedule?.occurrence?.occurrenceDate ?? null,
+    counterparty: transfer.recipient ?? '',
+    details: JSON.stringify(detailsOfTransfer(transfer)),
     created_at: at,
     updated_at: at,
+    // Made Approved is booked as it is made: its postings bear this instant.
+    booked_at: transfer.status === 'Approved' ? at : null,
   }));
   const walletSides = operations.flatMap(({ at, transfer, walletSides: sidesOfTransfer = [] }) =>
     sidesOfTransfer.map((side) => ({
-      transfer_id: transfer.id,
+      operation_id: transfer.id,
       client_id: side.clientId,
       wallet_id: side.walletId,
-      kind: side.kind,
+      transaction_type: side.kind,
       direction: side.direction,
-      counterparty: side.counterparty,
+      recipient: side.counterparty,
       amount: formatMinor(side.amountMinor, side.currency),
       currency: side.currency,
       fee: formatMinor(side.feeMinor ?? 0n, side.currency),
-      status: transfer.status,
-      reference: side.reference ?? null,
+      description: descriptionOf(transfer),
       created_at: at,
       booked_at: side.bookedAt,
     })),
@@ -320,32 +310,31 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
     subject_id: transfer.id,
     after: JSON.stringify({ status: transfer.status }),
   }));
-  const { rows } = await recordStatement(trx, {
-    ...transferTable.values(transfers),
+  const { rows: numbered } = await recordStatement(trx, {
+    ...operationTable.values(rows),
     ...sideTable.values(sideRowsOf(operations)),
     ...walletSideTable.values(walletSides),
     ...auditTable.values(audit),
   });
-  return new Map(rows.map((row) => [row.id, row.transaction_number]));
+  return new Map(numbered.map((row) => [row.id, row.number]));
 }
 
 /**
- * Adds side rows to a transfer recorded before, under its number: the payee's row of a scheduled
- * internal transfer, which exists only once the transfer runs.
+ * Adds side rows to a transfer recorded before: the payee's row of a scheduled internal transfer,
+ * which exists only once the transfer runs.
  */
-export async function addTransferSides(trx: Db, operation: Pick<NewOperation, 'at' | 'transfer' | 'sides'>, transactionNumber: string): Promise<void> {
+export async function addTransferSides(trx: Db, operation: Pick<NewOperation, 'at' | 'transfer' | 'sides'>): Promise<void> {
   if (operation.sides.length === 0) return;
-  const sides = unnestRows('transactions', 'side', SIDE_TYPES, sideRowsOf([operation]));
-  await sql`
-    insert into transactions (${sides.columns}, transaction_number)
-    select ${sides.values()}, ${transactionNumber}::text from ${sides.from} order by ${sides.position}`.execute(trx);
+  const sides = unnestRows('statement_rows', 'side', SIDE_TYPES, sideRowsOf([operation]));
+  await sql`insert into statement_rows (${sides.columns}) select ${sides.values()} from ${sides.from} order by ${sides.position}`.execute(trx);
 }
 
 /**
- * Moves a transfer and its side rows (fiat and wallet) to a new status. With a booking (an
- * approval), the rows are booked at the postings' instant: the fiat side row of `account`, with the
- * balance after them, moves to that place on the statement; wallet rows are dated booked. A denial
- * may carry the bank's reason, which the client sees.
+ * Moves an operation to a new status; its statement rows show the operation's status, so they move
+ * with it. With a booking (an approval) the operation is booked at the postings' instant, and so are
+ * its wallet rows and the statement row of `account`, which takes the balance after them and moves
+ * to that place on the statement. A denial may carry the bank's reason, which the client sees. One
+ * statement, whatever moves.
  */
 export async function setTransferStatus(
   trx: Db,
@@ -358,33 +347,27 @@ export async function setTransferStatus(
 ): Promise<void> {
   const { booking } = options;
   const account = booking?.account;
-  const booked = account && booking ? { booked_at: booking.at, balance_after: formatMinor(account.balanceAfterMinor, account.currency) } : {};
-  // The state table (contracts transfers/status.ts) is the only way a status moves: the transfer
-  // moves only from a status the table allows, and its side rows only with it, so a refused move
-  // changes nothing even for a caller that goes on after the error.
-  const moved = await trx
-    .with('moved', (db) =>
-      db
-        .updateTable('transfers')
-        .set({ status, updated_at: new Date(), ...(options.reason !== undefined ? { status_reason: options.reason } : {}) })
-        .where('id', '=', transferId)
-        .where('status', 'in', statusesBefore(status))
-        .returning('id'),
-    )
-    .with('sides', (db) => {
-      const sides = db.updateTable('transactions').set({ status, ...booked }).where('transfer_id', 'in', db.selectFrom('moved').select('moved.id'));
-      return account ? sides.where('account_id', '=', account.accountId) : sides;
-    })
-    .with('wallet_sides', (db) =>
-      db
-        .updateTable('wallet_transactions')
-        .set({ status, ...(booking ? { booked_at: booking.at } : {}) })
-        .where('transfer_id', 'in', db.selectFrom('moved').select('moved.id')),
-    )
-    .selectFrom('moved')
-    .select('moved.id')
-    .executeTakeFirst();
-  if (!moved) {
+  // The state table (contracts transfers/status.ts) is the only way a status moves: the operation
+  // moves only from a status the table allows, and its rows are booked only with it, so a refused
+  // move changes nothing even for a caller that goes on after the error.
+  const moved = sql`
+    update operations
+    set status = ${status}, updated_at = ${new Date()}
+      ${options.reason !== undefined ? sql`, status_reason = ${options.reason}` : sql``}
+      ${booking ? sql`, booked_at = ${booking.at}::timestamptz` : sql``}
+    where id = ${transferId}::uuid and status = any(${statusesBefore(status)}::text[])
+    returning id`;
+  const booked = booking
+    ? sql`, booked_rows as (
+        update statement_rows
+        set booked_at = ${booking.at}::timestamptz
+          ${account ? sql`, balance_after = case when account_id = ${account.accountId}::uuid then ${formatMinor(account.balanceAfterMinor, account.currency)}::numeric else balance_after end` : sql``}
+        where operation_id in (select id from moved)
+          and (wallet_id is not null ${account ? sql`or account_id = ${account.accountId}::uuid` : sql``})
+      )`
+    : sql``;
+  const { rows } = await sql<{ id: string }>`with moved as (${moved}) ${booked} select id from moved`.execute(trx);
+  if (rows.length === 0) {
     throw new AppError('CONFLICT', { message: `The transfer cannot become ${status} from where it is`, details: { status } });
   }
 }

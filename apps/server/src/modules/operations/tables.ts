@@ -1,114 +1,66 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { InstantColumn, InstantText } from '../../db/instant';
 import type { Direction, TransactionReference, TransactionStatus } from '@bank/contracts';
-import type { ApprovalReason } from '@bank/contracts/backoffice/payments';
+import type { StoredDetails, TransferKind } from './operation-details';
 
-export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal' | 'fee' | 'deposit';
+export type { TransferKind } from './operation-details';
 
 /** What a wallet's side row is part of (migration 0061). */
 export type WalletSideKind = 'transfer' | 'internal' | 'deposit' | 'conversion';
 
-/** A DATE column: written as 'YYYY-MM-DD', read back as a Date by the drivers. */
-type DateColumn = ColumnType<Date | string, string | null | undefined, string | null>;
-
-
-/** Transfers and per-side transaction rows (migrations 0022 and 0041). */
+/**
+ * The history of operations (migration 0093): one operations row per operation, with what every
+ * operation has and its kind's own details (operation-details.ts), and one statement row per side
+ * of it as its owner sees it, on a fiat account or a wallet alike.
+ */
 export interface TransferTables {
-  transfers: {
+  operations: {
     id: string;
-    transaction_number: string;
+    /** What the client and the bank call it (the transaction number). */
+    number: string;
     kind: TransferKind;
     status: TransactionStatus;
+    /** The bank's reason when it did not go through (a denial, a failed run), shown to the client. */
+    status_reason: Generated<string | null>;
+    /** The client who asked for it (for money coming in: the client credited). */
     client_id: string;
-    from_account_id: string | null;
-    to_account_id: string | null;
     amount: string;
     currency: string;
     fee: Generated<string>;
-    counter_amount: string | null;
-    counter_currency: string | null;
-    rate: string | null;
-    payment_region: string | null;
-    purpose: string | null;
-    template_name: string | null;
-    payment_reference: string | null;
-    payment_date: DateColumn | null;
-    recipient: string | null;
-    recipient_details: unknown;
-    hold_id: string | null;
-    /** Crypto (migration 0061): the wallets a transfer names where a fiat one names accounts. */
-    from_wallet_id: Generated<string | null>;
-    to_wallet_id: Generated<string | null>;
-    /** The bank's reason for a denial, shown to the client. */
-    status_reason: Generated<string | null>;
-    /** A crypto deposit's transaction hash on its network (unique). */
-    tx_hash: Generated<string | null>;
-    /**
-     * A transfer waiting for the bank (migration 0072): its EUR value at the mid rate of the day it
-     * was made, the approvals it needs and why two; fixed at creation, null for other kinds.
-     */
-    amount_eur: Generated<string | null>;
-    approvals_required: ColumnType<number | null, string | null | undefined, never>;
-    approval_reason: ColumnType<ApprovalReason | null, string | null | undefined, never>;
-    /** A transfer dated after the day it was made (migration 0080): the bank date it runs on, and the request it was checked as. */
-    scheduled_for: DateColumn | null;
-    scheduled_request: ColumnType<unknown, string | null | undefined, string | null>;
-    /** A standing order's occurrence: its order and date, once each. */
-    standing_order_id: Generated<string | null>;
-    occurrence_date: DateColumn | null;
-    /** A Scheduled transfer's runs failed for a reason of the bank's (migration 0086). */
-    run_attempts: Generated<number>;
+    /** Who or what is on the other side, as the operation names it. */
+    counterparty: string;
     created_at: InstantColumn;
     updated_at: InstantColumn;
-  };
-  /** One side of a crypto operation as the wallet's owner sees it (migration 0061). */
-  wallet_transactions: {
-    id: Generated<string>;
-    transfer_id: string;
-    transaction_number: string;
-    client_id: string;
-    wallet_id: string;
-    kind: WalletSideKind;
-    direction: Direction;
-    counterparty: string;
-    amount: string;
-    currency: string;
-    fee: Generated<string>;
-    status: TransactionStatus;
-    reference: string | null;
-    created_at: InstantColumn;
+    /** When its money was booked (its postings' instant); null while nothing is. */
     booked_at: ColumnType<Date | null, InstantText | Date | null | undefined, InstantText | Date | null>;
+    /** What only its kind has, checked against its kind's schema (JSON text when written). */
+    details: ColumnType<StoredDetails, string, string>;
   };
-  /** Operators' approvals of a pending transfer (migration 0050): two different ones for a large transfer. */
-  transfer_approvals: {
-    transfer_id: string;
-    operator_id: string;
-    approved_at: Generated<Date>;
-  };
-  transactions: {
+  /** One side of an operation as its owner sees it: on a fiat account (account_id) or a wallet (wallet_id). */
+  statement_rows: {
     id: Generated<string>;
-    transfer_id: string;
-    transaction_number: string;
+    operation_id: string;
     client_id: string;
-    account_id: string;
+    account_id: string | null;
+    wallet_id: string | null;
     direction: Direction;
     from_account: string;
     to_account: string;
+    /** The name shown for the other side (a wallet row's counterparty). */
     recipient: string;
     amount: string;
     currency: string;
     fee: Generated<string>;
-    /** The booked balance of account_id right after the row, at its statement place (a pending row's hold does not move it). */
-    balance_after: string;
+    /** An account's booked balance right after the row, at its statement place; null on a wallet row. */
+    balance_after: string | null;
+    /** An account row's transaction type; a wallet row's kind (WalletSideKind). */
     transaction_type: string;
-    reference: TransactionReference;
-    status: TransactionStatus;
-    purpose: string | null;
+    /** An account row's reference; null on a wallet row. */
+    reference: TransactionReference | null;
+    /** The payer's own name for the transfer, on the payer's row only. */
     template_name: string | null;
-    payment_region: string | null;
-    payment_reference: string | null;
-    payment_date: DateColumn | null;
-    rate: string | null;
+    /** The line the statement shows and searches: the operation's purpose, else its reference text. */
+    description: string | null;
     /** When the operation was made. */
     created_at: InstantColumn;
     /** When the row's money was booked (its postings' instant); null while pending, and for ever once denied or canceled. */

@@ -19,16 +19,17 @@ import type { Db } from '../../db';
 import { instantText, type InstantText } from '../../db/instant';
 
 /**
- * The read model of the `transactions` table: the one place that selects its rows, checks their
- * currencies and enumerations and turns their amounts into minor units. The transfer list, the
- * statement (and its CSV) and the saved templates all read through it. Nothing here writes, and
- * every query is scoped by the signed-in client first (transactions.client_id), so no filter can
- * reach another client's rows.
+ * The read model of the fiat accounts' statement rows (statement_rows with an account): the one
+ * place that selects them, checks their currencies and enumerations and turns their amounts into
+ * minor units. The transfer list, the statement (and its CSV) and the saved templates all read
+ * through it. A row shows its operation's status and payment details (operation-details.ts), read
+ * with it from its operation by primary key. Nothing here writes, and every query is scoped by the
+ * signed-in client first (statement_rows.client_id), so no filter can reach another client's rows.
  *
  * A row stands at its place on the statement, statement_at: when its money was booked (booked_at,
  * the instant of its postings), or when it was made while nothing is booked (a pending transfer;
  * a denied or canceled one for good). Rows are ordered newest first by (statement_at, id), the
- * keyset of the indexes transactions_(account|client)_statement_idx, and a period holds the rows
+ * keyset of the indexes statement_rows_(account|client)_idx, and a period holds the rows
  * whose place is in it. Its balance_after is the account's booked balance right after it, so the
  * rows read in this order chain from the ledger's balance before them to the one after them.
  */
@@ -112,13 +113,22 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** A detail of the row's operation, as text (absent: null), once the operation is joined as `o`. */
+const detail = (key: string) => sql<string | null>`o.details ->> ${sql.lit(key)}`;
+
+/**
+ * The client's account rows. The filters read the rows alone, so that counting rows and seeking keys
+ * stay scans of the rows' indexes (index-only where the index holds what is read); only the payment
+ * region, a detail of the operation, is read from it, by primary key, for the rows it filters.
+ */
 function scoped(db: Db, filter: TransactionFilter) {
-  let query = db.selectFrom('transactions as t').where('t.client_id', '=', filter.clientId);
+  let query = db.selectFrom('statement_rows as t').where('t.client_id', '=', filter.clientId).where('t.account_id', 'is not', null);
   if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
   if (filter.start) query = query.where('t.statement_at', '>=', filter.start);
   if (filter.end) query = query.where('t.statement_at', '<', filter.end);
-  // The payment purpose; an internal transfer has none of its own and shows the client's reference text.
-  if (filter.purpose) query = query.where(sql<SqlBool>`coalesce(t.purpose, t.payment_reference) ilike ${containsPattern(filter.purpose)}`);
+  // The payment purpose; an internal transfer has none of its own and shows the client's reference
+  // text. Both are the row's description, searched without reading the rows' operations.
+  if (filter.purpose) query = query.where(sql<SqlBool>`t.description ilike ${containsPattern(filter.purpose)}`);
   // docs/product.md#screens-and-routes: the recipient filter is a case-insensitive substring of the target account.
   if (filter.recipient) query = query.where(sql<SqlBool>`t.to_account ilike ${containsPattern(filter.recipient)}`);
   if (filter.amount) query = query.where(sql<SqlBool>`t.amount = ${filter.amount}::numeric`);
@@ -126,7 +136,9 @@ function scoped(db: Db, filter: TransactionFilter) {
   if (filter.currency) query = query.where('t.currency', '=', filter.currency);
   if (filter.type) query = query.where('t.transaction_type', '=', filter.type);
   if (filter.templateName) query = query.where('t.template_name', '=', filter.templateName);
-  if (filter.paymentRegion) query = query.where('t.payment_region', '=', filter.paymentRegion);
+  if (filter.paymentRegion) {
+    query = query.where(sql<SqlBool>`(select o.details ->> 'paymentRegion' from operations o where o.id = t.operation_id) = ${filter.paymentRegion}`);
+  }
   return query;
 }
 
@@ -145,14 +157,17 @@ function seeking(db: Db, filter: TransactionFilter, seek: Seek) {
   return query.orderBy('t.statement_at', order).orderBy('t.id', order).offset(seek.offset);
 }
 
-/** Every column a reader of the rows may show, selected the same way for all of them. */
+/**
+ * Every column a reader of the rows may show, selected the same way for all of them: the row's own,
+ * and its operation's status and payment details, read by primary key for the rows read.
+ */
 function selectRow(query: ReturnType<typeof scoped>) {
-  return query.select([
+  return query.leftJoin('operations as o', 'o.id', 't.operation_id').select([
     't.id',
     keyText.as('at'),
     instantText(sql.ref('t.created_at')).as('created_at'),
     instantText(sql.ref('t.booked_at')).$castTo<InstantText | null>().as('booked_at'),
-    't.transaction_number',
+    'o.number',
     't.account_id',
     't.direction',
     't.from_account',
@@ -164,33 +179,35 @@ function selectRow(query: ReturnType<typeof scoped>) {
     't.balance_after',
     't.transaction_type',
     't.reference',
-    't.status',
-    't.purpose',
-    't.payment_reference',
+    'o.status',
+    detail('purpose').as('purpose'),
+    detail('paymentReference').as('payment_reference'),
     't.template_name',
-    't.payment_region',
-    sql<string | null>`to_char(t.payment_date, 'YYYY-MM-DD')`.as('payment_date'),
-    't.rate',
+    detail('paymentRegion').as('payment_region'),
+    detail('paymentDate').as('payment_date'),
+    detail('rate').as('rate'),
   ]);
 }
 
 type StoredRow = Awaited<ReturnType<ReturnType<typeof selectRow>['execute']>>[number];
 
-function oneOf<T extends string>(values: readonly T[], value: string | null, what: string): T {
-  if (value === null || !(values as readonly string[]).includes(value)) throw new Error(`Unknown ${what} ${value} in transactions`);
+function oneOf<T extends string>(values: readonly T[], value: string | null | undefined, what: string): T {
+  if (value === null || value === undefined || !(values as readonly string[]).includes(value)) throw new Error(`Unknown ${what} ${value} in statement rows`);
   return value as T;
 }
 
 function toTransactionRow(row: StoredRow): TransactionRow {
-  if (!isCurrency(row.currency)) throw new Error(`Unknown currency ${row.currency} in transactions`);
+  if (!isCurrency(row.currency)) throw new Error(`Unknown currency ${row.currency} in statement rows`);
+  // Every statement row is written with its operation (records.ts) and an account's row has its balance.
+  if (row.number === null || row.balance_after === null) throw new Error(`Statement row ${row.id} has no operation or no balance`);
   const currency = row.currency;
   return {
     id: String(row.id),
     at: row.at,
     createdAt: row.created_at,
     bookedAt: row.booked_at,
-    transactionNumber: row.transaction_number,
-    accountId: row.account_id,
+    transactionNumber: row.number,
+    accountId: row.account_id!,
     direction: row.direction,
     fromAccount: row.from_account,
     toAccount: row.to_account,
@@ -277,8 +294,9 @@ export async function readLatestTemplateRows(
   limit: number,
 ): Promise<Array<{ row: TransactionRow; uses: number }>> {
   let named = db
-    .selectFrom('transactions as t')
+    .selectFrom('statement_rows as t')
     .where('t.client_id', '=', clientId)
+    .where('t.account_id', 'is not', null)
     .where('t.template_name', 'is not', null)
     .where('t.direction', '=', 'OUT');
   if (filters.accountNumber) named = named.where('t.from_account', '=', filters.accountNumber);
@@ -367,10 +385,10 @@ export async function statusReasonsOf(db: Db, rows: readonly TransactionRow[]): 
   const numbers = [...new Set(rows.filter((row) => REASONED_STATUSES.includes(row.status)).map((row) => row.transactionNumber))];
   if (numbers.length === 0) return new Map();
   const reasoned = await db
-    .selectFrom('transfers')
-    .select(['transaction_number', 'status_reason'])
-    .where('transaction_number', 'in', numbers)
+    .selectFrom('operations')
+    .select(['number', 'status_reason'])
+    .where('number', 'in', numbers)
     .where('status_reason', 'is not', null)
     .execute();
-  return new Map(reasoned.map((transfer) => [transfer.transaction_number, transfer.status_reason!]));
+  return new Map(reasoned.map((operation) => [operation.number, operation.status_reason!]));
 }

@@ -10,36 +10,38 @@ export const SCHEDULED_TRANSFERS_LIMIT = 500;
  * them (accounts and recipient as the client sees them), for the back office.
  */
 export async function listScheduledTransfers(db: Db, clientId: string): Promise<ScheduledTransfer[]> {
+  const schedule = (key: string) => sql<string | null>`t.details #>> ${sql.lit(`{schedule,${key}}`)}`;
   const rows = await db
-    .selectFrom('transfers as t')
-    .innerJoin('transactions as side', (join) => join.onRef('side.transfer_id', '=', 't.id').on('side.direction', '=', 'OUT'))
+    .selectFrom('operations as t')
+    .innerJoin('statement_rows as side', (join) => join.onRef('side.operation_id', '=', 't.id').on('side.direction', '=', 'OUT').on('side.account_id', 'is not', null))
     .select([
-      't.transaction_number',
+      't.number',
       't.kind',
       't.amount',
       't.currency',
-      't.standing_order_id',
+      schedule('standingOrderId').as('standing_order_id'),
       'side.from_account',
       'side.to_account',
-      't.recipient',
-      sql<string>`to_char(t.scheduled_for, 'YYYY-MM-DD')`.as('date'),
+      't.counterparty',
+      schedule('date').$castTo<string>().as('date'),
     ])
     .where('t.client_id', '=', clientId)
     .where('t.status', '=', 'Scheduled')
     .where('t.kind', 'in', ['internal', 'international'])
-    .orderBy('t.scheduled_for')
-    .orderBy('t.transaction_number')
+    .orderBy(schedule('date'))
+    .orderBy('t.number')
     .limit(SCHEDULED_TRANSFERS_LIMIT)
     .execute();
   return rows.map((row) => ({
-    transactionNumber: row.transaction_number,
+    transactionNumber: row.number,
     date: row.date,
     type: row.kind === 'internal' ? 'internal' : 'international',
     amount: row.amount,
     currency: row.currency,
     fromAccount: row.from_account,
     toAccount: row.to_account,
-    recipient: row.recipient,
+    // Every operation names its counterparty; one made without a name has none.
+    recipient: row.counterparty || null,
     standingOrderId: row.standing_order_id,
   }));
 }

@@ -9,6 +9,7 @@ import {
   type StandingOrderAction,
   type StandingOrderTransfer,
 } from '@bank/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit';
@@ -161,12 +162,13 @@ async function lockOrder(trx: Db, clientId: string, id: string): Promise<Standin
 
 /** Cancels the order's occurrences made and not yet run, free of charge, through the transfers' state table. */
 async function cancelWaitingOccurrences(trx: Db, order: StandingOrderRow): Promise<void> {
+  // The expressions of operations_occurrence_idx, which finds an order's occurrences.
   const waiting = await trx
-    .selectFrom('transfers')
+    .selectFrom('operations')
     .select('id')
-    .where('standing_order_id', '=', order.id)
+    .where(sql<string>`details #>> '{schedule,standingOrderId}'`, '=', order.id)
     .where('status', '=', 'Scheduled')
-    .orderBy('occurrence_date')
+    .orderBy(sql`details #>> '{schedule,occurrenceDate}'`)
     // Waits for a runner that has one in hand: once run, it is no longer Scheduled and is left be.
     .forUpdate()
     .execute();

@@ -4,6 +4,7 @@
 // and quarterly orders keep their dates; a count or an end date finishes an order; pause stops it,
 // resume plans again from today, cancel stops it for good; another client's order is 404; the back
 // office sees a client's schedules.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
@@ -56,14 +57,14 @@ async function act(client: TestClient, id: string, action: 'pause' | 'resume' | 
 /** The order's occurrences: their dates, numbers and statuses, in date order. */
 async function occurrences(orderId: string) {
   const rows = await context.db
-    .selectFrom('transfers')
-    .select(['transaction_number', 'status', 'occurrence_date'])
-    .where('standing_order_id', '=', orderId)
-    .orderBy('occurrence_date')
+    .selectFrom('operations')
+    .select(['number', 'status', sql<string>`details #>> '{schedule,occurrenceDate}'`.as('occurrence_date')])
+    .where(sql<string>`details #>> '{schedule,standingOrderId}'`, '=', orderId)
+    .orderBy(sql`details #>> '{schedule,occurrenceDate}'`)
     .execute();
   return rows.map((row) => ({
-    date: new Date(row.occurrence_date as Date).toISOString().slice(0, 10),
-    number: row.transaction_number,
+    date: row.occurrence_date,
+    number: row.number,
     status: row.status,
   }));
 }

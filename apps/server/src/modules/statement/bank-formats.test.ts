@@ -55,9 +55,9 @@ const SWIFT_X_TEXT = /^[A-Za-z0-9/\-?:().,'+ \r\n]*$/;
 async function create(client: TestClient, payload: Record<string, unknown>, at: Date): Promise<string> {
   const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
   expect(response.statusCode, response.body).toBe(200);
-  const row = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).orderBy('created_at', 'desc').orderBy('transaction_number', 'desc').executeTakeFirstOrThrow();
-  await moveOperationTo(context.db, row.transaction_number, at);
-  return row.transaction_number;
+  const row = await context.db.selectFrom('operations').select('number').where('client_id', '=', client.id).orderBy('created_at', 'desc').orderBy('number', 'desc').executeTakeFirstOrThrow();
+  await moveOperationTo(context.db, row.number, at);
+  return row.number;
 }
 
 function download(client: TestClient, format: 'camt053' | 'mt940', query: Record<string, string>) {
@@ -106,7 +106,7 @@ beforeAll(async () => {
   expect(incoming.feeMinor).toBeGreaterThan(0n);
   // Made on the 10th, approved (booked, with its fee) on the 12th.
   op.abroad = await create(alice, international(accounts.aliceUsd, 'SWIFT', '1000.00', { purpose: 'Invoice 42 — оплата услуг' }), new Date('2026-10-10T10:00:00Z'));
-  const transfer = await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', op.abroad).executeTakeFirstOrThrow();
+  const transfer = await context.db.selectFrom('operations').select('id').where('number', '=', op.abroad).executeTakeFirstOrThrow();
   await context.db.transaction().execute((trx) => approveTransfer(trx, transfer.id, randomUUID()));
   await moveOperationTo(context.db, op.abroad, new Date('2026-10-10T10:00:00Z'), { postingsAt: new Date('2026-10-12T10:00:00Z') });
   // Still pending: its hold is not a booking.

@@ -90,7 +90,7 @@ beforeAll(async () => {
   await moveOperationTo(context.db, op.three, new Date('2026-11-02T09:00:00Z'));
   // Made on the 10th, approved (booked) on the 12th.
   op.four = await create(alice, international(accounts.a1, 'SWIFT', '1000.00', { purpose: 'Invoice 42 — оплата услуг', templateName: 'Hans' }));
-  const transfer = await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', op.four).executeTakeFirstOrThrow();
+  const transfer = await context.db.selectFrom('operations').select('id').where('number', '=', op.four).executeTakeFirstOrThrow();
   await context.db.transaction().execute((trx) => approveTransfer(trx, transfer.id, randomUUID()));
   await moveOperationTo(context.db, op.four, new Date('2026-11-10T10:00:00Z'), { postingsAt: new Date('2026-11-12T10:00:00Z') });
   // Still pending: funds held, nothing booked.
@@ -104,10 +104,11 @@ beforeAll(async () => {
   await moveOperationTo(context.db, op.carol, new Date('2026-11-05T00:00:00Z'));
 
   const exchangeIn = await context.db
-    .selectFrom('transactions')
-    .select('amount')
-    .where('transaction_number', '=', op.six)
-    .where('direction', '=', 'IN')
+    .selectFrom('statement_rows as s')
+    .innerJoin('operations as o', 'o.id', 's.operation_id')
+    .select('s.amount')
+    .where('o.number', '=', op.six)
+    .where('s.direction', '=', 'IN')
     .executeTakeFirstOrThrow();
   exchangedEur = decimalToMinor(exchangeIn.amount, 'EUR');
 });

@@ -25,16 +25,18 @@ async function withHistoryUnlocked(db: Db, work: (trx: Db) => Promise<void>): Pr
 }
 
 /**
- * Moves an operation to an instant: its transfer and its rows (made then), and its postings, with
+ * Moves an operation to an instant: the operation and its rows (made then), and its postings, with
  * the booking of its rows, to `postingsAt` if given (an approval later than the making).
  */
 export async function moveOperationTo(db: Db, transactionNumber: string, at: Date, options: { postingsAt?: Date } = {}): Promise<void> {
   const transferId = await transferIdOf(db, transactionNumber);
   const postingsAt = options.postingsAt ?? at;
   await withHistoryUnlocked(db, async (trx) => {
-    await sql`update transfers set created_at = ${at}, updated_at = ${postingsAt} where id = ${transferId}`.execute(trx);
-    await sql`update transactions set created_at = ${at}, booked_at = case when booked_at is null then null else ${postingsAt}::timestamptz end
-      where transfer_id = ${transferId}`.execute(trx);
+    await sql`update operations set created_at = ${at}, updated_at = ${postingsAt},
+        booked_at = case when booked_at is null then null else ${postingsAt}::timestamptz end
+      where id = ${transferId}`.execute(trx);
+    await sql`update statement_rows set created_at = ${at}, booked_at = case when booked_at is null then null else ${postingsAt}::timestamptz end
+      where operation_id = ${transferId}`.execute(trx);
     await sql`update journal_entries set created_at = ${postingsAt} where transfer_id = ${transferId}`.execute(trx);
     await sql`update postings set created_at = ${postingsAt}
       where entry_id in (select id from journal_entries where transfer_id = ${transferId})`.execute(trx);
@@ -153,12 +155,12 @@ export function exchange(from: { number: string; currency: string }, to: { numbe
 /** The client's newest transfer number. */
 export async function lastTransferNumber(db: Db, client: TestClient): Promise<string> {
   const row = await db
-    .selectFrom('transfers')
-    .select('transaction_number')
+    .selectFrom('operations')
+    .select('number')
     .where('client_id', '=', client.id)
-    .orderBy(sql`transaction_number::bigint`, 'desc')
+    .orderBy(sql`number::bigint`, 'desc')
     .executeTakeFirstOrThrow();
-  return row.transaction_number;
+  return row.number;
 }
 
 /** Creates a transfer through the API as `client` (200 expected) and answers its number. */

@@ -34,7 +34,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent transfers on PostgreSQ
     let received = 0;
     for (const { payee, account } of payees) received += Number((await listedAccount(context, payee, account.number)).balance);
     expect(received).toBe(100);
-    const rows = await context.db.selectFrom('transactions').select('id').where('client_id', '=', payer.id).execute();
+    const rows = await context.db.selectFrom('statement_rows').select('id').where('client_id', '=', payer.id).execute();
     expect(rows).toHaveLength(100);
     expect(await findLedgerViolations(context.db)).toEqual([]);
   });

@@ -6,6 +6,7 @@
 // sweep racing the client's withdrawal leaves exactly one of them done.
 import { randomUUID } from 'node:crypto';
 import type { TransactionRecord } from '@bank/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { jobContextOf, createTestContext, onPostgres, type TestContext } from '../../test/harness';
@@ -29,12 +30,12 @@ function jobContext(context: TestContext, at: string, timeZone = 'UTC'): JobCont
 /** Dates a transfer as made at `at` (the sweep reads when it was made). */
 async function madeAt(context: TestContext, transactionNumber: string, at: string): Promise<string> {
   const transferId = await transferIdOf(context.db, transactionNumber);
-  await context.db.updateTable('transfers').set({ created_at: at }).where('id', '=', transferId).execute();
+  await context.db.updateTable('operations').set({ created_at: at }).where('id', '=', transferId).execute();
   return transferId;
 }
 
 async function statusOf(context: TestContext, transferId: string): Promise<string> {
-  return (await context.db.selectFrom('transfers').select('status').where('id', '=', transferId).executeTakeFirstOrThrow()).status;
+  return (await context.db.selectFrom('operations').select('status').where('id', '=', transferId).executeTakeFirstOrThrow()).status;
 }
 
 describe('the expiry date', () => {
@@ -176,14 +177,14 @@ describe.runIf(onPostgres)('expiry at the same moment as other nodes and the cli
         context.app.inject({ method: 'POST', url: '/api/transaction/cancel', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { transactionNumber } }),
       ),
     ]);
-    const rows = await context.db.selectFrom('transfers').select(['transaction_number', 'status']).where('transaction_number', 'in', numbers).execute();
-    const statusByNumber = new Map(rows.map((row) => [row.transaction_number, row.status]));
+    const rows = await context.db.selectFrom('operations').select(['number', 'status']).where('number', 'in', numbers).execute();
+    const statusByNumber = new Map(rows.map((row) => [row.number, row.status]));
     for (const [index, answer] of answers.entries()) {
       const status = statusByNumber.get(numbers[index]!);
       expect({ status, code: answer.statusCode }).toEqual(status === 'Canceled' ? { status, code: 200 } : { status: 'Expired', code: 409 });
     }
     const withdrawn = [...statusByNumber.values()].filter((status) => status === 'Canceled').length;
-    const fees = await context.db.selectFrom('transfers').select('id').where('kind', '=', 'fee').where('payment_reference', 'in', numbers).execute();
+    const fees = await context.db.selectFrom('operations').select('id').where('kind', '=', 'fee').where(sql<string>`details ->> 'paymentReference'`, 'in', numbers).execute();
     expect(fees).toHaveLength(withdrawn);
     const expected = (10000 - 30 * withdrawn).toFixed(2);
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: expected, bookedBalance: expected });

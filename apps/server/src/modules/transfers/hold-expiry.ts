@@ -42,7 +42,7 @@ async function expireOne(db: Db, context: Pick<JobContext, 'config'>, transferId
   try {
     return await inMoneyTransaction(db, async (trx) => {
       const free = await trx
-        .selectFrom('transfers')
+        .selectFrom('operations')
         .select('id')
         .where('id', '=', transferId)
         .where('status', 'in', ['New', 'Processing'])
@@ -79,7 +79,7 @@ export async function expireHolds(context: Pick<JobContext, 'db' | 'config' | 'c
   let after: string | null = null;
   for (;;) {
     let query = db
-      .selectFrom('transfers')
+      .selectFrom('operations')
       .select('id')
       .where('kind', 'in', [...REVIEWED_KINDS])
       .where('status', 'in', ['New', 'Processing'])

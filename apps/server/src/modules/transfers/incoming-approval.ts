@@ -38,21 +38,21 @@ function fingerprint(payment: IncomingPaymentPayload): string {
 export async function possibleDuplicates(db: Db, payment: IncomingPaymentPayload): Promise<string[]> {
   const { account, amountMinor } = await payeeOf(db, payment);
   const rows = await db
-    .selectFrom('transfers as t')
-    .innerJoin('transactions as x', (join) => join.onRef('x.transfer_id', '=', 't.id').on('x.direction', '=', 'IN'))
-    .select('t.transaction_number')
+    .selectFrom('operations as t')
+    .innerJoin('statement_rows as x', (join) => join.onRef('x.operation_id', '=', 't.id').on('x.direction', '=', 'IN').on('x.account_id', 'is not', null))
+    .select('t.number')
     .where('t.kind', '=', 'incoming')
     .where('t.status', '=', 'Approved')
-    .where('t.to_account_id', '=', account.id)
+    .where(sql<boolean>`t.details ->> 'toAccountId' = ${account.id}::text`)
     .where('t.currency', '=', account.currency)
     .where(sql<boolean>`t.amount = ${formatMinor(amountMinor, account.currency)}::numeric`)
-    .where(sql<boolean>`t.payment_date = ${payment.valueDate}::date`)
-    .where(sql<boolean>`t.payment_reference is not distinct from ${payment.reference ?? null}::text`)
+    .where(sql<boolean>`(t.details ->> 'paymentDate') = ${payment.valueDate}::text`)
+    .where(sql<boolean>`(t.details ->> 'paymentReference') is not distinct from ${payment.reference ?? null}::text`)
     .where(sql<boolean>`upper(regexp_replace(x.from_account, '\\s', '', 'g')) = ${compact(payment.senderAccount)}`)
     .where(sql<boolean>`t.created_at > now() - make_interval(days => ${DUPLICATE_WINDOW_DAYS})`)
     .orderBy('t.created_at')
     .execute();
-  return [...new Set(rows.map((row) => row.transaction_number))];
+  return [...new Set(rows.map((row) => row.number))];
 }
 
 export const incomingPaymentApproval: ApprovalHandler<IncomingPaymentPayload> = {

@@ -13,3 +13,4 @@ export { approvePayment, countPendingPayments, denyPayment, getPaymentReview, li
 export { default as transferRoutes } from './routes';
 export { cancelScheduledTransfer, RUN_SCHEDULED_TRANSFERS, runDueScheduledTransfers, runScheduledTransfersJob, scheduleTransfer } from './scheduled';
 export { cancelOwnTransfer } from './withdrawal';
+export { expireHolds } from './hold-expiry';

@@ -182,11 +182,11 @@ describe('the daily sum abroad', () => {
     // 0.02 BTC is about 1,785 EUR at the snapshot's rate: with the 9,000 EUR abroad, past 10,000 EUR.
     const sent = await sendCrypto(context, client, { fromWallet: wallet.number, recipient: OUTSIDE_BTC, amount: '0.02', currency: 'BTC' });
     expect(sent.statusCode, sent.body).toBe(200);
-    const crypto = await context.db.selectFrom('transfers').select('transaction_number').where('client_id', '=', client.id).where('kind', '=', 'crypto').executeTakeFirstOrThrow();
-    expect(await reviewed(crypto.transaction_number)).toMatchObject({ type: 'crypto', amountEur: '1784.97', requiredApprovals: 2, approvalReason: 'dailyLimit' });
+    const crypto = await context.db.selectFrom('operations').select('number').where('client_id', '=', client.id).where('kind', '=', 'crypto').executeTakeFirstOrThrow();
+    expect(await reviewed(crypto.number)).toMatchObject({ type: 'crypto', amountEur: '1784.97', requiredApprovals: 2, approvalReason: 'dailyLimit' });
 
     // The same transfers made yesterday leave today's sum empty.
-    await context.db.updateTable('transfers').set({ created_at: new Date(Date.now() - 86_400_000) }).where('client_id', '=', client.id).execute();
+    await context.db.updateTable('operations').set({ created_at: new Date(Date.now() - 86_400_000) }).where('client_id', '=', client.id).execute();
     expect(await reviewed(await sendAbroad(client, account.number, '9000.00'))).toMatchObject({ requiredApprovals: 1, approvalReason: null });
   });
 });
@@ -274,6 +274,6 @@ describe('the maximum of one operation', () => {
     const deposit = { address: wallet.number, amount: '12', currency: 'BTC' as const, txHash: 'a'.repeat(64) };
     await expect(context.db.transaction().execute((trx) => bookCryptoDeposit(trx, deposit, operators.payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00' });
-    expect(await context.db.selectFrom('transfers').select('id').where('client_id', '=', client.id).execute()).toEqual([]);
+    expect(await context.db.selectFrom('operations').select('id').where('client_id', '=', client.id).execute()).toEqual([]);
   });
 });

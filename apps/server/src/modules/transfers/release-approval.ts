@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import type { ApprovalHandler } from '../approvals';
+import { type ApprovalHandler, recordTransferApproval } from '../approvals';
 import { captureTransfer, lockPendingTransfer } from '../operations';
 
 /**
@@ -13,7 +13,7 @@ export const transferReleasePayloadSchema = z.object({ transactionNumber: z.stri
 export type TransferReleasePayload = z.output<typeof transferReleasePayloadSchema>;
 
 async function transferOf(db: Db, transactionNumber: string): Promise<{ id: string; client_id: string }> {
-  const row = await db.selectFrom('transfers').select(['id', 'client_id']).where('transaction_number', '=', transactionNumber).executeTakeFirst();
+  const row = await db.selectFrom('operations').select(['id', 'client_id']).where('number', '=', transactionNumber).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -30,7 +30,7 @@ export const transferReleaseApproval: ApprovalHandler<TransferReleasePayload> = 
     if (transfer.status !== 'Processing') {
       throw new AppError('CONFLICT', { message: `The transfer is ${transfer.status}`, details: { status: transfer.status } });
     }
-    await trx.insertInto('transfer_approvals').values({ transfer_id: id, operator_id: context.checkerId }).onConflict((conflict) => conflict.doNothing()).execute();
+    await recordTransferApproval(trx, payload.transactionNumber, context.checkerId);
     await captureTransfer(trx, transfer, context.checkerId, { approvals: 2, required: 2, approvalId: context.approvalId });
     return { transactionNumber: payload.transactionNumber, status: 'Approved' };
   },

@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ApprovalHandler } from '../approvals';
 import { postEntry, type PostingInput } from '../ledger';
-import { recordOperations, type NewSide, type NewWalletSide, type WalletSideKind } from '../operations';
+import { storedDetails, recordOperations, type NewSide, type NewWalletSide, type WalletSideKind } from '../operations';
 
 /**
  * Corrections of booked transfers (docs/bank-controls.md): nothing booked is edited. A reversal is a new
@@ -21,7 +21,11 @@ export const reversalPayloadSchema = z.object({ transactionNumber: z.string().tr
 export type ReversalPayload = z.output<typeof reversalPayloadSchema>;
 
 async function originalOf(db: Db, transactionNumber: string) {
-  const transfer = await db.selectFrom('transfers').selectAll().where('transaction_number', '=', transactionNumber).executeTakeFirst();
+  const transfer = await db
+    .selectFrom('operations')
+    .select(['id', 'kind', 'status', 'client_id', 'currency', 'counterparty', 'details'])
+    .where('number', '=', transactionNumber)
+    .executeTakeFirst();
   if (!transfer) throw new AppError('NOT_FOUND', { message: 'No transfer has this number', fields: { transactionNumber: 'validation.transactionNumber.notFound' } });
   if (transfer.kind === 'reversal') throw new AppError('CONFLICT', { message: 'A reversal is not reversed: book a new payment instead', details: { reason: 'isReversal' } });
   // A deposit's movements follow its schedule and its state (deposits/): undoing one would leave a
@@ -34,9 +38,15 @@ async function originalOf(db: Db, transactionNumber: string) {
 }
 
 async function assertNotReversed(db: Db, transactionNumber: string): Promise<void> {
-  const earlier = await db.selectFrom('transfers').select('transaction_number').where('kind', '=', 'reversal').where('payment_reference', '=', transactionNumber).executeTakeFirst();
+  // The expression and kind of operations_one_reversal_idx, which also keeps a second reversal out.
+  const earlier = await db
+    .selectFrom('operations')
+    .select('number')
+    .where('kind', '=', sql.lit('reversal'))
+    .where(sql<string>`details ->> 'paymentReference'`, '=', transactionNumber)
+    .executeTakeFirst();
   if (earlier) {
-    throw new AppError('CONFLICT', { message: `This transfer was reversed by ${earlier.transaction_number}`, details: { reason: 'reversed', transactionNumber: earlier.transaction_number } });
+    throw new AppError('CONFLICT', { message: `This transfer was reversed by ${earlier.number}`, details: { reason: 'reversed', transactionNumber: earlier.number } });
   }
 }
 
@@ -77,8 +87,8 @@ export async function bookReversal(trx: Db, payload: ReversalPayload, operatorId
   const [accounts, wallets, sides, walletSides] = await Promise.all([
     trx.selectFrom('accounts').select(['id', 'client_id', 'number', 'ledger_account_id']).where('ledger_account_id', 'in', ledgerIds).execute(),
     trx.selectFrom('wallets').select(['id', 'client_id', 'address', 'ledger_account_id']).where('ledger_account_id', 'in', ledgerIds).execute(),
-    trx.selectFrom('transactions').selectAll().where('transfer_id', '=', original.id).execute(),
-    trx.selectFrom('wallet_transactions').selectAll().where('transfer_id', '=', original.id).execute(),
+    trx.selectFrom('statement_rows').selectAll().where('operation_id', '=', original.id).where('account_id', 'is not', null).execute(),
+    trx.selectFrom('statement_rows').selectAll().where('operation_id', '=', original.id).where('wallet_id', 'is not', null).execute(),
   ]);
   const postingOf = (ledgerAccountId: string | number) => postings.find((posting) => posting.accountId === String(ledgerAccountId))!;
   const directionOf = (amountMinor: bigint): Direction => (amountMinor > 0n ? 'IN' : 'OUT');
@@ -110,9 +120,10 @@ export async function bookReversal(trx: Db, payload: ReversalPayload, operatorId
     return {
       clientId: wallet.client_id,
       walletId: wallet.id,
-      kind: (before?.kind ?? 'transfer') as WalletSideKind,
+      kind: (before?.transaction_type ?? 'transfer') as WalletSideKind,
       direction: directionOf(posting.amountMinor),
-      counterparty: before?.counterparty ?? '',
+      // A wallet row names its counterparty as the side that is not its own.
+      counterparty: before ? (before.direction === 'OUT' ? before.to_account : before.from_account) : '',
       amountMinor: magnitude(posting.amountMinor),
       currency: posting.currency,
       feeMinor: 0n,
@@ -121,6 +132,7 @@ export async function bookReversal(trx: Db, payload: ReversalPayload, operatorId
     };
   });
   if (!isCurrency(original.currency)) throw new Error(`Unknown currency ${original.currency}`);
+  const originalDetails = storedDetails(original.details);
   const currency = original.currency;
   const clientLedgerIds = new Set([...accounts, ...wallets].map((row) => String(row.ledger_account_id)));
   const clientPosting = postings.find((posting) => posting.currency === currency && clientLedgerIds.has(posting.accountId));
@@ -132,15 +144,15 @@ export async function bookReversal(trx: Db, payload: ReversalPayload, operatorId
         kind: 'reversal',
         status: 'Approved',
         clientId: original.client_id,
-        fromAccountId: original.to_account_id,
-        toAccountId: original.from_account_id,
-        fromWalletId: original.to_wallet_id ?? undefined,
-        toWalletId: original.from_wallet_id ?? undefined,
+        fromAccountId: originalDetails.toAccountId ?? null,
+        toAccountId: originalDetails.fromAccountId ?? null,
+        fromWalletId: originalDetails.toWalletId,
+        toWalletId: originalDetails.fromWalletId,
         amountMinor: clientPosting ? magnitude(clientPosting.amountMinor) : magnitude(postings[0]!.amountMinor),
         currency,
         purpose: payload.reason,
         paymentReference: payload.transactionNumber,
-        recipient: original.recipient ?? undefined,
+        recipient: original.counterparty,
       },
       sides: newSides,
       walletSides: newWalletSides,

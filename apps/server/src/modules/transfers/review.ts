@@ -2,13 +2,14 @@ import { decimalToMinor, formatMinor, isCryptoCurrency, isCurrency, type Payment
 import { BACKOFFICE_PAGE_SIZE, type Page } from '@bank/contracts/backoffice/paging';
 import type { PaymentReviewItem, ReviewedTransferKind } from '@bank/contracts/backoffice/payments';
 import { CRYPTO_NETWORKS } from '@bank/contracts/crypto/networks';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
-import { type ApprovalRegistry, approveInTransaction, closeOpenProposal, pendingApprovalOf, proposeApproval, type Actor } from '../approvals';
+import { type ApprovalRegistry, approveInTransaction, closeOpenProposal, pendingApprovalOf, proposeApproval, type Actor, approvalsOfTransfers, hasApprovedTransfer, recordTransferApproval } from '../approvals';
 import { eachInSavepoint, type GroupCommit } from '../ledger';
 import { assertNotOwnClient, clientDisplayName } from '../users';
 import { AppError } from '../../lib/errors';
-import { captureTransfer, denyLockedTransfer, lockPendingTransfer, REVIEWED_KINDS, setTransferProcessing } from '../operations';
+import { storedDetails, captureTransfer, denyLockedTransfer, lockPendingTransfer, REVIEWED_KINDS, setTransferProcessing } from '../operations';
 
 /**
  * The payments queue of the back office: international and crypto transfers and crypto conversions
@@ -24,31 +25,22 @@ const PENDING = ['New', 'Processing'] as const;
 
 function reviewQuery(db: Db) {
   return db
-    .selectFrom('transfers as t')
-    .leftJoin('accounts as a', 'a.id', 't.from_account_id')
-    .leftJoin('wallets as w', 'w.id', 't.from_wallet_id')
+    .selectFrom('operations as t')
+    .leftJoin('accounts as a', (join) => join.on('a.id', '=', sql<string>`(t.details ->> 'fromAccountId')::uuid`))
+    .leftJoin('wallets as w', (join) => join.on('w.id', '=', sql<string>`(t.details ->> 'fromWalletId')::uuid`))
     .innerJoin('ledger_accounts as l', (join) => join.on((eb) => eb('l.id', '=', eb.fn.coalesce('a.ledger_account_id', 'w.ledger_account_id'))))
     .innerJoin('clients as c', 'c.id', 't.client_id')
     .select([
       't.id',
       't.kind',
-      't.transaction_number',
+      't.number',
       't.status',
       't.created_at',
       't.amount',
       't.fee',
       't.currency',
-      't.payment_region',
-      't.recipient',
-      't.recipient_details',
-      't.purpose',
-      't.payment_reference',
-      't.counter_amount',
-      't.counter_currency',
-      't.rate',
-      't.amount_eur',
-      't.approvals_required',
-      't.approval_reason',
+      't.counterparty',
+      't.details',
       (eb) => eb.fn.coalesce('a.number', 'w.address').as('from_account'),
       'l.available',
       'c.id as client_id',
@@ -63,35 +55,26 @@ function reviewQuery(db: Db) {
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>['executeTakeFirstOrThrow']>>;
 
 
-async function approvalsOf(db: Db, transferIds: string[]) {
-  if (transferIds.length === 0) return new Map<string, PaymentReviewItem['approvals']>();
-  const rows = await db
-    .selectFrom('transfer_approvals as p')
-    .innerJoin('operators as o', 'o.id', 'p.operator_id')
-    .select(['p.transfer_id', 'p.operator_id', 'p.approved_at', 'o.full_name'])
-    .where('p.transfer_id', 'in', transferIds)
-    .orderBy('p.approved_at')
-    .execute();
-  const byTransfer = new Map<string, PaymentReviewItem['approvals']>();
-  for (const row of rows) {
-    const list = byTransfer.get(row.transfer_id) ?? [];
-    list.push({ operatorId: row.operator_id, operatorName: row.full_name, at: row.approved_at.toISOString() });
-    byTransfer.set(row.transfer_id, list);
-  }
-  return byTransfer;
+async function approvalsOf(db: Db, transactionNumbers: string[]): Promise<Map<string, PaymentReviewItem['approvals']>> {
+  const approvals = await approvalsOfTransfers(db, transactionNumbers);
+  return new Map(
+    [...approvals].map(([number, list]) => [number, list.map((approval) => ({ operatorId: approval.operatorId, operatorName: approval.operatorName, at: approval.at.toISOString() }))]),
+  );
 }
 
 function toItem(row: ReviewRow, approvals: PaymentReviewItem['approvals']): PaymentReviewItem {
-  if (!isCurrency(row.currency)) throw new Error(`Transfer ${row.transaction_number} has unknown currency ${row.currency}`);
-  // Migration 0072 gave every reviewed transfer both, and every new one is made with them.
-  if (row.amount_eur === null || row.approvals_required === null) throw new Error(`Transfer ${row.transaction_number} holds no thresholds`);
+  if (!isCurrency(row.currency)) throw new Error(`Transfer ${row.number} has unknown currency ${row.currency}`);
+  const details = storedDetails(row.details);
+  const { thresholds } = details;
+  // Migration 0072 gave every reviewed transfer its thresholds, and every new one is made with them.
+  if (!thresholds) throw new Error(`Transfer ${row.number} holds no thresholds`);
   const currency = row.currency;
   const amountMinor = decimalToMinor(row.amount, currency);
   const feeMinor = decimalToMinor(row.fee, currency);
   const kind = row.kind as ReviewedTransferKind;
-  const counterCurrency = row.counter_currency && isCurrency(row.counter_currency) ? row.counter_currency : null;
+  const counterCurrency = details.counterCurrency && isCurrency(details.counterCurrency) ? details.counterCurrency : null;
   return {
-    transactionNumber: row.transaction_number,
+    transactionNumber: row.number,
     type: kind,
     status: row.status,
     createdAt: new Date(row.created_at).toISOString(),
@@ -101,19 +84,19 @@ function toItem(row: ReviewRow, approvals: PaymentReviewItem['approvals']): Paym
     fee: formatMinor(feeMinor, currency),
     total: formatMinor(amountMinor + feeMinor, currency),
     currency,
-    amountEur: formatMinor(decimalToMinor(row.amount_eur, 'EUR'), 'EUR'),
-    paymentRegion: (row.payment_region as PaymentRegion | null) ?? null,
-    recipient: row.recipient ?? '',
+    amountEur: formatMinor(decimalToMinor(thresholds.amountEur, 'EUR'), 'EUR'),
+    paymentRegion: (details.paymentRegion as PaymentRegion | undefined) ?? null,
+    recipient: row.counterparty,
     network: kind === 'crypto' && isCryptoCurrency(currency) ? CRYPTO_NETWORKS[currency].label : null,
-    counterAmount: row.counter_amount && counterCurrency ? formatMinor(decimalToMinor(row.counter_amount, counterCurrency), counterCurrency) : null,
+    counterAmount: details.counterAmount && counterCurrency ? formatMinor(decimalToMinor(details.counterAmount, counterCurrency), counterCurrency) : null,
     counterCurrency,
-    rate: row.rate,
-    recipientDetails: (typeof row.recipient_details === 'string' ? JSON.parse(row.recipient_details) : row.recipient_details) as PaymentReviewItem['recipientDetails'],
-    purpose: row.purpose,
-    reference: row.payment_reference,
+    rate: details.rate ?? null,
+    recipientDetails: (details.recipientDetails ?? null) as PaymentReviewItem['recipientDetails'],
+    purpose: details.purpose ?? null,
+    reference: details.paymentReference ?? null,
     availableBalance: formatMinor(decimalToMinor(row.available, currency), currency),
-    requiredApprovals: row.approvals_required,
-    approvalReason: row.approval_reason,
+    requiredApprovals: thresholds.approvalsRequired,
+    approvalReason: thresholds.approvalReason,
     approvals,
   };
 }
@@ -132,27 +115,27 @@ export async function listPaymentsQueue(db: Db, filter: { status?: 'New' | 'Proc
       .offset((filter.page - 1) * BACKOFFICE_PAGE_SIZE)
       .execute(),
     db
-      .selectFrom('transfers')
+      .selectFrom('operations')
       .select((select) => select.fn.countAll<string>().as('total'))
       .where('kind', 'in', kinds)
       .where('status', 'in', statuses)
       .executeTakeFirstOrThrow(),
   ]);
-  const approvals = await approvalsOf(db, rows.map((row) => row.id));
-  return { items: rows.map((row) => toItem(row, approvals.get(row.id) ?? [])), page: filter.page, pageSize: BACKOFFICE_PAGE_SIZE, total: Number(count.total) };
+  const approvals = await approvalsOf(db, rows.map((row) => row.number));
+  return { items: rows.map((row) => toItem(row, approvals.get(row.number) ?? [])), page: filter.page, pageSize: BACKOFFICE_PAGE_SIZE, total: Number(count.total) };
 }
 
 /** One reviewed transfer by number, whatever its state. */
 export async function getPaymentReview(db: Db, transactionNumber: string): Promise<PaymentReviewItem> {
-  const row = await reviewQuery(db).where('t.transaction_number', '=', transactionNumber).executeTakeFirst();
+  const row = await reviewQuery(db).where('t.number', '=', transactionNumber).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const approvals = await approvalsOf(db, [row.id]);
-  return toItem(row, approvals.get(row.id) ?? []);
+  const approvals = await approvalsOf(db, [row.number]);
+  return toItem(row, approvals.get(row.number) ?? []);
 }
 
 export async function countPendingPayments(db: Db): Promise<{ New: number; Processing: number }> {
   const rows = await db
-    .selectFrom('transfers')
+    .selectFrom('operations')
     .select(['status', (select) => select.fn.countAll<string>().as('total')])
     .where('kind', 'in', [...REVIEWED_KINDS])
     .where('status', 'in', [...PENDING])
@@ -163,7 +146,7 @@ export async function countPendingPayments(db: Db): Promise<{ New: number; Proce
 }
 
 async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
-  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).where('kind', 'in', [...REVIEWED_KINDS]).executeTakeFirst();
+  const row = await db.selectFrom('operations').select('id').where('number', '=', transactionNumber).where('kind', 'in', [...REVIEWED_KINDS]).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return row.id;
 }
@@ -217,10 +200,9 @@ export async function approvePayment(
       }
       // The release was rejected or withdrawn in the approvals queue: the transfer still waits, and a
       // new approval by an operator who has not approved it yet proposes its release again.
-      const earlier = await trx.selectFrom('transfer_approvals').select('operator_id').where('transfer_id', '=', transferId).where('operator_id', '=', operator.id).executeTakeFirst();
-      if (earlier) throw alreadyApproved();
+      if (await hasApprovedTransfer(trx, transactionNumber, operator.id)) throw alreadyApproved();
     }
-    await trx.insertInto('transfer_approvals').values({ transfer_id: transferId, operator_id: operator.id }).onConflict((conflict) => conflict.doNothing()).execute();
+    await recordTransferApproval(trx, transactionNumber, operator.id);
     const required = transfer.approvalsRequired;
     if (required === 1) {
       await captureTransfer(trx, transfer, operator.id, { approvals: 1, required });

@@ -23,7 +23,7 @@ import { queueMail } from '../mail';
 import { refuseStaleRates } from '../rates';
 import { internalSides, internalTransferOf, internalTransferOrder } from './internal';
 import { holdInternationalTransfer, internationalOperation, internationalThresholds, internationalTransferOrder } from './international';
-import { addTransferSides, recordOperations, setTransferStatus, type NewOperation } from '../operations';
+import { storedDetails, addTransferSides, recordOperations, setTransferStatus, thresholdsDetail, type NewOperation } from '../operations';
 import { scheduledTransferFailedMail } from './scheduled-mail';
 
 /**
@@ -104,7 +104,7 @@ export async function scheduleTransfer(
 /** The client cancels its own Scheduled transfer, free of charge (Scheduled → Canceled, audited). 404 for another client's or no such transfer, 409 when not Scheduled. */
 export async function cancelScheduledTransfer(trx: Db, clientId: string, transferId: string): Promise<void> {
   const transfer = await trx
-    .selectFrom('transfers')
+    .selectFrom('operations')
     .select(['id', 'status'])
     .where('id', '=', transferId)
     .where('client_id', '=', clientId)
@@ -174,7 +174,7 @@ async function bookInternal(trx: Db, transfer: DueTransfer, request: InternalTra
     booking: { at: bookedAt, account: { accountId: order.from.id, balanceAfterMinor: bookedAfter(order.from.ledgerAccountId), currency: order.from.currency } },
   });
   const [, payeeSide] = internalSides(order, bookedAt, (account) => bookedAfter(account.ledgerAccountId));
-  await addTransferSides(trx, { at: bookedAt, transfer: internalTransferOf(order, transfer.id, 'Approved'), sides: [payeeSide] }, transfer.transactionNumber);
+  await addTransferSides(trx, { at: bookedAt, transfer: internalTransferOf(order, transfer.id, 'Approved'), sides: [payeeSide] });
   await auditRun(trx, transfer, 'Approved');
 }
 
@@ -192,12 +192,11 @@ async function holdAbroad(trx: Db, context: JobContext, transfer: DueTransfer, r
   // The bank reviews it as a transfer made today: it counts towards today's sum of transfers abroad
   // (limits.ts sums by created_at), and its thresholds are fixed now (before New, which needs them).
   await sql`
-    update transfers
-    set hold_id = ${held.holdId}::uuid, created_at = ${held.heldAt}::timestamptz, fee = ${fee}::numeric,
-        amount_eur = ${formatMinor(thresholds.amountEurMinor, 'EUR')}::numeric,
-        approvals_required = ${thresholds.approvalsRequired}, approval_reason = ${thresholds.reason}
+    update operations
+    set created_at = ${held.heldAt}::timestamptz, fee = ${fee}::numeric,
+        details = details || ${JSON.stringify({ holdId: held.holdId, thresholds: thresholdsDetail(thresholds) })}::jsonb
     where id = ${transfer.id}::uuid`.execute(trx);
-  await trx.updateTable('transactions').set({ fee }).where('transfer_id', '=', transfer.id).execute();
+  await trx.updateTable('statement_rows').set({ fee }).where('operation_id', '=', transfer.id).execute();
   await setTransferStatus(trx, transfer.id, 'New');
   await auditRun(trx, transfer, 'New', { fee, scheduledFee: transfer.fee });
 }
@@ -231,30 +230,30 @@ function storedRequest(value: unknown): SchedulableRequest {
   return type === 'internal' ? internalTransferSchema.parse(value) : internationalTransferSchema.parse(value);
 }
 
-const dateText = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
-
 /** Locks a transfer still Scheduled that no other node has (skip locked); null when there is none. */
 async function lockScheduled(trx: Db, transferId: string): Promise<{ transfer: DueTransfer; request: unknown; runAttempts: number } | null> {
   const row = await trx
-    .selectFrom('transfers')
-    .select(['id', 'transaction_number', 'client_id', 'currency', 'amount', 'fee', 'recipient', 'scheduled_for', 'scheduled_request', 'run_attempts'])
+    .selectFrom('operations')
+    .select(['id', 'number', 'client_id', 'currency', 'amount', 'fee', 'counterparty', 'details'])
     .where('id', '=', transferId)
     .where('status', '=', 'Scheduled')
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
-  if (!row?.scheduled_for) return null;
+  const schedule = row ? storedDetails(row.details).schedule : undefined;
+  if (!row || !schedule) return null;
   const transfer: DueTransfer = {
     id: row.id,
-    transactionNumber: row.transaction_number,
+    transactionNumber: row.number,
     clientId: row.client_id,
     currency: row.currency,
     amount: row.amount,
     fee: row.fee,
-    recipient: row.recipient,
-    date: dateText(row.scheduled_for),
+    // An operation made without one names an empty counterparty.
+    recipient: row.counterparty || null,
+    date: schedule.date,
   };
-  return { transfer, request: row.scheduled_request, runAttempts: row.run_attempts };
+  return { transfer, request: schedule.request, runAttempts: schedule.runAttempts };
 }
 
 /**
@@ -296,7 +295,7 @@ async function countFailedRun(context: JobContext, transferId: string): Promise<
     if (!locked) return null;
     const runAttempts = locked.runAttempts + 1;
     if (runAttempts < MAX_SCHEDULED_RUN_ATTEMPTS) {
-      await trx.updateTable('transfers').set({ run_attempts: runAttempts }).where('id', '=', transferId).execute();
+      await sql`update operations set details = jsonb_set(details, '{schedule,runAttempts}', to_jsonb(${runAttempts}::int)) where id = ${transferId}::uuid`.execute(trx);
       return null;
     }
     await failScheduledTransfer(trx, context, locked.transfer, 'refused');
@@ -314,12 +313,15 @@ const isRatesStale = (error: unknown) => error instanceof AppError && error.code
  * is counted, and after MAX_SCHEDULED_RUN_ATTEMPTS the transfer is Failed.
  */
 export async function runDueScheduledTransfers(context: JobContext): Promise<Record<'Approved' | 'New' | 'Failed', number>> {
+  // The schedule's date is 'YYYY-MM-DD' text, which orders as the days do; the expression is the
+  // one operations_scheduled_due_idx is built on.
+  const scheduledFor = sql<string>`(details #>> '{schedule,date}')`;
   const due = await context.db
-    .selectFrom('transfers')
+    .selectFrom('operations')
     .select('id')
-    .where('status', '=', 'Scheduled')
-    .where('scheduled_for', '<=', latestDueDate(context.clock, context.config.time.paymentsHour))
-    .orderBy('scheduled_for')
+    .where('status', '=', sql.lit('Scheduled'))
+    .where(scheduledFor, '<=', latestDueDate(context.clock, context.config.time.paymentsHour))
+    .orderBy(scheduledFor)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

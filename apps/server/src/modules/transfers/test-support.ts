@@ -32,7 +32,7 @@ export async function decideOneOf<Pending extends { transferId: string; clientId
 
 /** The id of the transfer behind a transaction number. */
 export async function transferIdOf(db: Db, transactionNumber: string): Promise<string> {
-  const row = await db.selectFrom('transfers').select('id').where('transaction_number', '=', transactionNumber).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('operations').select('id').where('number', '=', transactionNumber).executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -55,7 +55,7 @@ function international(fromAccount: string, amount: string, overrides: Record<st
 }
 
 async function pendingTransferId(number: string): Promise<string> {
-  const row = await context.db.selectFrom('transfers').select('id').where('transaction_number', '=', number).executeTakeFirstOrThrow();
+  const row = await context.db.selectFrom('operations').select('id').where('number', '=', number).executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -106,8 +106,8 @@ describe('internal transfers', () => {
       rate: null,
     });
     expect(Math.abs(out!.created - Date.now() / 1000)).toBeLessThan(60);
-    const stored = await context.db.selectFrom('transfers').select('recipient_details').where('transaction_number', '=', out!.transactionNumber).executeTakeFirstOrThrow();
-    expect(stored.recipient_details).toEqual({ email: 'payee@test.example', paymentMethod: 'account' });
+    const stored = await context.db.selectFrom('operations').select('details').where('number', '=', out!.transactionNumber).executeTakeFirstOrThrow();
+    expect(stored.details.recipientDetails).toEqual({ email: 'payee@test.example', paymentMethod: 'account' });
     const payeeRows = await list(payee);
     expect(payeeRows).toHaveLength(1);
     expect(payeeRows[0]).toMatchObject({ direction: 'IN', accountNumber: to.number, balance: '250.10', transactionNumber: out!.transactionNumber });

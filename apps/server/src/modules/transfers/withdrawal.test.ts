@@ -6,6 +6,7 @@
 // side rows included.
 import { randomUUID } from 'node:crypto';
 import type { CancelTransferResponse, FiatCurrency, TransactionRecord } from '@bank/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
@@ -101,7 +102,7 @@ describe('POST /api/transaction/cancel: withdrawing a transfer abroad', () => {
     const audit = await context.db.selectFrom('audit_log').select(['action', 'actor_type', 'after']).where('subject_id', '=', transferId).orderBy('id').execute();
     expect(audit.map((row) => [row.action, row.actor_type])).toEqual([['transfer.create.international', 'client'], ['transfer.canceled', 'client']]);
     expect(audit[1]!.after).toMatchObject({ status: 'Canceled', fee: '30.00', currency: 'EUR' });
-    const feeTransfer = await context.db.selectFrom('transfers').select(['kind', 'id']).where('transaction_number', '=', feeRow!.transactionNumber).executeTakeFirstOrThrow();
+    const feeTransfer = await context.db.selectFrom('operations').select(['kind', 'id']).where('number', '=', feeRow!.transactionNumber).executeTakeFirstOrThrow();
     expect(feeTransfer.kind).toBe('fee');
     const entry = await context.db.selectFrom('journal_entries').select('kind').where('transfer_id', '=', feeTransfer.id).execute();
     expect(entry).toEqual([{ kind: 'fee' }]);
@@ -273,8 +274,8 @@ describe('one state table for every status change', () => {
       await denyTransfer(trx, denied, randomUUID());
     });
     const statuses = async () => ({
-      transfers: await context.db.selectFrom('transfers').select(['id', 'status']).where('id', 'in', [approved, denied]).orderBy('id').execute(),
-      sides: await context.db.selectFrom('transactions').select(['transfer_id', 'status', 'booked_at']).where('transfer_id', 'in', [approved, denied]).orderBy('transfer_id').execute(),
+      transfers: await context.db.selectFrom('operations').select(['id', 'status', 'booked_at']).where('id', 'in', [approved, denied]).orderBy('id').execute(),
+      sides: await context.db.selectFrom('statement_rows').select(['operation_id', 'booked_at', 'balance_after']).where('operation_id', 'in', [approved, denied]).orderBy('operation_id').execute(),
     });
     const before = await statuses();
     const refused: unknown[] = [];
@@ -327,14 +328,14 @@ describe.runIf(onPostgres)('a withdrawal and an operator\'s decision at the same
         : pg.app.inject({ method: 'POST', url: `/api/backoffice/transactions/${number}/deny`, headers: operator.headers, payload: { reason: 'Compliance hold' } });
       const answers = await Promise.all(index % 4 < 2 ? [decide, cancel(client, number)] : [cancel(client, number), decide]);
       expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join(' | ')).toEqual([200, 409]);
-      const { status } = await pg.db.selectFrom('transfers').select('status').where('transaction_number', '=', number).executeTakeFirstOrThrow();
+      const { status } = await pg.db.selectFrom('operations').select('status').where('number', '=', number).executeTakeFirstOrThrow();
       expect(['Approved', 'Denied', 'Canceled']).toContain(status);
       outcomes[status as keyof typeof outcomes] += 1;
     }
     // An approval moved 800 + the 50 EUR transfer fee; a withdrawal charged 30; a denial nothing.
     const expected = (100000 - outcomes.Approved * 850 - outcomes.Canceled * 30).toFixed(2);
     expect(await listedAccount(pg, client, account.number)).toMatchObject({ balance: expected, bookedBalance: expected });
-    const fees = await pg.db.selectFrom('transfers').select('id').where('kind', '=', 'fee').where('payment_reference', 'in', numbers).execute();
+    const fees = await pg.db.selectFrom('operations').select('id').where('kind', '=', 'fee').where(sql<string>`details ->> 'paymentReference'`, 'in', numbers).execute();
     expect(fees).toHaveLength(outcomes.Canceled);
     expect(await findLedgerViolations(pg.db)).toEqual([]);
   });
@@ -349,7 +350,7 @@ describe.runIf(onPostgres)('a withdrawal and an operator\'s decision at the same
       const approve = pg.app.inject({ method: 'POST', url: `/api/backoffice/transactions/${number!}/approve`, headers: operator.headers });
       const answers = await Promise.all(round % 2 === 0 ? [approve, cancel(client, number!)] : [cancel(client, number!), approve]);
       expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join(' | ')).toEqual([200, 409]);
-      const { status } = await pg.db.selectFrom('transfers').select('status').where('transaction_number', '=', number!).executeTakeFirstOrThrow();
+      const { status } = await pg.db.selectFrom('operations').select('status').where('number', '=', number!).executeTakeFirstOrThrow();
       const release = await pg.db.selectFrom('approvals').select('status').where('kind', '=', 'transferRelease').where('subject_id', '=', number!).execute();
       if (status === 'Canceled') {
         expect(release).toEqual([]);

@@ -61,9 +61,9 @@ async function withdrawLockedTransfer(trx: Db, deps: WithdrawalDeps, transfer: P
 /** POST /api/transaction/cancel for the client's own transfer by number; another client's or an unknown one is 404. */
 export async function cancelOwnTransfer(trx: Db, deps: WithdrawalDeps, clientId: string, transactionNumber: string): Promise<CancelTransferResponse> {
   const found = await trx
-    .selectFrom('transfers')
+    .selectFrom('operations')
     .select(['id', 'kind', 'status', 'currency'])
-    .where('transaction_number', '=', transactionNumber)
+    .where('number', '=', transactionNumber)
     .where('client_id', '=', clientId)
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', { message: 'Transfer not found' });
