@@ -2,8 +2,10 @@
 // registration of a personal and a business client with the code read from the real SMTP server,
 // the validation messages and 409 popups, the 2:00 countdown returning to step 1, the cabinet of an
 // unidentified client (only verification), KYC submission and the in-process message, the full menu
-// and settings of an identified client, password change, sign-out, reset of a forgotten password
+// and settings of an identified client, the side menu closing after a mouse or keyboard choice at
+// 1280, 768 and 360 px, password change, sign-out, reset of a forgotten password
 // from the mailed link, the route guard, and the session-expired modal of a stale token.
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/axe';
 import {
@@ -243,6 +245,67 @@ describe('the cabinet of an identified client', () => {
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await page.getByRole('heading', { level: 1 }).first().click();
     expect(await menu.isVisible()).toBe(true);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  });
+
+  it('EN, 1280, 768 and 360 px: a tab clicked with the mouse while the menu is open is shown, and the menu closes', async () => {
+    const { page, problems } = await stack.newPage({ language: 'en', width: 1280, height: 800 });
+    await signInThroughUi(stack, page, 'en', DEMO_PERSONAL.email, DEMO_PERSONAL.password);
+    const menu = page.getByRole('navigation', { name: 'Sections' });
+    const toggle = page.getByRole('button', { name: /^(Open|Collapse) the menu$/ });
+    const screenTitled = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+    /** A real press and release at the middle of the element, where the pointer would be. */
+    const clickAt = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    const openTheMenu = async () => {
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await menu.waitFor();
+    };
+
+    // 1280 px: the menu stands beside the screen, so hiding it moves the screen; the Statement tab
+    // under the pointer is still the one chosen.
+    await openTheMenu();
+    await screenTitled('Accounts').waitFor();
+    const statement = page.getByRole('tab', { name: 'Statement' });
+    await clickAt(statement);
+    await page.getByRole('heading', { level: 2, name: 'Account statement' }).waitFor();
+    expect(await statement.getAttribute('aria-selected')).toBe('true');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // A section chosen in the menu with the mouse is shown and closes the menu; with the keyboard too.
+    for (const width of [1280, 768, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openTheMenu();
+      await clickAt(menu.getByRole('button', { name: 'Transfers', exact: true }));
+      await screenTitled('Transfers').waitFor();
+      await menu.waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded'), `${width} px`).toBe('false');
+
+      await openTheMenu();
+      await menu.getByRole('button', { name: 'Accounts', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await screenTitled('Accounts').waitFor();
+      await menu.waitFor({ state: 'hidden' });
+      // The keyboard is handed to the toggle, not left on a hidden entry.
+      expect(await toggle.evaluate((element) => element === document.activeElement), `${width} px`).toBe(true);
+    }
+
+    // 360 px: a click on the shade beside the menu, over the Statement tab, closes the menu and
+    // does not reach the tab under the shade.
+    await openTheMenu();
+    const drawer = (await page.locator('.side-menu').boundingBox())!;
+    const under = (await statement.boundingBox())!;
+    const x = (drawer.x + drawer.width + 360) / 2;
+    expect(x).toBeGreaterThan(under.x);
+    expect(x).toBeLessThan(under.x + under.width);
+    await page.mouse.click(x, under.y + under.height / 2);
+    await menu.waitFor({ state: 'hidden' });
+    await screenTitled('Accounts').waitFor();
+    expect(await statement.getAttribute('aria-selected')).toBe('false');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(unexpectedProblems(problems)).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ async function openStatement(language: Language, width: number) {
   await page.getByRole('heading', { level: 1, name: accounts('title') }).waitFor();
   const tab = page.getByRole('tab', { name: accounts('tabs.statement') });
   if (wide(width) && width < 1400) {
-    // Below 1400 px a click beside the open side menu closes it first; the keyboard leaves it open,
+    // Below 1400 px a click beside the open side menu closes it; the keyboard leaves it open,
     // so the statement is seen beside the menu, its narrowest desktop layout.
     await tab.focus();
     await page.keyboard.press('Enter');

@@ -11,7 +11,7 @@ import { selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth';
 import { resolveClientTimeZoneWhenIdle } from '../statement';
 import { CabinetContext, type CabinetNavigation } from './cabinetContext';
 import { BurgerIcon } from './icons';
-import { MENU_OPEN_ABOVE_PX, defaultMenuKey, screenToShow, type MenuKey } from './menu';
+import { MENU_OPEN_ABOVE_PX, defaultMenuKey, menuClosesItself, screenToShow, type MenuKey } from './menu';
 import { screens } from './screens';
 import { SessionExpiredModal } from './SessionExpiredModal';
 import { SideMenu } from './SideMenu';
@@ -35,7 +35,7 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
   const menuId = useId();
   const menuRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const [menuOpen, setMenuOpen] = useMenuOpenState(menuRef, toggleRef);
+  const [menuOpen, setMenuOpen, closeMenu] = useMenuOpenState(menuRef, toggleRef);
   const [choice, setChoice] = useState<MenuKey>(() => initialScreen ?? defaultMenuKey(isIdentified(kycStatus)));
   useCabinetData(menuOpen);
 
@@ -63,6 +63,11 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
     }),
     [choice, setMenuOpen],
   );
+  // Where the menu closes on a click beside it, an entry chosen in it closes it as well.
+  const chooseInMenu = (key: MenuKey) => {
+    setChoice(key);
+    if (menuClosesItself(window.innerWidth)) closeMenu();
+  };
   const shown = screenToShow(choice, kycStatus);
   const Screen = screens[shown];
 
@@ -74,9 +79,9 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
           id={menuId}
           open={menuOpen}
           active={shown}
-          onSelect={navigation.select}
+          onSelect={chooseInMenu}
           onSignOut={() => void signOut()}
-          onClose={() => setMenuOpen(false)}
+          onClose={closeMenu}
         />
         {menuOpen ? <div className="cabinet__backdrop" aria-hidden="true" /> : null}
         <div className="cabinet__main app-shell__main">

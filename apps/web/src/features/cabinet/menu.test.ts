@@ -1,7 +1,7 @@
 // Proves the cabinet menu rules of docs/product.md: entries per identification state, the KYC screen
 // forced while the status is missing, New or Rejected, and the profile name.
 import { describe, expect, it } from 'vitest';
-import { defaultMenuKey, displayName, screenToShow, visibleMenuKeys } from './menu';
+import { defaultMenuKey, displayName, menuClosesItself, screenToShow, visibleMenuKeys } from './menu';
 
 describe('cabinet menu', () => {
   it('shows the full menu only to identified clients', () => {
@@ -32,5 +32,10 @@ describe('cabinet menu', () => {
     expect(displayName({ firstName: 'Anna', lastName: 'Petrova', companyName: 'X' })).toBe('Anna Petrova');
     expect(displayName({ firstName: null, companyName: 'Northwind Trading Ltd' })).toBe('Northwind Trading Ltd');
     expect(displayName({ firstName: null, companyName: null, email: 'a@b.c' })).toBe('a@b.c');
+  });
+
+  it('closes itself in windows narrower than 1400 px, the phone widths included', () => {
+    for (const width of [360, 768, 1280, 1399]) expect(menuClosesItself(width)).toBe(true);
+    for (const width of [1400, 1440]) expect(menuClosesItself(width)).toBe(false);
   });
 });

@@ -6,8 +6,16 @@ export type MenuKey = (typeof MENU_KEYS)[number];
 
 /** docs/product.md#tariffs-and-limits: open by default in windows wider than this. */
 export const MENU_OPEN_ABOVE_PX = 768;
-/** docs/product.md#tariffs-and-limits: an outside click closes the menu in windows narrower than this. */
-export const MENU_CLOSES_ON_OUTSIDE_CLICK_BELOW_PX = 1400;
+/**
+ * docs/product.md#tariffs-and-limits: in windows narrower than this the menu closes itself, on a
+ * click outside it and once an entry is chosen.
+ */
+export const MENU_CLOSES_ITSELF_BELOW_PX = 1400;
+
+/** Whether the menu, open in a window `width` px wide, closes itself (see above). */
+export function menuClosesItself(width: number): boolean {
+  return width < MENU_CLOSES_ITSELF_BELOW_PX;
+}
 
 /**
  * docs/product.md: identified clients see accounts, transfer, rate, crypto and cryptoTransfer, the
