@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { type ApprovalRegistry, proposeApproval } from '../approvals';
 import { recordAudit } from '../audit';
-import { hashPassword, verifyPassword, revokeAllSessions, assertNotBlocked, clearCounter, recordHit, type CounterPolicy } from '../auth';
+import { hashPassword, verifyPassword, revokeAllSessions, assertNotBlocked, clearCounter, recordHit, lockingCounter } from '../auth';
 import { queueMail } from '../mail';
 import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { assertAnotherActiveAdmin } from './operator-approvals';
@@ -24,12 +24,7 @@ import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockAdminChange
 const MINUTE_MS = 60_000;
 
 /** Wrong current passwords in one operator's password change. */
-export const FAILED_OPERATOR_PASSWORD_CHANGES: CounterPolicy = {
-  bucket: 'operator-password-change-failures',
-  windowMs: 15 * MINUTE_MS,
-  blockAfter: 10,
-  blockMs: 15 * MINUTE_MS,
-};
+export const FAILED_OPERATOR_PASSWORD_CHANGES = lockingCounter('operator-password-change-failures', 15 * MINUTE_MS, 10);
 
 interface RequestMeta {
   ip: string;

@@ -386,3 +386,10 @@ export const eachInSavepoint: MoneyWriteKind<OwnWrite> = {
     return results;
   },
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The group commit every money-moving request writes through, decorated by app.ts. */
+    money: GroupCommit;
+  }
+}

@@ -10,12 +10,3 @@ export { bankAccountId, lockBalances, openClientLedgerAccount, openDepositLedger
 export type { Balance, EntryKind, LedgerAccountId, PostingInput } from './ledger';
 export type { LedgerTables } from './tables';
 export { inMoneyTransaction } from './transaction';
-
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The group commit every money-moving request writes through (group-commit.ts), decorated by app.ts. */
-    money: import('./group-commit').GroupCommit;
-  }
-}
-
