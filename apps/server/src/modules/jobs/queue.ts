@@ -14,17 +14,32 @@ import type { BankClock } from './clock';
  * (pg-boss polls and never holds a LISTEN session, which is why it, not graphile-worker, runs there),
  * and a job can be offered inside the transaction of the act that causes it.
  */
-export function executorOf(db: Db, log?: Logger): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+export function executorOf(db: Db, log?: Logger): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>; settled(): Promise<void> } {
+  const inFlight = new Set<Promise<unknown>>();
+  async function execute(text: string, values: unknown[] | undefined): Promise<{ rows: unknown[] }> {
+    try {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows };
+    } catch (error) {
+      if (!log || !UNAWAITED_STATEMENTS.has(text)) throw error;
+      log.warn({ err: error }, 'job queue could not record the end of a job; it runs again after its expiry');
+      // What the statement answers when it changes no job: pg-boss reads the count of the first row.
+      return { rows: [{ count: '0' }] };
+    }
+  }
   return {
-    async executeSql(text, values) {
-      try {
-        const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-        return { rows: result.rows };
-      } catch (error) {
-        if (!log || !UNAWAITED_STATEMENTS.has(text)) throw error;
-        log.warn({ err: error }, 'job queue could not record the end of a job; it runs again after its expiry');
-        return { rows: [] };
-      }
+    executeSql(text, values) {
+      const statement = execute(text, values);
+      inFlight.add(statement);
+      void statement.then(
+        () => inFlight.delete(statement),
+        () => inFlight.delete(statement),
+      );
+      return statement;
+    },
+    /** Resolves once every statement sent so far has ended, so the database may close after it. */
+    async settled() {
+      await Promise.allSettled([...inFlight]);
     },
   };
 }
@@ -75,6 +90,7 @@ export async function offerJob(trx: Db, name: string, data: object = {}, options
 /** The workers of one node: every definition's queue worked here, its cron kept, its catch-up offered. */
 export class JobQueue {
   private boss: PgBoss | undefined;
+  private executor: ReturnType<typeof executorOf> | undefined;
 
   constructor(
     private readonly context: JobContext,
@@ -83,7 +99,8 @@ export class JobQueue {
   ) {}
 
   async start(): Promise<void> {
-    const boss = new PgBoss({ db: executorOf(this.context.db, this.context.log), migrate: false, supervise: true, schedule: true });
+    this.executor = executorOf(this.context.db, this.context.log);
+    const boss = new PgBoss({ db: this.executor, migrate: false, supervise: true, schedule: true });
     boss.on('error', (error) => this.context.log.error({ err: error }, 'job queue error'));
     await boss.start();
     this.boss = boss;
@@ -96,10 +113,14 @@ export class JobQueue {
     }
   }
 
-  /** Stops taking jobs and waits a while for those running. */
+  /**
+   * Stops taking jobs, waits a while for those running, then for the statements that record their
+   * ends (pg-boss sends them without awaiting them), so none is still running when the database closes.
+   */
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = undefined;
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.executor?.settled();
   }
 }
