@@ -17,12 +17,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { cryptoTransactionsQuerySchema } from '@bank/contracts/crypto/crypto-transactions';
 import { openDatabase, type Db } from '../db';
+import { instantText } from '../db/instant';
 import { migrate } from '../db/migrate';
 import { createScratchDatabase } from '../db/scratch';
 import { recordAnswers, type RecordedAnswers } from './operations-history/answers';
 import { loadRows, type DatabaseRows } from './operations-history/fixture';
 import { findAccountByNumber, type ClientAccount } from '../modules/accounts';
+import { listCryptoTransactions } from '../modules/crypto';
 import { findLedgerViolations } from '../modules/ledger';
 import { settleInternalTransfers } from '../modules/transfers';
 
@@ -54,6 +57,11 @@ describe('migration 0093: one history of operations', () => {
       const kinds = new Set((rows.tables.transfers as Array<{ kind: string }>).map((transfer) => transfer.kind));
       expect(kinds.size).toBe(11);
 
+      // The crypto list's cursors the app of 0092 handed out: one after each wallet row, in the list's order.
+      const { rows: walletOrder } = await sql<{ client_id: string; id: string; at: string }>`
+        select client_id::text as client_id, id::text as id, ${instantText(sql.ref('created_at'))} as at
+        from wallet_transactions order by client_id, created_at desc, id desc`.execute(db);
+
       const applied = await migrate(db);
       expect(applied[0]).toBe('0093_one_history_of_operations.sql');
 
@@ -76,6 +84,24 @@ describe('migration 0093: one history of operations', () => {
       expect(answers.backoffice).toEqual(expected.backoffice);
       expect(JSON.stringify(answers)).toBe(JSON.stringify(expected));
       expect(await findLedgerViolations(db)).toEqual([]);
+
+      // A cursor of before the migration continues the same list: from its instant, so the rows made at
+      // that instant (the one it names among them) come again, then every later one; none is skipped.
+      const clientsWithWallets = [...new Set(walletOrder.map((row) => row.client_id))];
+      let sharedInstants = 0;
+      for (const clientId of clientsWithWallets) {
+        const order = walletOrder.filter((row) => row.client_id === clientId);
+        const list = (input: Record<string, string>) => listCryptoTransactions(db, clientId, cryptoTransactionsQuerySchema.parse({ limit: '100', ...input }), new Date(expected.now));
+        const full = (await list({})).items;
+        expect(full).toHaveLength(order.length);
+        for (const [index, row] of order.entries()) {
+          const cursor = Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
+          const from = order.findIndex((other) => other.at === row.at);
+          if (from < index) sharedInstants += 1;
+          expect((await list({ cursor })).items, `${clientId} after row ${index}`).toEqual(full.slice(from));
+        }
+      }
+      expect(sharedInstants).toBeGreaterThan(0);
 
       // The bank goes on: a transfer after the migration is numbered and listed after the moved ones.
       const { rows: last } = await sql<{ id: string }>`select max(id)::text as id from statement_rows`.execute(db);

@@ -85,7 +85,12 @@ export async function listCryptoTransactions(db: Db, clientId: string, query: Cr
     .limit(query.limit + 1);
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
-    page = page.where((eb) => eb.or([eb('r.created_at', '<', sql<Date>`${after.at}::timestamptz`), eb.and([eb('r.created_at', '=', sql<Date>`${after.at}::timestamptz`), eb('r.id', '<', after.id)])]));
+    const at = sql<Date>`${after.at}::timestamptz`;
+    // A cursor names the last row shown. One handed out before migration 0093 names it by the id it
+    // had then, which no row has now (docs/operations-history.md#what-clients-see): it continues at
+    // its instant, showing again any row made at that same instant, so that none is skipped.
+    const namesNoRow = sql<boolean>`not exists (select 1 from statement_rows c where c.id = ${after.id}::bigint and c.client_id = ${clientId} and c.wallet_id is not null and c.created_at = ${at})`;
+    page = page.where((eb) => eb.or([eb('r.created_at', '<', at), eb.and([eb('r.created_at', '=', at), eb.or([eb('r.id', '<', after.id), namesNoRow])])]));
   }
   const [rows, count] = await Promise.all([
     page.execute(),
