@@ -133,7 +133,7 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
     order by r.i`.execute(db);
   await sql`
     insert into statement_rows (operation_id, client_id, account_id, direction, from_account, to_account, recipient,
-      amount, currency, fee, balance_after, transaction_type, reference, template_name, description, created_at, booked_at)
+      amount, currency, fee, balance_after, transaction_type, reference, template_name, description, created_at, booked_at, number, status)
     select r.transfer_id, ${target.client_id}, ${target.id}, r.direction,
       case when r.direction = 'OUT' then ${target.number} else numbered.number end,
       case when r.direction = 'IN' then ${target.number} else numbered.number end,
@@ -141,7 +141,7 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
       case r.transaction_type when 'Intra' then 'Internal' when 'Exchange' then 'Exchange' else 'International' end,
       case when r.i % 50 = 0 and r.direction = 'OUT' then 'Rent' end,
       case when r.transaction_type = 'Exchange' then null when r.i % 1000 = 0 then 'Аренда офиса, счёт ' || r.i else 'Invoice ' || r.i end,
-      r.created_at, r.created_at
+      r.created_at, r.created_at, (200000000 + r.i)::text, 'Approved'
     from bench_rows r join bench_numbers numbered on numbered.n = r.counterparty order by r.i`.execute(db);
   await sql`
     insert into journal_entries (id, kind, transfer_id, created_at)
@@ -180,9 +180,9 @@ async function generate(db: Db): Promise<{ clientId: string; accountNumber: stri
     order by o.j`.execute(db);
   await sql`
     insert into statement_rows (operation_id, client_id, account_id, direction, from_account, to_account, recipient,
-      amount, currency, balance_after, transaction_type, reference, description, created_at)
+      amount, currency, balance_after, transaction_type, reference, description, created_at, number, status)
     select o.transfer_id, a.client_id, a.id, o.direction, a.number, a.number, 'Somebody',
-      o.amount, 'USD', o.amount, 'Intra', 'Internal', 'Invoice ' || o.j, o.created_at
+      o.amount, 'USD', o.amount, 'Intra', 'Internal', 'Invoice ' || o.j, o.created_at, (400000000 + o.j)::text, 'Approved'
     from bench_other_rows o join bench_numbers numbered on numbered.n = o.owner join accounts a on a.number = numbered.number
     order by o.j`.execute(db);
   return { clientId: target.client_id, accountNumber: target.number };

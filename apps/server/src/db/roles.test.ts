@@ -84,7 +84,7 @@ describe.runIf(onPostgres)('the application role', () => {
     for (const column of ['amount', 'currency', 'client_id', 'kind', 'number', 'counterparty']) {
       await refused(sql`update operations set ${sql.ref(column)} = ${sql.ref(column)} where false`);
     }
-    for (const column of ['amount', 'currency', 'account_id', 'wallet_id', 'operation_id', 'direction', 'to_account']) {
+    for (const column of ['amount', 'currency', 'account_id', 'wallet_id', 'operation_id', 'direction', 'to_account', 'number', 'status']) {
       await refused(sql`update statement_rows set ${sql.ref(column)} = ${sql.ref(column)} where false`);
     }
     await refused(sql`delete from ledger_holds`);

@@ -15,7 +15,7 @@ type Check = { rule: string; query: ReturnType<typeof sql<{ detail: string }>> }
 
 /**
  * The rows a client reads (statement rows of accounts and of wallets) and the ledger are one basis:
- * each row belongs to its operation, each posting of an operation to the owner is its row's
+ * each row belongs to its operation and shows its number and status, each posting of an operation to the owner is its row's
  * movement (credit amount − fee, debit amount + fee) at the row's place, and each booked row that
  * moves money has its posting; an operation is booked exactly when its rows are.
  */
@@ -25,9 +25,10 @@ function sideRowChecks(side: { owners: string; ownerKey: 'account_id' | 'wallet_
   const movement = sql`case when s.direction = 'IN' then s.amount - s.fee else -(s.amount + s.fee) end`;
   return [
     {
-      rule: `every ${side.row} belongs to an operation, booked when it is`,
+      rule: `every ${side.row} belongs to an operation, booked when it is, with its number and status`,
       query: sql`select s.id::text as detail from statement_rows s left join operations t on t.id = s.operation_id
-        where ${ownerKey} is not null and (t.id is null or (s.booked_at is not null and t.booked_at is distinct from s.booked_at))`,
+        where ${ownerKey} is not null and (t.id is null or (s.booked_at is not null and t.booked_at is distinct from s.booked_at)
+          or s.number <> t.number or s.status <> t.status)`,
     },
     {
       rule: `every posting of an operation to ${side.owner} is its ${side.row}, booked at the same instant`,

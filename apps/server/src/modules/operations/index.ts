@@ -8,7 +8,7 @@ export type { PendingTransfer } from './pending';
 export { addTransferSides, recordOperations, setTransferStatus } from './records';
 export type { NewOperation, NewSide, NewTransfer, NewWalletSide } from './records';
 export type { TransferTables, WalletSideKind } from './tables';
-export { countMovements, countQuery, countTransactionRows, keyAtQuery, listTransactionRecords, movementOf, readKeyAt, readLatestTemplateRows, readTransactionRows, rowsQuery, statusReasonsOf } from './transaction-rows';
+export { countMovements, countQuery, countTransactionRows, keyAtQuery, listTransactionRecords, movementOf, readKeyAt, readLatestTemplateRows, readTransactionRows, rowsQuery, statusReasonsOf, transactionRowBatches } from './transaction-rows';
 export type { KeysetKey, Seek, TransactionFilter, TransactionRow } from './transaction-rows';
 export { storedDetails } from './operation-details';
 export { thresholdsDetail } from './records';

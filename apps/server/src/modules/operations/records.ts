@@ -239,18 +239,22 @@ const recordStatement = fixedStatement<{ id: string; number: string }>((value) =
     with new_operations as (
       insert into operations (${operations.columns}, number)
       select ${operations.values()}, nextval('transaction_number_seq')::text from ${operations.from} order by ${operations.position}
-      returning id, number
+      returning id, number, status
     ),
     new_sides as (
-      insert into statement_rows (${sides.columns})
-      select ${sides.values()} from ${sides.from} order by ${sides.position}
+      insert into statement_rows (${sides.columns}, number, status)
+      select ${sides.values()}, numbered.number, numbered.status
+      from ${sides.from} join new_operations as numbered on numbered.id = side.operation_id
+      order by ${sides.position}
     ),
     new_wallet_sides as (
-      insert into statement_rows (${walletSides.columns}, from_account, to_account)
+      insert into statement_rows (${walletSides.columns}, from_account, to_account, number, status)
       select ${walletSides.values()},
         case when wallet_side.direction = 'OUT' then wallet.address else wallet_side.recipient end,
-        case when wallet_side.direction = 'OUT' then wallet_side.recipient else wallet.address end
+        case when wallet_side.direction = 'OUT' then wallet_side.recipient else wallet.address end,
+        numbered.number, numbered.status
       from ${walletSides.from} join wallets as wallet on wallet.id = wallet_side.wallet_id
+      join new_operations as numbered on numbered.id = wallet_side.operation_id
       order by ${walletSides.position}
     ),
     new_audit as (
@@ -326,7 +330,11 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
 export async function addTransferSides(trx: Db, operation: Pick<NewOperation, 'at' | 'transfer' | 'sides'>): Promise<void> {
   if (operation.sides.length === 0) return;
   const sides = unnestRows('statement_rows', 'side', SIDE_TYPES, sideRowsOf([operation]));
-  await sql`insert into statement_rows (${sides.columns}) select ${sides.values()} from ${sides.from} order by ${sides.position}`.execute(trx);
+  await sql`
+    insert into statement_rows (${sides.columns}, number, status)
+    select ${sides.values()}, operation.number, operation.status
+    from ${sides.from} join operations as operation on operation.id = side.operation_id
+    order by ${sides.position}`.execute(trx);
 }
 
 /**

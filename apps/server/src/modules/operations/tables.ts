@@ -61,6 +61,9 @@ export interface TransferTables {
     template_name: string | null;
     /** The line the statement shows and searches: the operation's purpose, else its reference text. */
     description: string | null;
+    /** The operation's number and status: written with the row, and the status kept by the operation's trigger (migration 0094). */
+    number: ColumnType<string, string, never>;
+    status: ColumnType<TransactionStatus, TransactionStatus, never>;
     /** When the operation was made. */
     created_at: InstantColumn;
     /** When the row's money was booked (its postings' instant); null while pending, and for ever once denied or canceled. */

@@ -22,9 +22,10 @@ import { instantText, type InstantText } from '../../db/instant';
  * The read model of the fiat accounts' statement rows (statement_rows with an account): the one
  * place that selects them, checks their currencies and enumerations and turns their amounts into
  * minor units. The transfer list, the statement (and its CSV) and the saved templates all read
- * through it. A row shows its operation's status and payment details (operation-details.ts), read
- * with it from its operation by primary key. Nothing here writes, and every query is scoped by the
- * signed-in client first (statement_rows.client_id), so no filter can reach another client's rows.
+ * through it. A row carries its operation's number and status; its payment details
+ * (operation-details.ts) are read from its operation by primary key. Nothing here writes, and every
+ * query is scoped by the signed-in client first (statement_rows.client_id), so no filter can reach
+ * another client's rows.
  *
  * A row stands at its place on the statement, statement_at: when its money was booked (booked_at,
  * the instant of its postings), or when it was made while nothing is booked (a pending transfer;
@@ -159,15 +160,20 @@ function seeking(db: Db, filter: TransactionFilter, seek: Seek) {
 
 /**
  * Every column a reader of the rows may show, selected the same way for all of them: the row's own,
- * and its operation's status and payment details, read by primary key for the rows read.
+ * with its operation's number and status (the database copies them onto the row, migration 0094),
+ * and, with `details`, the operation's payment details, read by primary key for each row read. A
+ * statement file shows none of them but the purpose, which the row carries as its description, so
+ * it reads without details: the operation is then joined on a false condition, which PostgreSQL
+ * plans as a one-time filter and so looks up no operation (docs/benchmarks.md has what a million
+ * look-ups cost). Its rows have a purpose and no other detail.
  */
-function selectRow(query: ReturnType<typeof scoped>) {
-  return query.leftJoin('operations as o', 'o.id', 't.operation_id').select([
+function selectRow(query: ReturnType<typeof scoped>, details: boolean) {
+  return query.leftJoin('operations as o', (join) => join.onRef('o.id', '=', 't.operation_id').on(sql<SqlBool>`${sql.lit(details)}`)).select([
     't.id',
     keyText.as('at'),
     instantText(sql.ref('t.created_at')).as('created_at'),
     instantText(sql.ref('t.booked_at')).$castTo<InstantText | null>().as('booked_at'),
-    'o.number',
+    't.number',
     't.account_id',
     't.direction',
     't.from_account',
@@ -179,8 +185,8 @@ function selectRow(query: ReturnType<typeof scoped>) {
     't.balance_after',
     't.transaction_type',
     't.reference',
-    'o.status',
-    detail('purpose').as('purpose'),
+    't.status',
+    (details ? detail('purpose') : sql<string | null>`t.description`).as('purpose'),
     detail('paymentReference').as('payment_reference'),
     't.template_name',
     detail('paymentRegion').as('payment_region'),
@@ -198,8 +204,8 @@ function oneOf<T extends string>(values: readonly T[], value: string | null | un
 
 function toTransactionRow(row: StoredRow): TransactionRow {
   if (!isCurrency(row.currency)) throw new Error(`Unknown currency ${row.currency} in statement rows`);
-  // Every statement row is written with its operation (records.ts) and an account's row has its balance.
-  if (row.number === null || row.balance_after === null) throw new Error(`Statement row ${row.id} has no operation or no balance`);
+  // An account's row has its balance (statement_rows_account_figures_check).
+  if (row.balance_after === null) throw new Error(`Statement row ${row.id} has no balance`);
   const currency = row.currency;
   return {
     id: String(row.id),
@@ -228,15 +234,36 @@ function toTransactionRow(row: StoredRow): TransactionRow {
   };
 }
 
-/** The query of a page of rows (exported so the benchmark can time exactly it at the database). */
-export function rowsQuery(db: Db, filter: TransactionFilter, seek: Seek) {
-  return selectRow(seeking(db, filter, seek)).limit(seek.limit);
+/**
+ * The query of a page of rows, with their operations' payment details unless `details` is false
+ * (exported so the benchmark can time exactly it at the database).
+ */
+export function rowsQuery(db: Db, filter: TransactionFilter, seek: Seek, details = true) {
+  return selectRow(seeking(db, filter, seek), details).limit(seek.limit);
 }
 
 /** Rows of the filter from a keyset position, newest first whatever the direction of the seek. */
-export async function readTransactionRows(db: Db, filter: TransactionFilter, seek: Seek): Promise<TransactionRow[]> {
-  const rows = (await rowsQuery(db, filter, seek).execute()).map(toTransactionRow);
+export async function readTransactionRows(db: Db, filter: TransactionFilter, seek: Seek, details = true): Promise<TransactionRow[]> {
+  const rows = (await rowsQuery(db, filter, seek, details).execute()).map(toTransactionRow);
   return seek.towards === 'older' ? rows : rows.reverse();
+}
+
+/**
+ * Every row of the filter, a batch of at most `batchRows` at a time, in the order of the walk: newest
+ * first towards older rows, oldest first towards newer ones. The statement files read through it:
+ * rows without payment details (selectRow), each batch continuing by keyset right after the last,
+ * so no transaction is held open across batches and the next is read only when the caller asks.
+ */
+export async function* transactionRowBatches(db: Db, filter: TransactionFilter, towards: Seek['towards'], batchRows: number): AsyncGenerator<TransactionRow[]> {
+  let from: KeysetKey | null = null;
+  for (;;) {
+    const newestFirst = await readTransactionRows(db, filter, { towards, from, inclusive: false, offset: 0, limit: batchRows }, false);
+    const rows = towards === 'older' ? newestFirst : newestFirst.reverse();
+    const last = rows[rows.length - 1];
+    if (rows.length > 0) yield rows;
+    if (!last || rows.length < batchRows) return;
+    from = { at: last.at, id: last.id };
+  }
 }
 
 /**
@@ -321,7 +348,7 @@ export async function readLatestTemplateRows(
     .limit(limit)
     .execute();
   if (latest.length === 0) return [];
-  const rows = await selectRow(scoped(db, { clientId, accountId: null, start: null, end: null }))
+  const rows = await selectRow(scoped(db, { clientId, accountId: null, start: null, end: null }), true)
     .where('t.id', 'in', latest.map((item) => item.id))
     .execute();
   const byId = new Map(rows.map((row) => [String(row.id), toTransactionRow(row)]));

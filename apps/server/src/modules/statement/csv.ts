@@ -11,7 +11,7 @@ import {
 } from '@bank/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db';
-import { readTransactionRows, type KeysetKey } from '../operations';
+import { transactionRowBatches } from '../operations';
 import { toStatementRows } from './rows';
 import { resolveScope } from './service';
 
@@ -120,12 +120,11 @@ export interface StatementCsv {
 
 /**
  * The whole filtered statement as CSV, newest first, one line per row with every column of the product's
- * statement row and headings in the client's language. Rows are read by keyset in batches, and a
- * batch is read only when the reader wants more (the stream's backpressure), so memory stays flat
- * however many rows there are. Each batch is turned into small pieces of CSV text at once, so its
- * row objects die young and only short strings wait in the stream. No database transaction is held
- * open across batches (PGlite has one connection to share); the keyset makes each batch continue
- * exactly after the last one.
+ * statement row and headings in the client's language. Rows are read by keyset in batches
+ * (transactionRowBatches: one batch read ahead, no transaction held open across them), and no more
+ * is read until the reader wants more (the stream's backpressure), so memory stays flat however many
+ * rows there are. Each batch is turned into small pieces of CSV text at once, so its row objects die
+ * young and only short strings wait in the stream.
  */
 export async function statementCsv(
   db: Db,
@@ -139,9 +138,7 @@ export async function statementCsv(
   const headings = STATEMENT_COLUMN_HEADINGS[query.lang];
   async function* chunks() {
     yield `\uFEFF${stringify([STATEMENT_COLUMNS.map((key) => headings[key])])}`;
-    let from: KeysetKey | null = null;
-    for (;;) {
-      const rows = await readTransactionRows(db, scope.rows, { towards: 'older', from, inclusive: false, offset: 0, limit: batchRows });
+    for await (const rows of transactionRowBatches(db, scope.rows, 'older', batchRows)) {
       const statementRows = await toStatementRows(db, rows, (row) => scope.accountNumbers.get(row.accountId) ?? '');
       const pieces: string[] = [];
       for (let start = 0; start < rows.length; start += CSV_PIECE_ROWS) {
@@ -151,9 +148,6 @@ export async function statementCsv(
         pieces.push(stringify(records));
       }
       yield* pieces;
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < batchRows) return;
-      from = { at: last.at, id: last.id };
     }
   }
   // A failed batch destroys the stream, so the download is cut short visibly instead of looking complete.

@@ -1,7 +1,7 @@
 import type { ResolvedPeriod, StatementAccountSummary, StatementFilters, StatementQuery, StatementRow } from '@bank/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { readTransactionRows, type KeysetKey, type TransactionFilter, type TransactionRow } from '../operations';
+import { transactionRowBatches, type TransactionFilter } from '../operations';
 import { toStatementRows } from './rows';
 import { resolveScope, summarizeAccounts, type StatementScope } from './service';
 
@@ -78,16 +78,7 @@ export async function openStatementDocument(db: Db, clientId: string, requested:
     query,
     rowScope: scope.rows,
     async *batches(batchRows = DOCUMENT_BATCH_ROWS) {
-      let from: KeysetKey | null = null;
-      for (;;) {
-        // readTransactionRows answers newest first whatever the direction: turned round, the batch
-        // is oldest first and its last row is the key the next batch continues after.
-        const rows: TransactionRow[] = (await readTransactionRows(db, scope.rows, { towards: 'newer', from, inclusive: false, offset: 0, limit: batchRows })).reverse();
-        if (rows.length > 0) yield await toStatementRows(db, rows, () => accountNumber);
-        const last: TransactionRow | undefined = rows[rows.length - 1];
-        if (!last || rows.length < batchRows) return;
-        from = { at: last.at, id: last.id };
-      }
+      for await (const rows of transactionRowBatches(db, scope.rows, 'newer', batchRows)) yield await toStatementRows(db, rows, () => accountNumber);
     },
   };
 }
