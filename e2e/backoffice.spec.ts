@@ -5,15 +5,16 @@
 // which credits nothing until the admin approves it in the approvals queue; the client sends
 // 12,000 EUR abroad, which needs two operators: the first approval leaves it Processing and the
 // same operator cannot approve again, the admin's approval books it; another transfer is denied
-// and its hold released; a rejected KYC shows the operator's reason; an invited operator enrols
-// through the mailed link with their own password and authenticator.
+// and its hold released; a rejected KYC shows the operator's reason; the demo bank's only admin
+// invites an operator, which waits, as the screen says, until a second admin (made by
+// `npm run operator:create`) approves it, and the invited operator enrols through the mailed link
+// with their own password and authenticator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
 import { expectAccessible } from './support/axe';
-import { openRow, operatorSignIn, statusIs } from './support/backoffice';
+import { approveInvitation, enrolThroughApi, openRow, operatorCreate, operatorSignIn, statusIs } from './support/backoffice';
 import {
   chooseMenu,
   fillPersonalKyc,
@@ -25,13 +26,23 @@ import {
   texts,
   unexpectedProblems,
 } from './support/identity';
-import { interpolate, tuitionTransferBody } from './support/money';
+import { tuitionTransferBody } from './support/money';
 import { signInThroughApi } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
 
+const SECOND_ADMIN = { email: 'nikolai.sokolov@bank.example', name: 'Nikolai Sokolov', password: 'SecondAdmin2024' };
+
 let stack: Stack;
+/** The enrolment link `npm run operator:create` printed for the second admin. */
+let secondAdminLink = '';
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({
+    // The demo bank has one admin; the second is made on the server, as a real bank's is.
+    prepare: async (_dataDir, env) => {
+      const printed = await operatorCreate(['--email', SECOND_ADMIN.email, '--name', SECOND_ADMIN.name, '--roles', 'admin'], env);
+      secondAdminLink = /(https?:\/\/\S+\/backoffice\/enrol\/[\w-]+)/.exec(printed)?.[1] ?? '';
+    },
+  });
 });
 afterAll(() => stack?.close());
 
@@ -228,7 +239,7 @@ describe('the back office runs a new client from sign-up to the first payment ab
     for (const tab of [clientTab, compliance]) expect(unexpectedProblems(tab.problems)).toEqual([]);
   });
 
-  it('an admin invites an operator, who enrols from the mailed link: own password, authenticator from the QR code', async () => {
+  it('the only admin invites an operator; a second admin approves; the operator enrols from the mailed link: own password, authenticator from the QR code', async () => {
     const bo = texts('en', 'backoffice');
     const admin = await stack.newPage({ language: 'en', width: 1280 });
     await operatorSignIn(admin.page, 'en', 'operator@bank.example');
@@ -238,12 +249,22 @@ describe('the back office runs a new client from sign-up to the first payment ab
     await admin.page.getByLabel(label(bo('operators.name'))).fill('Nina Smirnova');
     await admin.page.getByLabel(label(bo('operators.email'))).fill(email);
     await admin.page.getByRole('group', { name: label(bo('operators.roles')) }).getByLabel(bo('roles.compliance')).check();
+    await admin.page.getByLabel(label(bo('operators.inviteReason'))).fill('Compliance desk');
     const since = stack.mail.mails.length;
     await admin.page.getByRole('button', { name: bo('operators.invite') }).click();
-    await admin.page.getByText(interpolate(bo('operators.invited'), { email, hours: String(ENROLMENT_LINK_HOURS) })).waitFor();
-    const row = admin.page.locator(`[data-testid="bo-row"][data-key="${email}"]`);
-    await statusIs(row, 'invited');
+    // The bank has one active admin: the invitation is a proposal that waits, and the screen says why.
+    await admin.page.getByText(bo('operators.inviteProposed')).waitFor();
+    await admin.page.getByTestId('bo-waits-for-second-admin').getByText(bo('operators.waitsForSecondAdmin')).waitFor();
     await expectAccessible(admin.page);
+    const row = admin.page.locator(`[data-testid="bo-row"][data-key="${email}"]`);
+    expect(await row.count()).toBe(0);
+    expect(stack.mail.mails.slice(since).some((mail) => mail.to.includes(email))).toBe(false);
+
+    // The second admin, made on the server, enrols and approves: the operator is invited and mailed.
+    expect(secondAdminLink).not.toBe('');
+    await approveInvitation(stack, await enrolThroughApi(stack, secondAdminLink, SECOND_ADMIN.password), email);
+    await admin.page.reload();
+    await statusIs(row, 'invited');
 
     const mail = await stack.mail.waitFor(email, /\/backoffice\/enrol\//, { since });
     const link = /(https?:\/\/\S+\/backoffice\/enrol\/[\w%-]+)/.exec(mail.text)![1]!;

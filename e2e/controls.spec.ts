@@ -1,18 +1,18 @@
 // Proves the bank's controls from an empty database, as people go them in Chromium: the first admin
 // is created by `npm run operator:create` before the server starts and enrols through the mailed
 // link (own password, the authenticator's code computed from the secret the page shows); the admin
-// invites a payments operator, who enrols from the invitation's link; a new client registers and is
-// identified by the admin; the payments operator proposes an incoming payment, which moves nothing,
-// and may not approve it (no Approve button, and the API answers 403); the admin approves it in the
-// approvals queue and the client sees the money in the cabinet. The approvals queue, a proposal,
-// the operators, the account and the enrolment screens are checked with axe and for width in EN
-// and RU at 360 and 1440 px.
-import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
+// invites a payments operator, which waits, as the screen says, for a second admin (made by
+// `npm run operator:create` too) to enrol and approve it; the payments operator then enrols from the
+// invitation's link; a new client registers and is identified by the admin; the payments operator
+// proposes an incoming payment, which moves nothing, and may not approve it (no Approve button, and
+// the API answers 403); the admin approves it in the approvals queue and the client sees the money
+// in the cabinet. The approvals queue, a proposal, the operators, the account and the enrolment
+// screens are checked with axe and for width in EN and RU at 360 and 1440 px.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../apps/web/src/ui/formatMoney';
 import { seriousAccessibilityViolations } from './support/axe';
-import { enrol, openRow, operatorCreate, statusIs } from './support/backoffice';
+import { approveInvitation, enrol, enrolThroughApi, openRow, operatorCreate, statusIs } from './support/backoffice';
 import { chooseMenu, fillPersonalKyc, label, newClient, registerThroughUi, texts, unexpectedProblems } from './support/identity';
 import { checkEveryLayout } from './support/layouts';
 import { accountIn, apiAs, interpolate, type Account } from './support/money';
@@ -20,11 +20,13 @@ import { signInThroughApi } from './support/session';
 import { screenshot, startStack, type Stack } from './support/stack';
 
 const ADMIN = { email: 'olga.ivanova@bank.example', name: 'Olga Ivanova', password: 'FirstAdmin2024' };
+const SECOND_ADMIN = { email: 'nikolai.sokolov@bank.example', name: 'Nikolai Sokolov', password: 'SecondAdmin2024' };
 const PAYMENTS = { email: 'pavel.kim@bank.example', name: 'Pavel Kim', password: 'Payments2024desk' };
 const ENROLMENT_LINK = /(https?:\/\/\S+\/backoffice\/enrol\/[\w-]+)/;
 
-/** What `npm run operator:create` printed before the server started. */
+/** What `npm run operator:create` printed before the server started, for the first admin and the second. */
 let operatorCreateOutput = '';
+let secondAdminOutput = '';
 let stack: Stack;
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
     seedDemo: false,
     prepare: async (_dataDir, env) => {
       operatorCreateOutput = await operatorCreate(['--email', ADMIN.email, '--name', ADMIN.name, '--roles', 'admin'], env);
+      secondAdminOutput = await operatorCreate(['--email', SECOND_ADMIN.email, '--name', SECOND_ADMIN.name, '--roles', 'admin'], env);
     },
   });
 });
@@ -44,7 +47,7 @@ async function operatorTokenOf(page: Page): Promise<string> {
 }
 
 describe('four eyes from an empty bank', () => {
-  it('the first admin enrols, invites a payments operator, and approves the incoming payment that operator proposed', { timeout: 300_000 }, async () => {
+  it('the first admin enrols, invites a payments operator (approved by a second admin), and approves the incoming payment that operator proposed', { timeout: 300_000 }, async () => {
     const boEn = texts('en', 'backoffice');
 
     // operator:create printed the link and mailed the same one; the bank had nobody before.
@@ -67,16 +70,29 @@ describe('four eyes from an empty bank', () => {
     await enrol(admin.page, 'en', ADMIN.password);
     await admin.page.getByText(ADMIN.name, { exact: true }).first().waitFor();
 
-    // The admin invites a payments operator from the Operators screen.
+    // The admin invites a payments operator from the Operators screen. The bank has one active
+    // admin (the second has not enrolled yet), and the screen says so before and after.
     await admin.page.getByRole('link', { name: boEn('menu.operators') }).click();
     await admin.page.getByRole('heading', { level: 1, name: boEn('operators.title') }).waitFor();
+    await admin.page.getByText(boEn('operators.singleAdmin')).waitFor();
     await admin.page.getByLabel(label(boEn('operators.name'))).fill(PAYMENTS.name);
     await admin.page.getByLabel(label(boEn('operators.email'))).fill(PAYMENTS.email);
     await admin.page.getByRole('group', { name: label(boEn('operators.roles')) }).getByLabel(boEn('roles.payments')).check();
+    await admin.page.getByLabel(label(boEn('operators.inviteReason'))).fill('Payments desk');
     const sinceInvite = stack.mail.mails.length;
     await admin.page.getByRole('button', { name: boEn('operators.invite') }).click();
-    await admin.page.getByText(interpolate(boEn('operators.invited'), { email: PAYMENTS.email, hours: String(ENROLMENT_LINK_HOURS) })).waitFor();
+    await admin.page.getByText(boEn('operators.inviteProposed')).waitFor();
+    await admin.page.getByText(boEn('operators.waitsForSecondAdmin')).waitFor();
+    await screenshot(admin.page, 'controls-invitation-waits-en-1440');
+    expect(await admin.page.locator(`[data-testid="bo-row"][data-key="${PAYMENTS.email}"]`).count()).toBe(0);
+
+    // The second admin enrols through the link operator:create printed and approves the invitation.
+    const secondLink = ENROLMENT_LINK.exec(secondAdminOutput)?.[1];
+    expect(secondLink, secondAdminOutput).toBeDefined();
+    await approveInvitation(stack, await enrolThroughApi(stack, secondLink!, SECOND_ADMIN.password), PAYMENTS.email);
+    await admin.page.reload();
     await statusIs(admin.page.locator(`[data-testid="bo-row"][data-key="${PAYMENTS.email}"]`), 'invited');
+    expect(await admin.page.getByTestId('bo-single-admin').count()).toBe(0);
 
     // The invited operator enrols from the mailed link in a browser of their own, in Russian, on a phone.
     const invitation = await stack.mail.waitFor(PAYMENTS.email, ENROLMENT_LINK, { since: sinceInvite });

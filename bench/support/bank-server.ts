@@ -23,6 +23,8 @@ export interface BankServerOptions {
   secret: string;
   /** With a folder: `--cpu-prof` into it, written when the process exits. */
   profileDir?: string | undefined;
+  /** Settings of a bench's own, over the defaults below (bench:mail mails a sink and works the jobs). */
+  env?: Record<string, string>;
 }
 
 export async function startBankServer(options: BankServerOptions): Promise<BankServer> {
@@ -54,6 +56,7 @@ export async function startBankServer(options: BankServerOptions): Promise<BankS
       // (the ledger check every five minutes, the rates every half hour) would land at random in a run.
       JOBS_ENABLED: 'false',
       TRUST_PROXY: '',
+      ...options.env,
     },
     // The log lines go to /dev/null, as a production log shipper would take them: written, not read.
     stdio: ['ignore', 'ignore', 'pipe'],

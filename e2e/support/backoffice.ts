@@ -66,6 +66,30 @@ export function operatorCreate(args: string[], env: Record<string, string>): Pro
   });
 }
 
+/** Enrols through a link by the API, as the enrolment page does; answers the operator's token. */
+export async function enrolThroughApi(stack: Stack, link: string, password: string): Promise<string> {
+  const url = `${stack.baseUrl}/api/backoffice/enrolment/${new URL(link).pathname.split('/').pop()!}`;
+  const info = await fetch(url);
+  if (!info.ok) throw new Error(`Enrolment link: ${info.status} ${await info.text()}`);
+  const { enrolment } = (await info.json()) as { enrolment: { secret: string } };
+  const done = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password, totpCode: await generate({ secret: enrolment.secret }) }),
+  });
+  const body = (await done.json()) as { operatorToken?: string };
+  if (!done.ok || !body.operatorToken) throw new Error(`Enrolment failed: ${done.status} ${JSON.stringify(body)}`);
+  return body.operatorToken;
+}
+
+/** A second admin approves, through the API, the pending invitation of an e-mail address. */
+export async function approveInvitation(stack: Stack, adminToken: string, email: string): Promise<void> {
+  const pending = await asOperator<{ items: Array<{ id: string; payload: { email?: string } }> }>(stack, adminToken, 'GET', 'approvals?kind=operatorInvite');
+  const invitation = pending.items.find((item) => item.payload.email === email.toLowerCase());
+  if (!invitation) throw new Error(`No pending invitation of ${email}`);
+  await asOperator(stack, adminToken, 'POST', `approvals/${encodeURIComponent(invitation.id)}/approve`, {});
+}
+
 /** Enrols through a link as a person does: password twice, then the code of the secret shown. */
 export async function enrol(page: Page, language: Language, password: string): Promise<void> {
   const bo = texts(language, 'backoffice');

@@ -68,8 +68,24 @@ export const PAYMENT_ORDER_WITHDRAWAL_FEE = { amount: SERVICE_FEES.paymentOrderW
  */
 export const ACCOUNT_MAINTENANCE_FEE = { amount: SERVICE_FEES.activeAccountMaintenancePerMonth, currency: TARIFF_CURRENCY } as const;
 
+/**
+ * Service of a high-risk client (docs/product.md#tariffs-and-limits: "set by the bank"): a monthly
+ * fee in EUR charged, by the job that charges the maintenance fee and with the same arrears rules,
+ * to each client a compliance decision holds high-risk when the month's fees are charged. The bank
+ * sets the amount by a four-eyes proposal (docs/bank-controls.md); `defaultAmount` is what is
+ * charged before any.
+ */
+export const HIGH_RISK_CLIENT_FEE = { defaultAmount: '100.00', currency: TARIFF_CURRENCY } as const;
+
+/**
+ * Investigating an incoming payment that came with missing or wrong details and handling it by hand
+ * (docs/product.md#tariffs-and-limits): a fixed fee in EUR, charged when the payment is booked, from
+ * the account it credits, in that account's currency at the day's mid rate.
+ */
+export const INCOMING_PAYMENT_INVESTIGATION_FEE = { amount: SERVICE_FEES.incomingPaymentInvestigation, currency: TARIFF_CURRENCY } as const;
+
 /** The fees the bank charges outside any transfer of the client's, each a statement row of its own. */
-export type BankFee = 'withdrawal' | 'maintenance' | 'depositOpening';
+export type BankFee = 'withdrawal' | 'maintenance' | 'highRisk' | 'depositOpening' | 'investigation';
 
 /** The movements of a term deposit on the client's account, each a statement row of its own. */
 export type DepositMovement = 'depositPlacement' | 'depositInterest' | 'depositReturn' | 'depositEarlyClosing';
@@ -85,7 +101,9 @@ export type BankPurpose = BankFee | DepositMovement;
 export const BANK_PURPOSES: Readonly<Record<BankPurpose, string>> = {
   withdrawal: 'Withdrawal of a payment order',
   maintenance: 'Account maintenance',
+  highRisk: 'High-risk client service',
   depositOpening: 'Deposit account opening',
+  investigation: 'Investigation and manual handling of an incoming payment',
   depositPlacement: 'Placement of a term deposit',
   depositInterest: 'Interest on a term deposit',
   depositReturn: 'Return of a term deposit at maturity',

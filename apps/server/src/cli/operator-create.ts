@@ -6,10 +6,11 @@ import { createSmtpMailer } from '../lib/mailer';
 import { runCommand } from './command';
 
 /**
- * `npm run operator:create -- --email … --name "…" [--roles …] [--break-glass]`: opens the database
- * the server would (DATABASE_URL, else the embedded one in DATA_DIR), migrates it as the server does
- * at start, and creates an operator with a printed enrolment link. Exit codes: 0 created, 1 refused
- * or failed, 2 a wrong command line.
+ * `npm run operator:create -- --email … --name "…" [--roles …]`: opens the database the server would
+ * (DATABASE_URL, else the embedded one in DATA_DIR), migrates it as the server does at start, and
+ * creates an operator with a printed enrolment link: the first admin of an empty bank, or the second
+ * admin a bank with one needs (docs/operations.md). Exit codes: 0 created, 1 refused or failed, 2 a
+ * wrong command line.
  */
 async function main(argv: readonly string[]): Promise<number> {
   let options;
@@ -40,14 +41,10 @@ async function main(argv: readonly string[]): Promise<number> {
       '',
       config.smtpUrl ? `The link was also mailed to ${created.email}.` : 'SMTP_URL is not set: the link was not mailed (its mail waits in the outbox; the server prints it).',
       'Give it to that person alone: whoever opens it chooses the password and the authenticator.',
+      created.operatorsMailed.length > 0
+        ? `This is recorded in the audit trail, and every active operator is mailed a notice: ${created.operatorsMailed.join(', ')}.`
+        : 'This is recorded in the audit trail (the bank had no active operator to tell).',
     ];
-    if (options.breakGlass) {
-      lines.push(
-        created.adminsMailed.length > 0
-          ? `--break-glass is recorded in the audit trail and was mailed to the active admins: ${created.adminsMailed.join(', ')}.`
-          : '--break-glass is recorded in the audit trail (the bank had no active admin to tell).',
-      );
-    }
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {

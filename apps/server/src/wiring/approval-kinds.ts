@@ -1,7 +1,9 @@
 import type { ApprovalRegistry } from '../modules/approvals';
 import { cryptoDepositApproval } from '../modules/crypto';
 import { depositRatesApproval } from '../modules/deposits';
-import { rateApproval, spreadApproval } from '../modules/rates';
+import { highRiskFeeApproval } from '../modules/fees';
+import { clientRiskApproval } from '../modules/kyc';
+import { ecbFileApproval, rateApproval, spreadApproval } from '../modules/rates';
 import { incomingPaymentApproval, transferReleaseApproval, reversalApproval } from '../modules/transfers';
 import { operatorApprovalHandlers } from '../modules/backoffice';
 
@@ -15,7 +17,10 @@ export const approvalRegistry: ApprovalRegistry = {
   reversal: reversalApproval,
   rate: rateApproval,
   spread: spreadApproval,
+  ecbFile: ecbFileApproval,
   transferRelease: transferReleaseApproval,
   depositRates: depositRatesApproval,
+  clientRisk: clientRiskApproval,
+  highRiskFee: highRiskFeeApproval,
   ...operatorApprovalHandlers,
 };

@@ -21,7 +21,7 @@ export const APPROVAL_KINDS = [
   'rate',
   /** The spread on exchange. */
   'spread',
-  /** An operator invited with the admin role. */
+  /** An operator invited, whatever their roles. */
   'operatorInvite',
   /** An operator's roles changed. */
   'operatorRoles',
@@ -33,6 +33,12 @@ export const APPROVAL_KINDS = [
   'transferRelease',
   /** A new table of deposit rates, for the deposits opened after it. */
   'depositRates',
+  /** An ECB daily rate file uploaded by hand (only the daily feed loads a file alone). */
+  'ecbFile',
+  /** A client marked high-risk, or back to standard, by compliance. */
+  'clientRisk',
+  /** A new monthly fee for the service of a high-risk client. */
+  'highRiskFee',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -50,6 +56,11 @@ export const APPROVAL_AREAS = {
   transferRelease: 'payments',
   // Re-pricing, as FX rate changes are.
   depositRates: 'rates',
+  ecbFile: 'rates',
+  // A compliance judgement: proposed and checked by those who decide KYC.
+  clientRisk: 'kyc',
+  // Re-pricing, as the deposit rates are.
+  highRiskFee: 'rates',
 } as const satisfies Record<ApprovalKind, BackofficeArea>;
 
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Withdrawn'] as const;

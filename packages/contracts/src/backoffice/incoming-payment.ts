@@ -31,6 +31,11 @@ export const incomingPaymentRequestSchema = z
     reference: optionalText(64),
     /** Why the maker proposes it, for the checker. */
     reason: optionalText(LIMITS.maxLongText),
+    /**
+     * The payment came with missing or wrong details and is handled by hand: the investigation fee of
+     * docs/product.md#tariffs-and-limits is charged to the client when it is booked.
+     */
+    investigation: z.boolean().optional(),
   })
   .superRefine(amountFitsCurrencyOf('currency'));
 export type IncomingPaymentRequest = z.input<typeof incomingPaymentRequestSchema>;
@@ -41,6 +46,9 @@ export const incomingPaymentResponseSchema = z.object({
   fee: moneyStringSchema,
   credited: moneyStringSchema,
   currency: accountCurrencySchema,
+  /** With an investigation: its fee, in the account's currency, and the number of the fee's own row. */
+  investigationFee: moneyStringSchema.optional(),
+  investigationTransactionNumber: z.string().optional(),
 });
 export type IncomingPaymentResponse = z.infer<typeof incomingPaymentResponseSchema>;
 

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { requiredText } from '../accounts/fields';
 import { emailSchema } from '../auth/fields';
 import { newPasswordSchema } from '../auth/password';
-import { approvalItemSchema } from './approvals';
+import { approvalItemSchema, proposedResponseSchema } from './approvals';
 import { totpCodeSchema } from './sign-in';
 import { operatorRoleSchema, operatorSchema } from './roles';
 
 /**
  * Operators own their credentials (docs/bank-controls.md): an admin invites (name, e-mail, roles) and the
  * operator sets their own password and enrols their authenticator through a mailed single-use link.
- * Granting admin, changing roles, reactivating and resetting an authenticator are proposals a
- * second admin approves (approvals.ts); deactivating holds at once.
+ * Inviting, changing roles, reactivating and resetting an authenticator are proposals a second
+ * admin approves (approvals.ts), always; deactivating holds at once. While the bank has fewer than
+ * two active admins such a proposal waits, and the answers say so (`waitsForSecondAdmin`): the
+ * second admin is made on the server with `npm run operator:create`.
  */
 
 /** An enrolment link is good for this long, and once. */
@@ -29,19 +31,36 @@ export const operatorRowSchema = operatorSchema.extend({
   pendingApprovals: z.array(z.string()),
 });
 export type OperatorRow = z.infer<typeof operatorRowSchema>;
-export const operatorsResponseSchema = z.object({ items: z.array(operatorRowSchema) });
+/**
+ * True while the bank has fewer than two active admins: nobody can approve a proposal about
+ * operators (nor any other act that needs a second admin) until another admin is made with
+ * `npm run operator:create` and has enrolled.
+ */
+const waitsForSecondAdminSchema = z.boolean();
+export const operatorsResponseSchema = z.object({ items: z.array(operatorRowSchema), waitsForSecondAdmin: waitsForSecondAdminSchema });
+export type OperatorsResponse = z.infer<typeof operatorsResponseSchema>;
 
 const rolesSchema = z.array(operatorRoleSchema).min(1, 'validation.roles.required').max(3);
 
 /**
- * POST /api/backoffice/operators (admin): invites. A non-admin (or, while the bank has a single
- * active admin, anyone) is created at once and mailed an enrolment link; an admin otherwise waits
- * for a second admin's approval (`approval`).
+ * POST /api/backoffice/operators (admin): invites. Every new invitation, whatever its roles, is a
+ * proposal (`approval`, with `reason` required) that a second admin approves; the operator is
+ * created and mailed an enrolment link only then. Inviting again an operator who has not enrolled
+ * yet, with the same roles, mails a new link at once (`operator`, no reason needed).
  */
 export const inviteOperatorRequestSchema = z.object({ email: emailSchema, name: requiredText(), roles: rolesSchema, reason: z.string().trim().max(2000).optional() });
 export type InviteOperatorRequest = z.input<typeof inviteOperatorRequestSchema>;
-export const inviteOperatorResponseSchema = z.object({ operator: operatorRowSchema.nullable(), approval: approvalItemSchema.nullable() });
+export const inviteOperatorResponseSchema = z.object({
+  operator: operatorRowSchema.nullable(),
+  approval: approvalItemSchema.nullable(),
+  /** True when `approval` waits because the bank has fewer than two active admins. */
+  waitsForSecondAdmin: waitsForSecondAdminSchema,
+});
 export type InviteOperatorResponse = z.infer<typeof inviteOperatorResponseSchema>;
+
+/** What roles, reactivate and reset-authenticator answer: the proposal, and whether it waits for a second admin to exist. */
+export const operatorProposedResponseSchema = proposedResponseSchema.extend({ waitsForSecondAdmin: waitsForSecondAdminSchema });
+export type OperatorProposedResponse = z.infer<typeof operatorProposedResponseSchema>;
 
 /** POST /api/backoffice/operators/:operatorId/roles {roles, reason} → a proposal. */
 export const changeRolesRequestSchema = z.object({ roles: rolesSchema, reason: requiredText(2000) });

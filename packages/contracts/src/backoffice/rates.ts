@@ -64,10 +64,16 @@ export const rateChangeResponseSchema = ratesResponseSchema.extend({ approval: a
 export type RateChangeResponse = z.infer<typeof rateChangeResponseSchema>;
 export type SetSpreadRequest = z.input<typeof setSpreadRequestSchema>;
 
-/** POST /api/backoffice/rates/ecb: the ECB's daily reference file (eurofxref-daily.xml) as text. */
+/**
+ * POST /api/backoffice/rates/ecb: the ECB's daily reference file (eurofxref-daily.xml) as text. A file
+ * uploaded by hand is a proposal: it answers 202 with it, and the rates hold once a second admin
+ * approves it (only the daily feed loads a file alone).
+ */
 export const ECB_FILE_MAX_CHARS = 32 * 1024;
 export const ecbUploadRequestSchema = z.object({
   xml: z.string({ error: 'validation.ecbFile.invalid' }).min(1, 'validation.ecbFile.invalid').max(ECB_FILE_MAX_CHARS, 'validation.ecbFile.tooLarge'),
+  /** Why: the second admin reads it. */
+  reason: z.string().trim().max(2000, 'validation.tooLong').optional(),
 });
-export const ecbUploadResponseSchema = z.object({ date: z.string(), currencies: z.array(z.string()) });
+export const ecbUploadResponseSchema = z.object({ approval: approvalItemSchema });
 export type EcbUploadResponse = z.infer<typeof ecbUploadResponseSchema>;

@@ -87,6 +87,42 @@ describe('incoming payments', () => {
     ]);
   });
 
+  it('charges the investigation fee when a payment handled by hand is booked, as a row of its own; the mark is audited and shown to the checker', async () => {
+    const { client, account } = await clientWithEurAccount();
+    const preview = await as(maker, 'POST', 'incoming-payments/preview', payment(account.number, { amount: '1000.00', investigation: true }));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ investigationFee: '50.00' });
+    const proposed = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '1000.00', investigation: true }))).json().approval;
+    expect(proposed.payload).toMatchObject({ investigation: true, investigationFee: '50.00' });
+    expect(proposed.summary).toContain('with investigation');
+    const { rows: audited } = await sql<{ after: { payload: { investigation?: boolean } } }>`
+      select after from audit_log where action = 'approval.proposed' and subject_id = ${proposed.id}`.execute(context.db);
+    expect(audited[0]!.after.payload.investigation).toBe(true);
+    expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00' });
+
+    const approved = await as(checker, 'POST', `approvals/${proposed.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const result = approved.json().result;
+    expect(result).toMatchObject({ amount: '1000.00', investigationFee: '50.00' });
+    const credited = Number(result.credited);
+    expect((await listedAccount(context, client, account.number)).balance).toBe((credited - 50).toFixed(2));
+    const rows = (await context.app.inject({ method: 'GET', url: '/api/transaction/list', headers: client.headers })).json<TransactionRecord[]>();
+    expect(rows.map((row) => [row.transactionNumber, row.direction, row.amount, row.purpose, row.paymentReference])).toEqual([
+      [result.investigationTransactionNumber, 'OUT', '50.00', 'Investigation and manual handling of an incoming payment', result.transactionNumber],
+      [result.transactionNumber, 'IN', '1000.00', null, 'INV-2026-118'],
+    ]);
+
+    // Without the mark nothing more is charged; an account that cannot pay the fee books nothing.
+    const plain = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '100.00', reference: 'INV-2' }))).json().approval;
+    expect((await as(checker, 'POST', `approvals/${plain.id}/approve`)).json().result.investigationFee).toBeUndefined();
+    const poor = await clientWithEurAccount();
+    const small = (await as(maker, 'POST', 'incoming-payments', payment(poor.account.number, { amount: '20.00', investigation: true }))).json().approval;
+    const refused = await as(checker, 'POST', `approvals/${small.id}/approve`);
+    expect(refused.statusCode).toBe(422);
+    expect((await listedAccount(context, poor.client, poor.account.number)).balance).toBe('0.00');
+    expect((await as(checker, 'GET', `approvals/${small.id}`)).json().status).toBe('Pending');
+  });
+
   it('the same payment posted twice without a key is flagged, and booked again only when the checker confirms it', async () => {
     const { client, account } = await clientWithEurAccount();
     const first = (await as(maker, 'POST', 'incoming-payments', payment(account.number, { amount: '1000.00' }))).json().approval;

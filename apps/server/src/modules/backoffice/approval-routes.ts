@@ -54,8 +54,8 @@ export default async function approvalRoutes(app: FastifyInstance): Promise<void
     // Its fee is priced on the rates in use, and its value against the limits: never on stale ones.
     await refuseStaleRates(app.deps);
     // Whose account it is and what would be credited, as the maker saw it, for the checker.
-    const { holder, fee, credited } = await previewIncomingPayment(db, request_);
-    const payload = parseWith(incomingPaymentPayloadSchema, { ...(request.body as object), holder, fee, credited });
+    const { holder, fee, credited, investigationFee } = await previewIncomingPayment(db, request_, app.deps);
+    const payload = parseWith(incomingPaymentPayloadSchema, { ...(request.body as object), holder, fee, credited, investigationFee });
     return replyIdempotently(app.money, db, request, reply, { id: maker.id, path: '/api/backoffice/incoming-payments' }, async () =>
       ownWrite(maker.id, async (trx) => {
         const approval = await proposeApproval(trx, registry, { kind: 'incomingPayment', payload, maker, reason: request_.reason ?? '' });

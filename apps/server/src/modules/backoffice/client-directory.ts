@@ -1,14 +1,17 @@
-import { CLIENT_SEARCH_LIMIT, type ClientCard, type ClientSummary } from '@bank/contracts/backoffice/clients';
+import { APPROVAL_AREAS } from '@bank/contracts/backoffice/approvals';
+import { CLIENT_SEARCH_LIMIT, type ClientCard, type ClientRisk, type ClientSummary } from '@bank/contracts/backoffice/clients';
+import { mayUse } from '@bank/contracts/backoffice/roles';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
 import { listAccounts } from '../accounts';
 import type { IdentityTables } from '../auth';
-import { listKycRecords } from '../kyc';
+import { getApproval, pendingApprovalOf, type Actor, type ApprovalRegistry } from '../approvals';
+import { clientRiskHistory, listKycRecords } from '../kyc';
 import { clientNameOf } from '../users';
 import { listTransactionRecords } from '../operations';
 
-/** The back office's read-only view of clients: search, and one client's card. */
+/** The back office's view of clients: search, and one client's card with its risk level. */
 const RECENT_TRANSACTIONS = 20;
 
 type ClientRow = Selectable<IdentityTables['clients']>;
@@ -53,18 +56,30 @@ export async function searchClients(db: Db, query: string | undefined): Promise<
   return rows.map(toSummary);
 }
 
-export async function clientCard(db: Db, clientId: string): Promise<ClientCard> {
+/**
+ * The client's risk level, its history (who proposed, who approved, when, why), and the proposal
+ * of a change waiting, shown to the operators who may decide it (docs/bank-controls.md#high-risk-clients).
+ */
+export async function clientRisk(db: Db, registry: ApprovalRegistry, viewer: Actor, clientId: string): Promise<ClientRisk> {
+  const [{ level, history }, open] = await Promise.all([clientRiskHistory(db, clientId), pendingApprovalOf(db, 'clientRisk', clientId)]);
+  const pending = open && mayUse(viewer.roles, APPROVAL_AREAS.clientRisk) ? await getApproval(db, registry, open.id, viewer) : null;
+  return { level, history, pending };
+}
+
+export async function clientCard(db: Db, registry: ApprovalRegistry, viewer: Actor, clientId: string): Promise<ClientCard> {
   const row = await db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const [kyc, accounts, transactions] = await Promise.all([
+  const [kyc, accounts, transactions, risk] = await Promise.all([
     listKycRecords(db, clientId),
     listAccounts(db, clientId),
     listTransactionRecords(db, clientId, { limit: RECENT_TRANSACTIONS }),
+    clientRisk(db, registry, viewer, clientId),
   ]);
   return {
     client: { ...toSummary(row), emailVerified: row.email_verified, address: row.address, city: row.city, country: row.country, postCode: row.post_code },
     kyc,
     accounts: accounts.map((account) => ({ number: account.number, currency: account.currency, balance: account.bookedBalance, available: account.balance })),
     transactions,
+    risk,
   };
 }

@@ -2,7 +2,6 @@ import type { ApprovalItem } from '@bank/contracts/backoffice/approvals';
 import type { InviteOperatorResponse, OperatorRow } from '@bank/contracts/backoffice/operators';
 import type { Operator, OperatorRole } from '@bank/contracts/backoffice/roles';
 import { WRONG_CURRENT_PASSWORD } from '@bank/contracts/users/password-change';
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -12,14 +11,14 @@ import { hashPassword, verifyPassword, revokeAllSessions, assertNotBlocked, clea
 import { queueMail } from '../mail';
 import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { assertAnotherActiveAdmin } from './operator-approvals';
-import { bootstrapNoticeMail, operatorPasswordChangedMail } from './operator-mails';
-import { emailTaken, findOperatorByEmail, insertInvitedOperator, lockAdminChanges, lockOperator, OPERATOR_SUBJECT, operatorRowOf, sameRoles, type OperatorDbRow } from './operators';
+import { operatorPasswordChangedMail } from './operator-mails';
+import { emailTaken, findOperatorByEmail, lockAdminChanges, lockOperator, OPERATOR_SUBJECT, operatorRowOf, sameRoles, waitsForSecondAdmin, type OperatorDbRow } from './operators';
 
 /**
- * What an admin does to operators (docs/bank-controls.md). Inviting holds at once only while no other
- * admin exists (the bank's bootstrap); otherwise inviting, changing roles, reactivating and resetting an authenticator are proposals a second admin
- * approves (operator-approvals.ts). Deactivating holds at once: locking somebody out must never
- * wait for a second person.
+ * What an admin does to operators (docs/bank-controls.md). Inviting, changing roles, reactivating and
+ * resetting an authenticator are always proposals a second admin approves (operator-approvals.ts),
+ * even from the bank's only admin: then they wait until `npm run operator:create` has made another.
+ * Deactivating holds at once: locking somebody out must never wait for a second person.
  */
 const MINUTE_MS = 60_000;
 
@@ -35,62 +34,11 @@ function conflict(message: string, reason: string): AppError {
 }
 
 /**
- * Operators other than the inviter who hold the admin role in any status. Deactivated and invited
- * admins count too: otherwise deactivating the other admins, which holds at once, would make the
- * inviter "the only admin" again and reopen invitations without a second approval.
- */
-async function countOtherAdmins(db: Db, inviterId: string): Promise<number> {
-  const row = await db
-    .selectFrom('operators')
-    .select((select) => select.fn.countAll<string>().as('total'))
-    .where('id', '!=', inviterId)
-    .where(sql<boolean>`'admin' = any(roles)`)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/**
- * Everyone who should hear that an invitation held without a second admin: the inviter, and every
- * other operator not deactivated (the invited one among them), so that an invitation the inviter
- * mails to a mailbox of their own is still seen by somebody else.
- */
-async function bootstrapNoticeRecipients(db: Db, inviter: Operator): Promise<string[]> {
-  const rows = await db.selectFrom('operators').select('email').where('status', '!=', 'deactivated').where('id', '!=', inviter.id).orderBy('email').execute();
-  return [inviter.email, ...rows.map((row) => row.email)];
-}
-
-/**
- * Creates an invited operator during the bootstrap, audited as such, and writes its link's mail and
- * the notice to everyone who should hear of it; answers the row.
- */
-async function createInvited(
-  trx: Db,
-  deps: AppDeps,
-  input: { email: string; name: string; roles: OperatorRole[] },
-  admin: Operator,
-  meta: RequestMeta,
-): Promise<OperatorDbRow> {
-  const row = await insertInvitedOperator(trx, input);
-  await mailEnrolmentLink(trx, deps.config, row.id, 'invited');
-  await recordAudit(trx, {
-    actorType: 'operator',
-    actorId: admin.id,
-    action: 'operator.invited',
-    subjectType: 'operator',
-    subjectId: row.id,
-    ip: meta.ip,
-    after: { email: row.email, name: row.full_name, roles: row.roles, singleAdminException: true },
-  });
-  for (const to of await bootstrapNoticeRecipients(trx, admin)) await queueMail(trx, deps.config.secret, bootstrapNoticeMail(to, admin, input));
-  return row;
-}
-
-/**
  * POST /api/backoffice/operators: invites an operator, who is mailed a link to set their own
- * password and authenticator. Any invitation needs a second admin's approval, except while no
- * operator but the inviter holds the admin role in any status (just after going live): then it
- * holds at once, audited, and the inviter and every other operator are mailed. Inviting again an operator who has not enrolled yet, with the same roles, mails
- * a new link and voids the old.
+ * password and authenticator. Every invitation, whatever its roles and however many admins the bank
+ * has, is a proposal with a reason that a second admin approves: an invitation is a second identity
+ * for whoever controls the mailbox. Inviting again an operator who has not enrolled yet, with the
+ * same roles, grants nothing new, so it mails a new link at once and voids the old.
  */
 export async function inviteOperator(
   deps: AppDeps,
@@ -106,18 +54,8 @@ export async function inviteOperator(
     if (existing.status !== 'invited' || !sameRoles(existing.roles, roles)) throw emailTaken();
     return resendInvitation(deps, existing, admin, meta);
   }
-  const invitation = { email: input.email.toLowerCase(), name: input.name, roles };
-  const created = await db.transaction().execute(async (trx) => {
-    // Any invitation, whatever its roles, is a second identity for whoever controls the mailbox,
-    // so only the bank's bootstrap (no other admin exists in any status) lets one hold at once.
-    await lockAdminChanges(trx);
-    if ((await countOtherAdmins(trx, admin.id)) > 0) return null;
-    return createInvited(trx, deps, invitation, admin, meta);
-  });
-  if (created) {
-    return { operator: await operatorRowOf(db, created), approval: null };
-  }
   if (!input.reason) throw new AppError('VALIDATION_FAILED', { message: 'An invitation needs a reason for the second admin', fields: { reason: 'validation.required' } });
+  const invitation = { email: input.email.toLowerCase(), name: input.name, roles };
   const approval = await proposeApproval(db, registry, {
     kind: 'operatorInvite',
     payload: invitation,
@@ -126,7 +64,7 @@ export async function inviteOperator(
     subjectType: 'operatorEmail',
     subjectId: invitation.email,
   });
-  return { operator: null, approval };
+  return { operator: null, approval, waitsForSecondAdmin: await waitsForSecondAdmin(db) };
 }
 
 async function resendInvitation(deps: AppDeps, operator: OperatorDbRow, admin: Operator, meta: RequestMeta): Promise<InviteOperatorResponse> {
@@ -134,7 +72,7 @@ async function resendInvitation(deps: AppDeps, operator: OperatorDbRow, admin: O
     await mailEnrolmentLink(trx, deps.config, operator.id, 'invited');
     await recordAudit(trx, { actorType: 'operator', actorId: admin.id, action: 'operator.linkResent', subjectType: 'operator', subjectId: operator.id, ip: meta.ip });
   });
-  return { operator: await operatorRowOf(deps.db, operator), approval: null };
+  return { operator: await operatorRowOf(deps.db, operator), approval: null, waitsForSecondAdmin: false };
 }
 
 /** POST /api/backoffice/operators/:operatorId/deactivate: at once, the operator's sessions and links end. */

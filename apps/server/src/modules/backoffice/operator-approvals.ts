@@ -9,8 +9,8 @@ import { mailEnrolmentLink, revokeEnrolmentLinks } from './enrolment';
 import { countActiveAdmins, insertInvitedOperator, lockAdminChanges, lockOperator, sameRoles, type OperatorDbRow } from './operators';
 
 /**
- * Operator changes as four-eyes acts (docs/bank-controls.md): inviting (once the bank has a second admin), changing roles,
- * reactivating and resetting an authenticator hold only when a second admin approves. Each act
+ * Operator changes as four-eyes acts (docs/bank-controls.md): inviting, changing roles, reactivating
+ * and resetting an authenticator hold only when a second admin approves, always. Each act
  * checks its preconditions again when applied, since the operator may have changed meanwhile;
  * links are issued and mailed after the approving transaction commits.
  */

@@ -1,5 +1,5 @@
 import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
-import type { Operator, OperatorRole } from '@bank/contracts/backoffice/roles';
+import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import type { MailMessage } from '../../lib/mailer';
 import { OPERATOR_KNOWN_ADDRESS_DAYS, type LockAlert } from '../auth';
 import { composeMail } from '../mail';
@@ -17,14 +17,9 @@ export function enrolmentMail(to: string, name: string, link: string, occasion: 
   return composeMail('operatorEnrolment', 'both', { name, link, hours: ENROLMENT_LINK_HOURS, occasion }, to);
 }
 
-/** To every active admin when an operator is created from the server's command line past them. */
-export function breakGlassMail(to: string, created: { email: string; name: string; roles: readonly OperatorRole[] }): MailMessage {
+/** To every active operator when an operator is created on the server with `npm run operator:create`. */
+export function operatorCreatedOnServerMail(to: string, created: { email: string; name: string; roles: readonly OperatorRole[] }): MailMessage {
   return composeMail('operatorCreatedOnServer', 'both', { name: created.name, email: created.email, roles: created.roles }, to);
-}
-
-/** To everyone who should hear that an invitation held without a second admin (operator-admin.ts). */
-export function bootstrapNoticeMail(to: string, inviter: Operator, invited: { email: string; name: string; roles: readonly OperatorRole[] }): MailMessage {
-  return composeMail('operatorInvitedAlone', 'both', { inviterName: inviter.name, inviterEmail: inviter.email, name: invited.name, email: invited.email, roles: invited.roles }, to);
 }
 
 export function operatorPasswordChangedMail(to: string): MailMessage {

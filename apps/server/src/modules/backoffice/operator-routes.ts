@@ -1,5 +1,5 @@
 import { PROTOCOL } from '@bank/contracts';
-import type { ProposedResponse } from '@bank/contracts/backoffice/approvals';
+import type { ApprovalItem } from '@bank/contracts/backoffice/approvals';
 import {
   changeRolesRequestSchema,
   completeEnrolmentRequestSchema,
@@ -9,7 +9,9 @@ import {
   operatorPasswordChangeRequestSchema,
   type EnrolmentInfo,
   type InviteOperatorResponse,
+  type OperatorProposedResponse,
   type OperatorRow,
+  type OperatorsResponse,
 } from '@bank/contracts/backoffice/operators';
 import type { OperatorSignedIn } from '@bank/contracts/backoffice/sign-in';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,7 +20,7 @@ import { sendProtocolText } from '../auth';
 import { completeEnrolment, readEnrolment } from './enrolment';
 import { operatorOf, requireArea } from './guard';
 import { changeOperatorPassword, deactivateOperator, inviteOperator, proposeAuthenticatorReset, proposeReactivation, proposeRolesChange } from './operator-admin';
-import { listOperators } from './operators';
+import { listOperators, waitsForSecondAdmin } from './operators';
 import { uuidParam } from '../../lib/params';
 
 /**
@@ -46,9 +48,10 @@ export function operatorRoutes(app: FastifyInstance): void {
   const registry = app.approvalKinds;
   const { db } = deps;
   const operators = { preHandler: requireArea('operators') };
-  const proposed = (approval: ProposedResponse['approval']): ProposedResponse => ({ approval });
+  // Every proposal about operators needs a second admin: the answer says when none exists yet.
+  const proposed = async (approval: ApprovalItem): Promise<OperatorProposedResponse> => ({ approval, waitsForSecondAdmin: await waitsForSecondAdmin(db) });
 
-  app.get('/backoffice/operators', operators, async (): Promise<{ items: OperatorRow[] }> => ({ items: await listOperators(db) }));
+  app.get('/backoffice/operators', operators, async (): Promise<OperatorsResponse> => ({ items: await listOperators(db), waitsForSecondAdmin: await waitsForSecondAdmin(db) }));
   app.post('/backoffice/operators', operators, async (request): Promise<InviteOperatorResponse> =>
     inviteOperator(deps, registry, parseWith(inviteOperatorRequestSchema, request.body), operatorOf(request), { ip: request.ip }),
   );
@@ -57,16 +60,16 @@ export function operatorRoutes(app: FastifyInstance): void {
     const { reason } = parseWith(deactivateOperatorRequestSchema, request.body);
     return deactivateOperator(db, operatorId, operatorOf(request), reason, { ip: request.ip });
   });
-  app.post('/backoffice/operators/:operatorId/roles', operators, async (request): Promise<ProposedResponse> => {
+  app.post('/backoffice/operators/:operatorId/roles', operators, async (request): Promise<OperatorProposedResponse> => {
     const operatorId = uuidParam(request, 'operatorId');
     return proposed(await proposeRolesChange(db, registry, operatorId, parseWith(changeRolesRequestSchema, request.body), operatorOf(request)));
   });
-  app.post('/backoffice/operators/:operatorId/reactivate', operators, async (request): Promise<ProposedResponse> => {
+  app.post('/backoffice/operators/:operatorId/reactivate', operators, async (request): Promise<OperatorProposedResponse> => {
     const operatorId = uuidParam(request, 'operatorId');
     const { reason } = parseWith(operatorChangeReasonSchema, request.body);
     return proposed(await proposeReactivation(db, registry, operatorId, reason, operatorOf(request)));
   });
-  app.post('/backoffice/operators/:operatorId/reset-authenticator', operators, async (request): Promise<ProposedResponse> => {
+  app.post('/backoffice/operators/:operatorId/reset-authenticator', operators, async (request): Promise<OperatorProposedResponse> => {
     const operatorId = uuidParam(request, 'operatorId');
     const { reason } = parseWith(operatorChangeReasonSchema, request.body);
     return proposed(await proposeAuthenticatorReset(db, registry, operatorId, reason, operatorOf(request)));

@@ -1,8 +1,9 @@
 // Proves that operators own their credentials: an admin invites, the operator alone sets the
 // password and enrols the authenticator through a single-use mailed link; deactivation holds at
-// once; role changes, reactivations and authenticator resets wait for a second admin; and the
-// bank's only admin may invite a second admin without one. The development demo operators stay
-// enrolled.
+// once; invitations, role changes, reactivations and authenticator resets wait for a second admin,
+// always: the bank's only admin gets pending proposals that say they wait, until
+// `npm run operator:create` makes a second admin who approves them. The development demo operators
+// stay enrolled.
 import { ENROLMENT_LINK_HOURS } from '@bank/contracts/backoffice/operators';
 import type { OperatorRole } from '@bank/contracts/backoffice/roles';
 import { sql } from 'kysely';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS, seedDemoData } from '../../seed';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { createSignedInOperator, totpCode, type TestOperator } from '../../test/operators';
+import { createOperatorFromCommandLine } from './operator-create';
 import { ENROLMENT_RATE_LIMIT } from './operator-routes';
 import { ADMIN_INVITATION_LOCK_ID } from './operators';
 
@@ -214,7 +216,7 @@ describe('an invitation and its enrolment link', () => {
     expect(noReason.json().fields).toEqual({ reason: 'validation.required' });
     const proposed = await invite(admin, { email, name: 'Second Identity', roles: ['payments'], reason: 'Payments desk' });
     expect(proposed.statusCode, proposed.body).toBe(200);
-    expect(proposed.json()).toMatchObject({ operator: null, approval: { kind: 'operatorInvite', status: 'Pending', payload: { email, roles: ['payments'] } } });
+    expect(proposed.json()).toMatchObject({ operator: null, approval: { kind: 'operatorInvite', status: 'Pending', payload: { email, roles: ['payments'] } }, waitsForSecondAdmin: false });
     expect(await context.db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
     expect(context.mails.some((mail) => mail.to === email)).toBe(false);
     // The inviter cannot approve their own invitation; another admin can.
@@ -387,8 +389,8 @@ describe('an operator’s own password', () => {
   });
 });
 
-describe('granting admin', () => {
-  // A bank of its own: the rule depends on how many admins there are.
+describe('a bank with one admin', () => {
+  // A bank of its own: what holds depends on how many admins there are.
   let bank: TestContext;
   beforeAll(async () => {
     bank = await createTestContext({ appUrl: 'https://bank.test' });
@@ -397,6 +399,7 @@ describe('granting admin', () => {
 
   const post = (url: string, headers: Headers, payload: unknown) =>
     bank.app.inject({ method: 'POST', url: `/api/backoffice/${url}`, headers, payload: payload as Record<string, unknown> });
+  const get = (url: string, headers: Headers) => bank.app.inject({ method: 'GET', url: `/api/backoffice/${url}`, headers });
   const tokenMailedTo = (email: string) => /\/backoffice\/enrol\/([A-Za-z0-9_-]+)/.exec([...bank.mails].reverse().find((mail) => mail.to === email && mail.text.includes('/enrol/'))!.text)![1]!;
   async function enrolIn(email: string): Promise<Headers> {
     const token = tokenMailedTo(email);
@@ -405,53 +408,76 @@ describe('granting admin', () => {
     expect(done.statusCode, done.body).toBe(200);
     return { authorization: `Bearer ${done.json().operatorToken}` };
   }
+  const rowOf = (id: string) => bank.db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const byEmail = (email: string) => bank.db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
 
-  it('the only admin invites a second admin at once, audited and mailed to that admin; further admins need a second approval', async () => {
+  it('every act of its only admin waits for a second admin, which operator:create makes; that admin approves and the acts hold', async () => {
     const first = await createSignedInOperator(bank, ['admin']);
     const watcher = await createSignedInOperator(bank, ['compliance']);
-    const secondEmail = freshEmail('second-admin');
-    const invited = await post('operators', first.headers, { email: secondEmail, name: 'Second Admin', roles: ['admin'] });
-    expect(invited.statusCode, invited.body).toBe(200);
-    expect(invited.json()).toMatchObject({ approval: null, operator: { email: secondEmail, roles: ['admin'], status: 'invited' } });
-    const audit = await bank.db.selectFrom('audit_log').select(['actor_id', 'after']).where('action', '=', 'operator.invited').where('subject_id', '=', invited.json().operator.id).executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ actor_id: first.id, after: { roles: ['admin'], singleAdminException: true } });
-    const notice = bank.mails.find((mail) => mail.to === first.email);
-    expect(notice?.text).toContain(secondEmail);
-    expect(notice?.text).toContain('without a second approval');
-    // Not only the inviter hears of it: the invited admin and every other operator are told too.
-    const noticedBy = bank.mails.filter((mail) => mail.text.includes('without a second approval') && mail.text.includes(secondEmail)).map((mail) => mail.to);
-    expect(noticedBy).toEqual(expect.arrayContaining([first.email, secondEmail, watcher.email]));
+    const clerk = await createSignedInOperator(bank, ['payments']);
+    const leaver = await createSignedInOperator(bank, ['payments']);
+    expect((await post(`operators/${leaver.id}/deactivate`, first.headers, { reason: 'Left' })).statusCode).toBe(200);
+    expect((await get('operators', first.headers)).json()).toMatchObject({ waitsForSecondAdmin: true });
 
-    // The second admin exists (invited): the first may not add a third on their own word.
-    const thirdEmail = freshEmail('third-admin');
-    const noReason = await post('operators', first.headers, { email: thirdEmail, name: 'Third Admin', roles: ['admin', 'payments'] });
+    // An invitation, a non-admin's too, is a proposal with a reason; nobody is created, nothing is mailed.
+    const invitedEmail = freshEmail('alone');
+    const noReason = await post('operators', first.headers, { email: invitedEmail, name: 'Invited Alone', roles: ['payments'] });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toEqual({ reason: 'validation.required' });
-    const proposed = await post('operators', first.headers, { email: thirdEmail, name: 'Third Admin', roles: ['admin', 'payments'], reason: 'Night shift' });
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    expect(proposed.json()).toMatchObject({ operator: null, approval: { kind: 'operatorInvite', status: 'Pending', payload: { email: thirdEmail } } });
-    expect(await bank.db.selectFrom('operators').select('id').where('email', '=', thirdEmail).executeTakeFirst()).toBeUndefined();
-    expect(bank.mails.some((mail) => mail.to === thirdEmail)).toBe(false);
-
-    // The second admin enrols and approves: the third is invited and mailed a link.
-    const secondHeaders = await enrolIn(secondEmail);
-    const approved = await post(`approvals/${proposed.json().approval.id}/approve`, secondHeaders, {});
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(await bank.db.selectFrom('operators').select(['status', 'roles']).where('email', '=', thirdEmail).executeTakeFirstOrThrow()).toEqual({ status: 'invited', roles: ['admin', 'payments'] });
-    await enrolIn(thirdEmail);
-
-    // Deactivating the other admins (which holds at once) does not make the first the only admin
-    // again: deactivated admins still count, so neither an admin nor a non-admin is invited at once.
-    const thirdId = (await bank.db.selectFrom('operators').select('id').where('email', '=', thirdEmail).executeTakeFirstOrThrow()).id;
-    const secondId = invited.json().operator.id as string;
-    for (const id of [secondId, thirdId]) expect((await post(`operators/${id}/deactivate`, first.headers, { reason: 'Left' })).statusCode).toBe(200);
-    for (const roles of [['admin'], ['payments']]) {
-      const email = freshEmail('after-deactivation');
-      const again = await post('operators', first.headers, { email, name: 'After Deactivation', roles });
-      expect(again.statusCode, again.body).toBe(400);
-      expect(again.json().fields).toEqual({ reason: 'validation.required' });
-      expect(await bank.db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    const invitation = await post('operators', first.headers, { email: invitedEmail, name: 'Invited Alone', roles: ['payments'], reason: 'Payments desk' });
+    expect(invitation.statusCode, invitation.body).toBe(200);
+    expect(invitation.json()).toMatchObject({ operator: null, approval: { kind: 'operatorInvite', status: 'Pending', payload: { email: invitedEmail } }, waitsForSecondAdmin: true });
+    // Role changes, reactivations and authenticator resets wait the same way.
+    const roles = await post(`operators/${watcher.id}/roles`, first.headers, { roles: ['compliance', 'payments'], reason: 'Covers payments' });
+    const reset = await post(`operators/${clerk.id}/reset-authenticator`, first.headers, { reason: 'Lost phone' });
+    const reactivation = await post(`operators/${leaver.id}/reactivate`, first.headers, { reason: 'Came back' });
+    for (const answer of [roles, reset, reactivation]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ approval: { status: 'Pending', maker: { id: first.id } }, waitsForSecondAdmin: true });
     }
+    const proposals = [invitation, roles, reset, reactivation].map((answer) => answer.json().approval.id as string);
+
+    // The only admin cannot approve their own proposals, and nothing held.
+    for (const approvalId of proposals) expect((await post(`approvals/${approvalId}/approve`, first.headers, {})).statusCode).toBe(403);
+    expect(await byEmail(invitedEmail)).toBeUndefined();
+    expect(bank.mails.some((mail) => mail.to === invitedEmail)).toBe(false);
+    expect(await bank.db.selectFrom('audit_log').select('id').where('action', 'in', ['operator.invited', 'operator.rolesChanged', 'operator.authenticatorReset', 'operator.reactivated']).execute()).toEqual([]);
+    expect(await rowOf(watcher.id)).toMatchObject({ roles: ['compliance'] });
+    expect(await rowOf(clerk.id)).toMatchObject({ status: 'active' });
+    expect(await rowOf(leaver.id)).toMatchObject({ status: 'deactivated' });
+
+    // The people who run the servers make a second admin, with the function the command runs.
+    const mailsBefore = bank.mails.length;
+    const secondEmail = freshEmail('second-admin');
+    const created = await createOperatorFromCommandLine(bank.deps, { email: secondEmail, name: 'Second Admin', roles: ['admin'] });
+    const notices = bank.mails.slice(mailsBefore).filter((mail) => mail.to !== secondEmail);
+    expect(notices.map((mail) => mail.to).sort()).toEqual([first.email, clerk.email, watcher.email].sort());
+    for (const notice of notices) expect(notice.text).toContain(secondEmail);
+    // Invited until they enrol: the proposals still wait.
+    expect((await get('operators', first.headers)).json()).toMatchObject({ waitsForSecondAdmin: true });
+    const secondHeaders = await enrolIn(secondEmail);
+    expect((await rowOf(created.operatorId)).status).toBe('active');
+    expect((await get('operators', first.headers)).json()).toMatchObject({ waitsForSecondAdmin: false });
+
+    // The second admin approves: the invitation holds and its link is mailed now; the other acts hold.
+    for (const approvalId of proposals) {
+      const approved = await post(`approvals/${approvalId}/approve`, secondHeaders, {});
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json()).toMatchObject({ status: 'Approved', checker: { id: created.operatorId } });
+    }
+    expect(await byEmail(invitedEmail)).toMatchObject({ status: 'invited', roles: ['payments'] });
+    expect(tokenMailedTo(invitedEmail)).toBeTruthy();
+    expect(await rowOf(watcher.id)).toMatchObject({ roles: ['compliance', 'payments'] });
+    expect(await rowOf(clerk.id)).toMatchObject({ status: 'invited', password_hash: null, totp_secret: null });
+    expect(await rowOf(leaver.id)).toMatchObject({ status: 'active' });
+
+    // Proposed now, an act no longer waits for a second admin to exist; once that admin is
+    // deactivated (which holds at once), the first admin's acts wait again.
+    const next = await post('operators', first.headers, { email: freshEmail('next'), name: 'Next One', roles: ['compliance'], reason: 'Compliance desk' });
+    expect(next.json()).toMatchObject({ operator: null, approval: { status: 'Pending' }, waitsForSecondAdmin: false });
+    expect((await post(`operators/${created.operatorId}/deactivate`, first.headers, { reason: 'Test over' })).statusCode).toBe(200);
+    const alone = await post(`operators/${watcher.id}/roles`, first.headers, { roles: ['compliance'], reason: 'Back to compliance' });
+    expect(alone.json()).toMatchObject({ approval: { status: 'Pending' }, waitsForSecondAdmin: true });
   });
 });
 

@@ -16,10 +16,7 @@ export type OperatorDbRow = Selectable<IdentityTables['operators']>;
 /** Proposals about an operator are filed under this subject type, with the operator's id. */
 export const OPERATOR_SUBJECT = 'operator';
 
-/**
- * Serialises the acts that add an admin without a second approval (the single-admin exception, the
- * command line), so two at once cannot both find the bank without another admin.
- */
+/** The advisory lock of lockAdminChanges. */
 export const ADMIN_INVITATION_LOCK_ID = 727_071;
 
 /**
@@ -98,6 +95,15 @@ export async function countActiveAdmins(db: Db, except?: string): Promise<number
   if (except) query = query.where('id', '!=', except);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * Whether a proposal that needs a second admin waits for one to exist: a checker must be an active
+ * admin other than the maker, so with fewer than two active admins nobody can approve it. The
+ * second admin is made on the server with `npm run operator:create` (docs/bank-controls.md).
+ */
+export async function waitsForSecondAdmin(db: Db): Promise<boolean> {
+  return (await countActiveAdmins(db)) < 2;
 }
 
 export function emailTaken(): AppError {

@@ -258,14 +258,21 @@ describe('rates', () => {
     await as(operators.secondAdmin, 'POST', `approvals/${back.json().approval.id}/approve`);
   });
 
-  it('takes the ECB daily file and refuses anything else', async () => {
+  it('proposes the ECB daily file for a second admin, and refuses anything else', async () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
   <Cube><Cube time="2026-11-20"><Cube currency="USD" rate="1.0841"/><Cube currency="GBP" rate="0.8466"/><Cube currency="JPY" rate="162.1"/></Cube></Cube>
 </gesmes:Envelope>`;
+    const gbp = async () => (await as(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP');
     const uploaded = await as(operators.admin, 'POST', 'rates/ecb', { xml });
-    expect(uploaded.json()).toEqual({ date: '2026-11-20', currencies: expect.arrayContaining(['USD', 'GBP']) });
-    expect((await as(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP')).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
+    expect(uploaded.statusCode, uploaded.body).toBe(202);
+    // The rate in use is the operator's rate set above; the file's reference is checked against the snapshot's.
+    expect(uploaded.json().approval).toMatchObject({ kind: 'ecbFile', status: 'Pending', payload: { date: '2026-11-20', perEur: { USD: '1.0841', GBP: '0.8466' }, inUse: { USD: '1.2000', GBP: '0.8421' } } });
+    expect(await gbp()).toMatchObject({ perEur: '0.8421', source: 'snapshot' });
+    expect((await as(operators.admin, 'POST', `approvals/${uploaded.json().approval.id}/approve`)).statusCode).toBe(403);
+    const approved = await as(operators.secondAdmin, 'POST', `approvals/${uploaded.json().approval.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await gbp()).toMatchObject({ perEur: '0.8466', source: 'ecb', rateDate: '2026-11-20' });
     expect((await as(operators.admin, 'POST', 'rates/ecb', { xml: '<html>not a rate file</html>' })).json().fields).toEqual({ xml: 'validation.ecbFile.invalid' });
     // One admin cannot re-price through the file: the same day again with ten times the rate is refused whole.
     const repriced = await as(operators.admin, 'POST', 'rates/ecb', { xml: xml.replace('rate="1.0841"', 'rate="10.841"') });
@@ -273,7 +280,7 @@ describe('rates', () => {
     expect(repriced.json()).toMatchObject({ fields: { xml: 'validation.ecbFile.dayChanged' }, details: { currencies: ['USD'] } });
     expect((await as(operators.admin, 'POST', 'rates/ecb', { xml: xml.replace('2026-11-20', '2099-12-31') })).json().fields).toEqual({ xml: 'validation.ecbFile.future' });
     expect((await as(operators.admin, 'GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'USD')).toMatchObject({ perEur: '1.0841', source: 'ecb' });
-    expect(await auditOf('2026-11-20')).toMatchObject([{ action: 'rates.ecb', actor_id: operators.admin.id, after: { date: '2026-11-20' } }]);
+    expect(await auditOf('2026-11-20')).toMatchObject([{ action: 'rates.ecb', actor_id: operators.secondAdmin.id, after: { date: '2026-11-20', origin: 'upload', approvalId: uploaded.json().approval.id } }]);
   });
 });
 

@@ -14,12 +14,12 @@ const CALLS_BY_AREA: Readonly<Record<BackofficeArea, ReadonlyArray<`${Method} ${
     'GET me', 'GET summary', 'GET clients', `GET clients/${randomUUID()}`, 'GET contact-messages', `POST contact-messages/${randomUUID()}/handled`,
     'GET audit', 'POST password', 'GET deposits/liability', `GET clients/${randomUUID()}/deposits`,
   ],
-  kyc: ['GET kyc', `GET kyc/${randomUUID()}`, `POST kyc/${randomUUID()}/approve`, `POST kyc/${randomUUID()}/reject`],
+  kyc: ['GET kyc', `GET kyc/${randomUUID()}`, `POST kyc/${randomUUID()}/approve`, `POST kyc/${randomUUID()}/reject`, `POST clients/${randomUUID()}/risk`],
   payments: [
     'GET transactions', 'GET transactions/T1', 'POST transactions/T1/approve', 'POST transactions/T1/deny',
     'POST incoming-payments/preview', 'POST incoming-payments',
   ],
-  rates: ['GET rates', 'PUT rates', 'PUT rates/spread', 'POST rates/ecb', 'GET deposits/rates', 'PUT deposits/rates'],
+  rates: ['GET rates', 'PUT rates', 'PUT rates/spread', 'POST rates/ecb', 'GET deposits/rates', 'PUT deposits/rates', 'GET fees/high-risk', 'PUT fees/high-risk'],
   operators: [
     'GET operators', 'POST operators', `POST operators/${randomUUID()}/deactivate`, `POST operators/${randomUUID()}/roles`,
     `POST operators/${randomUUID()}/reactivate`, `POST operators/${randomUUID()}/reset-authenticator`,

@@ -15,13 +15,14 @@ import { listAudit, recordAudit } from '../audit';
 import { requireOperator, sendProtocolText, revokeSession } from '../auth';
 import { countUnhandledMessages, listContactMessages, markMessageHandled } from '../contact';
 import { countKycInReview, getKycReview, listKycQueue, clientOfKyc, decideKyc } from '../kyc';
-import { EcbFormatError, parseEcbDailyXml, refuseStaleRates, applyEcbRates, listRates } from '../rates';
+import { EcbFormatError, parseEcbDailyXml, proposedEcbFile, refuseStaleRates, listRates } from '../rates';
 import { previewIncomingPayment, approvePayment, countPendingPayments, denyPayment, getPaymentReview, listPaymentsQueue } from '../transfers';
 import { clientCard, searchClients } from './client-directory';
 import { assertNotOwnClient } from '../users';
-import { countPendingApprovals } from '../approvals';
+import { countPendingApprovals, proposeApproval } from '../approvals';
 import { operatorOf, requireArea } from './guard';
 import { operatorRoutes } from './operator-routes';
+import { riskRoutes } from './risk-routes';
 import { auditRefusals } from './refusals';
 import { textParam, uuidParam } from '../../lib/params';
 import { signInOperator } from './sign-in';
@@ -82,7 +83,7 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   const decide = async (kycId: string, decision: { status: 'Approved' | 'Rejected'; reason?: string; version: number }, operator: Operator, ip: string) => {
     await assertNotOwnClient(db, operator.id, await clientOfKyc(db, kycId));
     const outcome = await decideKyc(db, kycId, decision, { type: 'operator', id: operator.id, ip }, { secret: deps.config.secret, cabinetUrl: `${deps.config.appUrl}/kabinet` });
-    const answer: KycDecisionResponse = { kycId: outcome.kycId, status: outcome.status };
+    const answer: KycDecisionResponse = { kycId: outcome.kycId, status: outcome.status, ...(outcome.awaitingDecision ? { awaitingDecision: true } : {}) };
     return answer;
   };
   app.post('/backoffice/kyc/:kycId/approve', kyc, async (request) => {
@@ -117,15 +118,18 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   app.post('/backoffice/incoming-payments/preview', payments, async (request): Promise<IncomingPaymentPreview> => {
     const payment = parseWith(incomingPaymentRequestSchema, request.body);
     await refuseStaleRates(app.deps);
-    return previewIncomingPayment(db, payment);
+    return previewIncomingPayment(db, payment, app.deps);
   });
   // Incoming payments and crypto deposits are proposed (approval-routes.ts).
 
   // Rates
   app.get('/backoffice/rates', rates, async (): Promise<RatesResponse> => listRates(db));
   // Rate and spread changes: approval-routes.ts.
-  app.post('/backoffice/rates/ecb', rates, async (request): Promise<EcbUploadResponse> => {
-    const { xml } = parseWith(ecbUploadRequestSchema, request.body);
+  // An ECB file uploaded by hand is a proposal a second admin approves (docs/bank-controls.md): only the
+  // refresh job's feed loads a file alone. It is checked now and again when approved.
+  app.post('/backoffice/rates/ecb', rates, async (request, reply): Promise<EcbUploadResponse> => {
+    const maker = operatorOf(request);
+    const { xml, reason } = parseWith(ecbUploadRequestSchema, request.body);
     let parsed;
     try {
       parsed = parseEcbDailyXml(xml);
@@ -133,8 +137,17 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
       if (error instanceof EcbFormatError) throw new AppError('VALIDATION_FAILED', { message: error.message, fields: { xml: 'validation.ecbFile.invalid' } });
       throw error;
     }
-    const currencies = await applyEcbRates(db, parsed, operatorOf(request).id, app.deps.clock.now());
-    return { date: parsed.date, currencies };
+    const payload = await proposedEcbFile(db, parsed, app.deps.clock.now());
+    const approval = await proposeApproval(db, app.approvalKinds, {
+      kind: 'ecbFile',
+      payload,
+      maker,
+      reason: reason || `ECB file of ${parsed.date}, uploaded by hand`,
+      subjectType: 'ecbDay',
+      subjectId: parsed.date,
+    });
+    reply.status(202);
+    return { approval };
   });
 
   // Clients, contact messages, audit (read-only, every operator)
@@ -144,7 +157,7 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   });
   app.get('/backoffice/clients/:clientId', overview, async (request): Promise<ClientCard> => {
     const clientId = uuidParam(request, 'clientId');
-    const card = await clientCard(db, clientId);
+    const card = await clientCard(db, app.approvalKinds, operatorOf(request), clientId);
     await auditView(request, 'backoffice.clientViewed', 'client', clientId);
     return card;
   });
@@ -158,4 +171,6 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
 
   // Operators (admin), their enrolment links and their own passwords: operator-routes.ts.
   operatorRoutes(app);
+  // A client's risk level and the high-risk service fee, both proposed: risk-routes.ts.
+  riskRoutes(app);
 }

@@ -4,8 +4,11 @@ import type { Db } from '../../db';
 import { recordAudit } from '../audit';
 import { bankToday, instantOnBankDate, monthDay, previousMonthOf, type JobContext, type JobDefinition } from '../jobs';
 import type { EntryKind } from '../ledger';
+import { clientRiskLevel, highRiskClientIds } from '../kyc';
 import type { RatesAgeLimit } from '../rates';
-import { maintenanceFeeMinor, payMaintenanceFee } from './payment';
+import { highRiskFeeMinor } from './high-risk-fee';
+import { maintenanceFeeMinor, payMonthlyFee, type MonthlyFee } from './payment';
+import { MONTHLY_FEE_BOOKS } from './books';
 
 /**
  * The monthly fee for active account maintenance (docs/product.md#tariffs-and-limits, docs/time.md): on the first of each month, in the bank's time
@@ -22,6 +25,12 @@ import { maintenanceFeeMinor, payMaintenanceFee } from './payment';
  * client due was charged; while one fails, the month stays open and the job is retried.
  * With MAINTENANCE_FEE_ENABLED=false the months are passed over, so switching it on again never
  * charges the months it was off.
+ *
+ * The same sweep charges the high-risk service fee (high-risk-fee.ts) for each month it settles: to
+ * every client compliance holds high-risk when it charges them, whether their accounts moved or
+ * not, the amount in force then, once per (client, month), paid and kept as arrears by the same
+ * rules (a row "High-risk client service" on the statement). It is a bank setting of its own, not
+ * switched off with the maintenance fee; an amount of 0 charges nothing.
  */
 export const MAINTENANCE_FEE_JOB = 'fees.maintenance';
 
@@ -59,43 +68,75 @@ async function clientsDue(db: Db, month: string, zone: string): Promise<string[]
 }
 
 export interface MaintenanceCharge {
+  fee: MonthlyFee;
   clientId: string;
   month: string;
   paidEurMinor: bigint;
   arrearsEurMinor: bigint;
 }
 
+/**
+ * Charges one client one monthly fee of `feeMinor` EUR for one month, inside the caller's
+ * transaction: claims the month (null when it was charged already), pays what the client's accounts
+ * can (payMonthlyFee), keeps the rest as arrears and audits it.
+ */
+async function chargeMonthlyFee(trx: Db, fee: MonthlyFee, clientId: string, month: string, feeMinor: bigint, rates: RatesAgeLimit): Promise<MaintenanceCharge | null> {
+  const books = MONTHLY_FEE_BOOKS[fee];
+  const claimed = await trx
+    .insertInto(books.charges)
+    .values({ client_id: clientId, month, fee_eur: formatMinor(feeMinor, 'EUR'), paid_eur: '0.00' })
+    .onConflict((conflict) => conflict.columns(['client_id', 'month']).doNothing())
+    .returning('client_id')
+    .executeTakeFirst();
+  if (!claimed) return null;
+  const { paidEurMinor, transactionNumbers } = await payMonthlyFee(trx, { clientId, fee, dueEurMinor: feeMinor, reference: month.slice(0, 7) }, rates);
+  const arrearsEurMinor = feeMinor - paidEurMinor;
+  await trx
+    .updateTable(books.charges)
+    .set({ paid_eur: formatMinor(paidEurMinor, 'EUR') })
+    .where('client_id', '=', clientId)
+    .where('month', '=', month)
+    .execute();
+  if (arrearsEurMinor > 0n) {
+    const arrears = formatMinor(arrearsEurMinor, 'EUR');
+    await trx.insertInto(books.arrears).values({ client_id: clientId, month, amount_eur: arrears, outstanding_eur: arrears, settled_at: null }).execute();
+  }
+  await recordAudit(trx, {
+    actorType: 'system',
+    action: books.action,
+    subjectType: 'client',
+    subjectId: clientId,
+    after: { month, feeEur: formatMinor(feeMinor, 'EUR'), paidEur: formatMinor(paidEurMinor, 'EUR'), arrearsEur: formatMinor(arrearsEurMinor, 'EUR'), transactionNumbers },
+  });
+  return { fee, clientId, month, paidEurMinor, arrearsEurMinor };
+}
+
 /** Charges one client for one month in a transaction of its own; null when it was charged already. */
 export async function chargeClientForMonth(db: Db, clientId: string, month: string, rates: RatesAgeLimit): Promise<MaintenanceCharge | null> {
-  const feeMinor = maintenanceFeeMinor();
+  return db.transaction().execute((trx) => chargeMonthlyFee(trx, 'maintenance', clientId, month, maintenanceFeeMinor(), rates));
+}
+
+/** High-risk clients now, not yet charged the high-risk service fee for `month`. */
+async function highRiskClientsDue(db: Db, month: string): Promise<string[]> {
+  const highRisk = await highRiskClientIds(db);
+  if (highRisk.length === 0) return [];
+  const charged = await db.selectFrom('high_risk_charges').select('client_id').where('month', '=', month).where('client_id', 'in', highRisk).execute();
+  const done = new Set(charged.map((row) => row.client_id));
+  return highRisk.filter((clientId) => !done.has(clientId));
+}
+
+/**
+ * Charges one client the high-risk service fee for one month in a transaction of its own; null when
+ * it was charged already, when the client is no longer high-risk as it is charged, or when the fee
+ * in force is 0.
+ */
+export async function chargeHighRiskForMonth(db: Db, clientId: string, month: string, rates: RatesAgeLimit): Promise<MaintenanceCharge | null> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('maintenance_charges')
-      .values({ client_id: clientId, month, fee_eur: formatMinor(feeMinor, 'EUR'), paid_eur: '0.00' })
-      .onConflict((conflict) => conflict.columns(['client_id', 'month']).doNothing())
-      .returning('client_id')
-      .executeTakeFirst();
-    if (!claimed) return null;
-    const { paidEurMinor, transactionNumbers } = await payMaintenanceFee(trx, { clientId, dueEurMinor: feeMinor, reference: month.slice(0, 7) }, rates);
-    const arrearsEurMinor = feeMinor - paidEurMinor;
-    await trx
-      .updateTable('maintenance_charges')
-      .set({ paid_eur: formatMinor(paidEurMinor, 'EUR') })
-      .where('client_id', '=', clientId)
-      .where('month', '=', month)
-      .execute();
-    if (arrearsEurMinor > 0n) {
-      const arrears = formatMinor(arrearsEurMinor, 'EUR');
-      await trx.insertInto('maintenance_arrears').values({ client_id: clientId, month, amount_eur: arrears, outstanding_eur: arrears, settled_at: null }).execute();
-    }
-    await recordAudit(trx, {
-      actorType: 'system',
-      action: 'fees.maintenance',
-      subjectType: 'client',
-      subjectId: clientId,
-      after: { month, feeEur: formatMinor(feeMinor, 'EUR'), paidEur: formatMinor(paidEurMinor, 'EUR'), arrearsEur: formatMinor(arrearsEurMinor, 'EUR'), transactionNumbers },
-    });
-    return { clientId, month, paidEurMinor, arrearsEurMinor };
+    // The level as it is now, in the charging transaction: a client unmarked since the list was read is not charged.
+    if ((await clientRiskLevel(trx, clientId)) !== 'high') return null;
+    const feeMinor = await highRiskFeeMinor(trx);
+    if (feeMinor === 0n) return null;
+    return chargeMonthlyFee(trx, 'highRisk', clientId, month, feeMinor, rates);
   });
 }
 
@@ -103,29 +144,30 @@ async function completeMonth(db: Db, month: string, charged: boolean): Promise<v
   await db.insertInto('maintenance_months').values({ month, charged }).onConflict((conflict) => conflict.column('month').doNothing()).execute();
 }
 
-/** The sweep: every month due, every client due in it. Answers the charges it made. */
+/** The sweep: every month due, every client due in it, for each fee. Answers the charges it made. */
 export async function chargeMaintenanceFees(context: Pick<JobContext, 'db' | 'config' | 'clock' | 'log'>): Promise<MaintenanceCharge[]> {
   const { db, clock } = context;
   const months = await monthsDue(db, bankToday(clock));
-  if (!context.config.time.maintenanceFee) {
-    for (const month of months) await completeMonth(db, month, false);
-    return [];
-  }
+  const maintenance = context.config.time.maintenanceFee;
   const charges: MaintenanceCharge[] = [];
   for (const month of months) {
+    const due: Array<{ fee: MonthlyFee; clientId: string }> = [
+      ...(maintenance ? await clientsDue(db, month, clock.timeZone) : []).map((clientId) => ({ fee: 'maintenance' as const, clientId })),
+      ...(await highRiskClientsDue(db, month)).map((clientId) => ({ fee: 'highRisk' as const, clientId })),
+    ];
     let failures = 0;
-    for (const clientId of await clientsDue(db, month, clock.timeZone)) {
+    for (const { fee, clientId } of due) {
       try {
-        const charge = await chargeClientForMonth(db, clientId, month, context);
+        const charge = fee === 'maintenance' ? await chargeClientForMonth(db, clientId, month, context) : await chargeHighRiskForMonth(db, clientId, month, context);
         if (charge) charges.push(charge);
       } catch (error) {
         // One client's failure leaves the others charged; the month stays open and the job is retried.
         failures += 1;
-        context.log.error({ err: error, clientId, month }, 'the maintenance fee could not be charged');
+        context.log.error({ err: error, clientId, month, fee }, 'a monthly fee could not be charged');
       }
     }
-    if (failures > 0) throw new Error(`The maintenance fee of ${month} failed for ${failures} client(s)`);
-    await completeMonth(db, month, true);
+    if (failures > 0) throw new Error(`The monthly fees of ${month} failed for ${failures} charge(s)`);
+    await completeMonth(db, month, maintenance);
   }
   return charges;
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_MAINTENANCE_FEE, CURRENCY_SCALE, decimalToMinor, floorToScale, multiply, ratioFromMinor, type Currency } from '@bank/contracts';
+import { ACCOUNT_MAINTENANCE_FEE, CURRENCY_SCALE, decimalToMinor, floorToScale, multiply, ratioFromMinor, type BankFee, type Currency } from '@bank/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { ClientAccount } from '../accounts';
@@ -39,15 +39,20 @@ const equivalentOf = (table: RateTable, eurMinor: bigint, currency: Currency): b
 const coveredBy = (table: RateTable, minor: bigint, currency: Currency): bigint =>
   currency === FEE_CURRENCY ? minor : floorToScale(multiply(ratioFromMinor(minor, CURRENCY_SCALE[currency]), midRate(table, currency, FEE_CURRENCY)), CURRENCY_SCALE[FEE_CURRENCY]);
 
+/** The monthly fees charged in EUR with arrears: account maintenance, and the service of a high-risk client. */
+export type MonthlyFee = Extract<BankFee, 'maintenance' | 'highRisk'>;
+
 export interface FeePayment {
   clientId: string;
+  /** Which fee it is: its statement rows are named after it. */
+  fee: MonthlyFee;
   dueEurMinor: bigint;
   /** The statement rows' payment reference: the month the fee is for (YYYY-MM). */
   reference: string;
 }
 
 /**
- * Pays a client's maintenance fee (or what is left of one) in EUR from their accounts, as far as
+ * Pays a client's monthly fee (account maintenance or high-risk service; or what is left of one) in EUR from their accounts, as far as
  * their money goes and never below zero (docs/product.md#tariffs-and-limits):
  *
  * 1. the EUR account, if it can pay the whole amount;
@@ -59,7 +64,7 @@ export interface FeePayment {
  *    client is never credited more than was taken), until the amount is paid.
  *
  * Each payment is a fee of its own (transfers/fee-charge.ts: a ledger entry and a statement row
- * "Account maintenance"). The client's accounts are locked first, in the ledger's order, so the
+ * "Account maintenance" or "High-risk client service"). The client's accounts are locked first, in the ledger's order, so the
  * balances read are the balances the debits meet. Answers the EUR paid; the rest is the caller's
  * to keep as arrears.
  *
@@ -67,7 +72,7 @@ export interface FeePayment {
  * what it cannot is kept as arrears, which the arrears sweep takes from the other accounts once
  * fresh rates are loaded.
  */
-export async function payMaintenanceFee(trx: Db, payment: FeePayment, rates: RatesAgeLimit): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
+export async function payMonthlyFee(trx: Db, payment: FeePayment, rates: RatesAgeLimit): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
   const locked = await lockedPayers(trx, payment.clientId);
   const eurPaysWhole = locked.some((payer) => payer.account.currency === FEE_CURRENCY && payer.availableMinor >= payment.dueEurMinor);
   const converting = !eurPaysWhole && locked.some((payer) => payer.account.currency !== FEE_CURRENCY) && !(await ratesAreStale(trx, rates));
@@ -81,7 +86,7 @@ export async function payMaintenanceFee(trx: Db, payment: FeePayment, rates: Rat
       clientId: payment.clientId,
       account: payer.account,
       amountMinor,
-      reason: 'maintenance',
+      reason: payment.fee,
       reference: payment.reference,
       // Dated by the ledger as it books, like every posting, so the statement's balances read in order.
       actor: { type: 'system', id: null },

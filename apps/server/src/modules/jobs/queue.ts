@@ -73,6 +73,11 @@ export interface JobDefinition<Data = Record<string, unknown>> {
   cron?: string;
   /** Offered once at every start too, so what fell due while every node was down runs at once. */
   catchUpOnStart?: boolean;
+  /**
+   * How many of this queue's jobs one node runs at once (1 unless set). Each is a worker of its own
+   * that, having found a job, looks for the next one at once rather than after its interval.
+   */
+  inFlightPerNode?: number;
   run(context: JobContext, data: Data): Promise<void>;
 }
 
@@ -81,9 +86,10 @@ const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jo
 
 /**
  * Offers a job in the caller's transaction: it exists, and will run, only if that transaction
- * commits. `startAfter` delays it.
+ * commits. `startAfter` delays it; of the jobs of one queue that are due, those of higher
+ * `priority` (0 unless given) are taken first.
  */
-export async function offerJob(trx: Db, name: string, data: object = {}, options: { startAfter?: Date } = {}): Promise<void> {
+export async function offerJob(trx: Db, name: string, data: object = {}, options: { startAfter?: Date; priority?: number } = {}): Promise<void> {
   await sender.send(name, data, { ...options, db: executorOf(trx) });
 }
 
@@ -104,12 +110,34 @@ export class JobQueue {
     boss.on('error', (error) => this.context.log.error({ err: error }, 'job queue error'));
     await boss.start();
     this.boss = boss;
+    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 1;
     for (const definition of this.definitions) {
-      await boss.work(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
-        for (const job of jobs) await definition.run(this.context, job.data as never);
-      });
+      if ((definition.inFlightPerNode ?? 1) > 1) await this.workSideBySide(boss, definition, pollingIntervalSeconds);
+      else {
+        await boss.work(definition.name, { pollingIntervalSeconds }, async (jobs) => {
+          for (const job of jobs) await definition.run(this.context, job.data as never);
+        });
+      }
       if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: this.context.config.time.zone });
       if (definition.catchUpOnStart) await boss.send(definition.name, {});
+    }
+  }
+
+  /**
+   * Several workers on one queue, each taking one job at a time, so that a slow job (a mail server
+   * that answers slowly) holds up only its own worker. A worker that finds a job looks for the next
+   * one at once rather than after its interval, and wakes the worker after it: under a burst they join
+   * in one after another within milliseconds, and the queue is worked as fast as its jobs go.
+   */
+  private async workSideBySide(boss: PgBoss, definition: JobDefinition<never>, pollingIntervalSeconds: number): Promise<void> {
+    const count = definition.inFlightPerNode!;
+    const workerIds: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const id = await boss.work(definition.name, { pollingIntervalSeconds }, async (jobs) => {
+        for (const worker of [workerIds[index], workerIds[(index + 1) % count]]) if (worker) boss.notifyWorker(worker);
+        for (const job of jobs) await definition.run(this.context, job.data as never);
+      });
+      workerIds.push(id);
     }
   }
 

@@ -12,7 +12,9 @@ import { recordAudit, type AuditRecord } from '../audit';
 import { requireClient, type AccountType } from '../auth';
 import { queueMail } from '../mail';
 import { kycDecisionMail } from './decision-mail';
+import { enhancedReviewGrounds, enhancedReviewStep } from './enhanced-review';
 import { kycColumns, profileColumns, toKycRecord } from './records';
+import { clientRiskLevel } from './risk';
 
 /**
  * KYC submissions (docs/product.md): a client submits the form (status New), may withdraw
@@ -168,12 +170,16 @@ export async function deleteKyc(db: Db, clientId: string, kycId: string, actor: 
   });
 }
 
-/** What an operator's decision did: the submission's status after it, and whether this call made it. */
+/**
+ * What an operator's decision did: the submission's status after it, whether this call made it, and
+ * whether it was recorded to wait for another operator's decision (enhanced due diligence).
+ */
 export interface KycDecisionOutcome {
   kycId: string;
   status: KycStatus;
   changed: boolean;
   clientId: string;
+  awaitingDecision?: true;
 }
 
 /** The client behind a submission (for checks made before a decision); a missing one is 404. */
@@ -190,6 +196,11 @@ export async function clientOfKyc(db: Db, kycId: string): Promise<string> {
  * has now) and is not decided. The same decision again on the same version changes nothing (a
  * repeated click, or two operators agreeing at once); the other decision on a reviewed submission
  * is a 409 (`decided`).
+ *
+ * A politically exposed person's submission, or a high-risk client's, needs two agreeing decisions
+ * by different operators (enhanced-review.ts): a decision short of that is recorded and audited,
+ * and the submission stays New, as the client sees it while in review; an operator who decided it
+ * once is refused another decision (403 `sameOperator`).
  */
 export async function decideKyc(
   db: Db,
@@ -201,6 +212,7 @@ export async function decideKyc(
 ): Promise<KycDecisionOutcome> {
   return db.transaction().execute(async (trx) => {
     const clientId = await clientOfKyc(trx, kycId);
+    // The client's row is locked first, as a change of its risk level locks it: the level read below holds to the commit.
     const client = await lockClient(trx, clientId);
     const row = await trx.selectFrom('kyc_records').selectAll().where('id', '=', kycId).forUpdate().executeTakeFirstOrThrow();
     const refuse = (reason: KycDecisionConflictDetails['reason'], message: string) => {
@@ -213,6 +225,37 @@ export async function decideKyc(
     if (row.status !== 'New') throw refuse('decided', `This KYC submission is already ${row.status}`);
     if (row.version !== decision.version) {
       throw refuse('changed', 'The KYC submission has changed since it was opened: review it again');
+    }
+    const grounds = enhancedReviewGrounds(row, (await clientRiskLevel(trx, clientId)) === 'high');
+    if (grounds.length > 0) {
+      if (actor.type !== 'operator' || !actor.id) throw new AppError('FORBIDDEN', { message: 'This KYC submission needs the decisions of two operators' });
+      const recorded = await trx.selectFrom('kyc_decisions').select(['operator_id', 'status', 'version']).where('kyc_id', '=', kycId).orderBy('id').execute();
+      const step = enhancedReviewStep(
+        recorded.map((earlier) => ({ operatorId: earlier.operator_id, status: earlier.status, version: earlier.version })),
+        { operatorId: actor.id, status: decision.status, version: row.version },
+      );
+      if (step === 'repeat') return { kycId, status: row.status, changed: false, clientId, awaitingDecision: true };
+      if (step === 'sameOperator') {
+        throw new AppError('FORBIDDEN', {
+          message: 'You have decided this KYC submission already: another operator makes the next decision',
+          details: { reason: 'sameOperator' },
+        });
+      }
+      await trx
+        .insertInto('kyc_decisions')
+        .values({ kyc_id: kycId, operator_id: actor.id, status: decision.status, reason: decision.reason ?? null, version: row.version })
+        .execute();
+      if (step === 'record') {
+        await audit(
+          trx,
+          actor,
+          'kyc.decisionRecorded',
+          kycId,
+          { status: row.status, version: row.version, decisions: recorded.length },
+          { status: row.status, decision: decision.status, reason: decision.reason ?? null, grounds, decisions: recorded.length + 1 },
+        );
+        return { kycId, status: row.status, changed: true, clientId, awaitingDecision: true };
+      }
     }
     // The database counts the version up with this change (migration 0073).
     await trx
@@ -234,7 +277,7 @@ export async function decideKyc(
       'kyc.decided',
       kycId,
       { status: row.status, clientStatus: client.kyc_status, version: row.version },
-      { status: decision.status, clientStatus, reason: decision.reason ?? null },
+      { status: decision.status, clientStatus, reason: decision.reason ?? null, ...(grounds.length > 0 ? { grounds } : {}) },
     );
     if (notify) {
       const to = await trx.selectFrom('clients').select(['email', 'language']).where('id', '=', clientId).executeTakeFirstOrThrow();

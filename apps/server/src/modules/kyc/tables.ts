@@ -35,6 +35,27 @@ export interface KycTables {
     /** The version the operator's decision was made on. */
     decided_version: number | null;
   };
+  /** Decisions on a submission that needs two (enhanced due diligence, migration 0097). */
+  kyc_decisions: {
+    id: Generated<string>;
+    kyc_id: string;
+    operator_id: string;
+    status: 'Approved' | 'Rejected';
+    reason: string | null;
+    version: number;
+    decided_at: Generated<Date>;
+  };
+  /** Every change of a client's risk level, each held by an approved proposal (migration 0097); append-only. */
+  client_risk_changes: {
+    id: Generated<string>;
+    client_id: string;
+    level: 'standard' | 'high';
+    reason: string;
+    proposed_by: string;
+    approved_by: string;
+    approval_id: string;
+    created_at: Generated<Date>;
+  };
 }
 
 // The database's typed schema (db/schema.ts) takes each module's tables from this declaration,

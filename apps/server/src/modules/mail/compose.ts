@@ -33,7 +33,6 @@ export interface MailVariables {
   operatorSignInLocked: { scope: 'address' | 'new-addresses'; ip: string; minutes: number; days: number; password: PasswordWas };
   operatorEnrolment: { name: string; link: string; hours: number; occasion: 'invited' | 'reset' | 'reactivated' };
   operatorCreatedOnServer: { name: string; email: string; roles: readonly OperatorRole[] };
-  operatorInvitedAlone: { inviterName: string; inviterEmail: string; name: string; email: string; roles: readonly OperatorRole[] };
   operatorPasswordChanged: Record<string, never>;
 }
 
@@ -107,8 +106,6 @@ catalogs.services.formatter!.add('deviceLine', (device: DeviceNames, locale) => 
 });
 /** Operators' roles by their names in the mail's language. */
 catalogs.services.formatter!.add('roleNames', (roles: readonly OperatorRole[], locale) => roles.map((role) => word(locale!, `role.${role}`)).join(', '));
-/** A list as it is, its items parted by commas (roles by their codes). */
-catalogs.services.formatter!.add('joined', (values: readonly string[]) => values.join(', '));
 /** A day given as YYYY-MM-DD, written as DD.MM.YYYY. */
 catalogs.services.formatter!.add('dayMonthYear', (day: string) => day.split('-').reverse().join('.'));
 
@@ -119,14 +116,21 @@ function render(key: MailKey, language: Language, variables: object): { subject:
 }
 
 /**
+ * The mails whose reader is waiting for what they carry, a code or a link that soon expires: they go
+ * before the notices (docs/time.md#mail-through-an-outbox). Every other mail is a notice.
+ */
+const CODE_MAILS: ReadonlySet<MailKey> = new Set<MailKey>(['signInCode', 'registrationCode', 'passwordReset']);
+
+/**
  * The mail of `key` to `to`, in the reader's language. A mail for operators carries the English
  * mail, then the Russian one, under both subjects and the bank's name.
  */
 export function composeMail<Key extends MailKey>(key: Key, language: MailLanguage, variables: WithoutOptionNames<MailVariables>[Key], to: string): MailMessage {
-  if (language !== 'both') return { to, ...render(key, language, variables) };
+  const kind = CODE_MAILS.has(key) ? { kind: 'code' as const } : {};
+  if (language !== 'both') return { to, ...render(key, language, variables), ...kind };
   const english = render(key, 'en', variables);
   const russian = render(key, 'ru', variables);
-  return { to, subject: [english.subject, russian.subject, BRAND.en].join(' · '), text: [english.text, '—', russian.text].join('\n\n') };
+  return { to, subject: [english.subject, russian.subject, BRAND.en].join(' · '), text: [english.text, '—', russian.text].join('\n\n'), ...kind };
 }
 
 /**

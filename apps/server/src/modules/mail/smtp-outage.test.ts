@@ -14,6 +14,8 @@ import { fixedClock, systemClock, JobQueue, type JobContext, type JobDefinition 
 import { createSmtpMailer, type Mailer } from '../../lib/mailer';
 import { deliverMailJob, deliverWaitingMail, DELIVER_MAIL, queueMail } from './outbox';
 import { MAIL_LOST_AFTER_MINUTES, sweepMailJob } from './sweep';
+import { until } from '../../test/until';
+import { closeDeliveryTest } from './test-support';
 
 interface Received {
   to: string[];
@@ -47,23 +49,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 let context: TestContext | undefined;
 let smtp: SMTPServer | undefined;
 let queue: JobQueue | undefined;
 let mailer: Mailer | undefined;
 afterEach(async () => {
-  await queue?.stop();
-  await context?.close();
-  if (smtp) await new Promise<void>((resolve) => smtp!.close(resolve));
-  mailer?.close();
+  const server = smtp;
+  await closeDeliveryTest({ queue, context, mailer, mailServer: server && { close: () => new Promise<void>((resolve) => server.close(resolve)) } });
   queue = context = smtp = mailer = undefined;
 });
 
@@ -97,14 +89,14 @@ describe('a mail server that is down', () => {
     }
 
     // Every mail waits, each tried at least twice (once after its request, once by the queue).
-    await until(async () => (await outbox(context.db)).every((mail) => mail.attempts >= 2));
+    await until(async () => (await outbox(context.db)).every((mail) => mail.attempts >= 2), { timeoutMs: 60_000, intervalMs: 200 });
     const waiting = await outbox(context.db);
     expect(waiting).toHaveLength(5);
     expect(waiting.every((mail) => mail.delivered_at === null)).toBe(true);
 
     const received: Received[] = [];
     smtp = await listen(port, received);
-    await until(async () => (await outbox(context.db)).every((mail) => mail.delivered_at !== null));
+    await until(async () => (await outbox(context.db)).every((mail) => mail.delivered_at !== null), { timeoutMs: 60_000, intervalMs: 200 });
     await queue.stop();
     queue = undefined;
 
@@ -144,7 +136,7 @@ describe('a mail server that is down', () => {
     smtp = await listen(port, received);
     queue = new JobQueue(jobs, [deliverMailJob as JobDefinition<never>], { pollingIntervalSeconds: 0.5 });
     await queue.start();
-    await until(async () => (await outbox(context.db)).every((mail) => mail.delivered_at !== null));
+    await until(async () => (await outbox(context.db)).every((mail) => mail.delivered_at !== null), { timeoutMs: 60_000, intervalMs: 200 });
     expect(received).toEqual([{ to: ['late@example.com'], subject: 'Late' }]);
   });
 });

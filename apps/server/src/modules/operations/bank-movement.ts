@@ -28,7 +28,7 @@ export interface BankMovement {
   paymentReference?: string | undefined;
   /** The bank day it is for, when the operation names one (a deposit's movements). */
   paymentDate?: string | undefined;
-  actor: { type: 'client' | 'system'; id: string | null };
+  actor: { type: 'client' | 'operator' | 'system'; id: string | null };
   /** When it is booked, if not now. */
   at?: Date | undefined;
 }

@@ -22,8 +22,8 @@ export interface FeeCharge {
   reference?: string;
   /** When it is booked, if not now (a job books at its clock's instant). */
   at?: Date;
-  /** Who caused it, for the audit trail: the client who withdrew, or the bank's own job. */
-  actor: { type: 'client' | 'system'; id: string | null };
+  /** Who caused it, for the audit trail: the client who withdrew, the operator who booked what it is for, or the bank's own job. */
+  actor: { type: 'client' | 'operator' | 'system'; id: string | null };
 }
 
 /**

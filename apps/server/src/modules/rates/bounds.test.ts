@@ -1,12 +1,13 @@
 // Proves the sanity of rates: a mid rate must be positive and within ten times its ECB reference
 // either way (a table of cases), an admin's rate outside that is refused with a 400 on `rate`, an
-// ECB file dated after today, older than the rates in use or with a rate more than 2 % from its
-// reference is refused whole with a 400 on `xml`, and an operator's rate never replaces the ECB
-// reference that rates are checked against.
+// ECB file uploaded by hand and dated after today, older than the rates in use, changing its day's
+// rates or with a rate more than 2 % from its reference is refused whole with a 400 on `xml` when
+// proposed (and one that passes holds only once a second admin approves it), and an operator's rate
+// never replaces the ECB reference that rates are checked against.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createSignedInOperator, type TestOperator } from '../../test/operators';
+import { createFourEyesOperators, type FourEyesOperators } from '../../test/operators';
 import { rateBoundsProblem, type RateBoundsProblem } from './bounds';
 import { applyEcbRates, rateReference, setOperatorRate } from './service';
 import { SNAPSHOT_PER_EUR } from './snapshot';
@@ -43,15 +44,25 @@ describe('rate bounds, as a table', () => {
 
 describe('rates in the back office', () => {
   let context: TestContext;
-  let admin: TestOperator;
+  let operators: FourEyesOperators;
   beforeAll(async () => {
     context = await createTestContext();
-    admin = await createSignedInOperator(context, ['admin']);
+    operators = await createFourEyesOperators(context);
   });
   afterAll(() => context.close());
 
-  function as(method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) {
-    return context.app.inject({ method, url: `/api/backoffice/${url}`, headers: admin.headers, ...(payload ? { payload } : {}) });
+  function as(method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>, operator = operators.admin) {
+    return context.app.inject({ method, url: `/api/backoffice/${url}`, headers: operator.headers, ...(payload ? { payload } : {}) });
+  }
+
+  /** An ECB file uploaded by one admin and approved by the other: the only way a hand file holds. */
+  async function uploadApproved(xml: string) {
+    const proposed = await as('POST', 'rates/ecb', { xml });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const approved = await as('POST', `approvals/${proposed.json().approval.id}/approve`, {}, operators.secondAdmin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('Approved');
+    return approved;
   }
 
   const ecbFile = (date: string, usd: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -89,11 +100,10 @@ describe('rates in the back office', () => {
   });
 
   it('takes ECB files of the same day or later, refuses an older one and one with a rate more than 2 % from its reference', async () => {
-    const first = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '1.0841') });
-    expect(first.statusCode, first.body).toBe(200);
+    await uploadApproved(ecbFile('2026-11-20', '1.0841'));
     expect(await rateReference(context.db, 'USD')).toBe('1.0841');
     // The same day again is taken (a second upload of the same file).
-    expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-20', '1.0841') })).statusCode).toBe(200);
+    await uploadApproved(ecbFile('2026-11-20', '1.0841'));
 
     const older = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-19', '1.0850') });
     expect(older.statusCode).toBe(400);
@@ -113,28 +123,26 @@ describe('rates in the back office', () => {
     const gbp = (await as('GET', 'rates')).json().rates.find((row: { currency: string }) => row.currency === 'GBP');
     expect(gbp).toMatchObject({ rateDate: '2026-11-20' });
 
-    const later = await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-23', '1.0790') });
-    expect(later.statusCode, later.body).toBe(200);
+    await uploadApproved(ecbFile('2026-11-23', '1.0790'));
     expect(await usdInUse()).toMatchObject({ perEur: '1.0790', source: 'ecb', rateDate: '2026-11-23' });
   });
 
   it('keeps the ECB reference when an operator sets the rate in use, and checks the next rate against it', async () => {
     // Within bounds of the reference 1.0790: five times as many dollars per euro.
-    await setOperatorRate(context.db, { currency: 'USD', perEur: '5.395', operatorId: admin.id });
+    await setOperatorRate(context.db, { currency: 'USD', perEur: '5.395', operatorId: operators.admin.id });
     expect(await usdInUse()).toMatchObject({ perEur: '5.395', source: 'operator' });
     expect(await rateReference(context.db, 'USD')).toBe('1.0790');
     // Five times again would be 25 times the reference: refused, though only five times the rate in use.
-    await expect(setOperatorRate(context.db, { currency: 'USD', perEur: '26.975', operatorId: admin.id })).rejects.toMatchObject({ fields: { rate: 'validation.rate.outOfBounds' } });
+    await expect(setOperatorRate(context.db, { currency: 'USD', perEur: '26.975', operatorId: operators.admin.id })).rejects.toMatchObject({ fields: { rate: 'validation.rate.outOfBounds' } });
     // An operator's rate does not count as an ECB day: a file of an earlier day than the last ECB file is still refused.
     expect((await as('POST', 'rates/ecb', { xml: ecbFile('2026-11-21', '1.0800') })).json().fields).toEqual({ xml: 'validation.ecbFile.older' });
-    await setOperatorRate(context.db, { currency: 'USD', perEur: '1.0790', operatorId: admin.id });
+    await setOperatorRate(context.db, { currency: 'USD', perEur: '1.0790', operatorId: operators.admin.id });
   });
 
   it('takes two files each within 2 % of the reference before it, measured from the last ECB rate', async () => {
     // 1.0790 → 1.1005 (+1.99 %) → 1.1224 (+1.99 %): each within the band of the file before it.
     for (const [date, usd] of [['2026-11-24', '1.1005'], ['2026-11-25', '1.1224']] as const) {
-      const answer = await as('POST', 'rates/ecb', { xml: ecbFile(date, usd) });
-      expect(answer.statusCode, answer.body).toBe(200);
+      await uploadApproved(ecbFile(date, usd));
       expect(await rateReference(context.db, 'USD')).toBe(usd);
     }
     // Back to the starting rate the same day: that day's rates are loaded already, and a file may not change them.
@@ -155,7 +163,8 @@ describe('rates in the back office', () => {
     expect(await usdInUse()).toEqual(before);
     // The service refuses a future file whoever calls it; today's file is taken.
     const today = new Date('2026-11-25T23:59:59Z');
-    await expect(applyEcbRates(context.db, { date: '2026-11-26', perEur: { USD: '1.1224' } }, null, today)).rejects.toMatchObject({ fields: { xml: 'validation.ecbFile.future' } });
-    await expect(applyEcbRates(context.db, { date: '2026-11-25', perEur: { USD: '1.1224' } }, null, today)).resolves.toEqual(['USD']);
+    const byHand = { origin: 'upload', operatorId: operators.secondAdmin.id } as const;
+    await expect(applyEcbRates(context.db, { date: '2026-11-26', perEur: { USD: '1.1224' } }, byHand, today)).rejects.toMatchObject({ fields: { xml: 'validation.ecbFile.future' } });
+    await expect(applyEcbRates(context.db, { date: '2026-11-25', perEur: { USD: '1.1224' } }, byHand, today)).resolves.toEqual(['USD']);
   });
 });

@@ -1,16 +1,20 @@
 // Proves the daily ECB refresh against a local server serving the ECB's file: it loads the newest
-// published day once (a second run the same day fetches nothing), a failing server makes the job
-// throw so the queue retries it, a file that an operator's upload would fail is refused and audited
-// rather than applied; and proves that rates older than RATES_MAX_AGE_HOURS by the bank's clock
-// price nothing: a quote and an exchange are a 503 RATES_STALE until newer rates are loaded.
+// published day alone, once (a second run the same day fetches nothing), within the band of its last
+// rate; a failing server makes the job throw so the queue retries it; a file past the band is refused
+// and audited rather than applied; the feed's file of a day replaces that day's rates loaded by hand,
+// with an audit row of each currency's hand and feed rate and a warning in the log; a currency's
+// first feed rate is held within ten times the shipped snapshot rather than 2 % of it, and audited;
+// and proves that rates older than RATES_MAX_AGE_HOURS by the bank's clock price nothing: a quote and
+// an exchange are a 503 RATES_STALE until newer rates are loaded.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { createSignedInClient } from '../../test/clients';
 import { jobContextOf, createTestContext, type TestContext } from '../../test/harness';
+import { createFourEyesOperators, type FourEyesOperators } from '../../test/operators';
 import { openTestAccount } from '../accounts/test-support';
 import { fixedClock, type FixedClock, type JobContext } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
@@ -71,7 +75,7 @@ describe('the ECB refresh job', () => {
     expect(await usd()).toBeUndefined();
   });
 
-  it('loads the newest published file through the upload checks, then fetches nothing more that day', async () => {
+  it('loads the newest published file alone, then fetches nothing more that day', async () => {
     answer = { status: 200, body: fixture };
     requests = 0;
     expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'loaded', date: '2026-11-20' });
@@ -109,6 +113,113 @@ describe('the ECB refresh job', () => {
     expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'loaded', date: '2026-11-24' });
     expect(await usd()).toMatchObject({ per_eur: '1.0850' });
     expect(await ratesLoadedAt(context.db)).toEqual(new Date('2026-11-24T17:00:00Z'));
+  });
+});
+
+describe('the feed and a file loaded by hand', () => {
+  // Monday 23 November 2026, 10:00 UTC: Friday's file (the fixture, 2026-11-20) is the newest out.
+  const clock = fixedClock('2026-11-23T10:00:00Z');
+  let context: TestContext;
+  let jobs: JobContext;
+  let operators: FourEyesOperators;
+  beforeAll(async () => {
+    ({ context, jobs } = await setUp(clock));
+    operators = await createFourEyesOperators(context);
+  });
+  afterAll(() => closeCheckingLedger(context));
+
+  const rateOf = (currency: string) => context.db.selectFrom('fx_rates').select(['per_eur', 'source', 'feed_per_eur']).where('currency', '=', currency).executeTakeFirst();
+
+  it("replaces the rates of its day loaded by hand with the feed's, audited and logged as a warning", async () => {
+    // Friday's file loaded by hand before the feed's, with other USD and GBP rates than the ECB's.
+    const byHand = fixture.replace("rate='1.0827'", "rate='1.0841'").replace("rate='0.84235'", "rate='0.8466'");
+    const proposed = await context.app.inject({ method: 'POST', url: '/api/backoffice/rates/ecb', headers: operators.admin.headers, payload: { xml: byHand } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const approved = await context.app.inject({ method: 'POST', url: `/api/backoffice/approvals/${proposed.json().approval.id}/approve`, headers: operators.secondAdmin.headers, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await rateOf('USD')).toEqual({ per_eur: '1.0841', source: 'ecb', feed_per_eur: null });
+
+    // The day stored is the newest published, but loaded by hand: the feed fetches it and its file wins.
+    answer = { status: 200, body: fixture };
+    requests = 0;
+    const warn = vi.spyOn(jobs.log, 'warn');
+    expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'loaded', date: '2026-11-20' });
+    expect(requests).toBe(1);
+    expect(await rateOf('USD')).toEqual({ per_eur: '1.0827', source: 'ecb', feed_per_eur: '1.0827' });
+    expect(await rateOf('GBP')).toEqual({ per_eur: '0.84235', source: 'ecb', feed_per_eur: '0.84235' });
+    const replacedRates = [
+      { currency: 'USD', hand: '1.0841', feed: '1.0827' },
+      { currency: 'GBP', hand: '0.8466', feed: '0.84235' },
+    ];
+    const replaced = await context.db.selectFrom('audit_log').select(['actor_type', 'subject_id', 'before', 'after']).where('action', '=', 'rates.ecbHandReplaced').execute();
+    expect(replaced).toEqual([
+      {
+        actor_type: 'system',
+        subject_id: '2026-11-20',
+        before: { perEur: { USD: '1.0841', GBP: '0.8466' }, origin: 'upload' },
+        after: { perEur: { USD: '1.0827', GBP: '0.84235' }, origin: 'feed', rates: replacedRates },
+      },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith({ date: '2026-11-20', rates: replacedRates }, expect.stringContaining('loaded by hand'));
+
+    // The day is the feed's now: the next run fetches nothing.
+    expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'current', date: '2026-11-20' });
+    expect(requests).toBe(1);
+  });
+
+  it('leaves a day loaded by hand that the ECB has not published yet, and takes its file once out', async () => {
+    // Monday's file loaded by hand in the morning, before the ECB publishes it at 16:00 in Frankfurt.
+    const monday = fixture.replace("time='2026-11-20'", "time='2026-11-23'");
+    const proposed = await context.app.inject({ method: 'POST', url: '/api/backoffice/rates/ecb', headers: operators.secondAdmin.headers, payload: { xml: monday.replace("rate='1.0827'", "rate='1.0900'") } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const approved = await context.app.inject({ method: 'POST', url: `/api/backoffice/approvals/${proposed.json().approval.id}/approve`, headers: operators.admin.headers, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    requests = 0;
+    expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'current', date: '2026-11-23' });
+    expect(requests).toBe(0);
+
+    // After 16:00 the feed still serves Friday's file: older than the day in use, nothing changes.
+    clock.set('2026-11-23T15:30:00Z');
+    expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'unchanged', date: '2026-11-20' });
+    expect(await rateOf('USD')).toMatchObject({ per_eur: '1.0900', feed_per_eur: '1.0827' });
+
+    // Monday's genuine file: the feed's rate replaces the hand one, measured against the feed's own last rate.
+    answer = { status: 200, body: monday.replace("rate='1.0827'", "rate='1.0830'") };
+    expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'loaded', date: '2026-11-23' });
+    expect(await rateOf('USD')).toEqual({ per_eur: '1.0830', source: 'ecb', feed_per_eur: '1.0830' });
+    const replaced = await context.db.selectFrom('audit_log').select('after').where('action', '=', 'rates.ecbHandReplaced').where('subject_id', '=', '2026-11-23').execute();
+    expect(replaced).toEqual([{ after: expect.objectContaining({ rates: [{ currency: 'USD', hand: '1.0900', feed: '1.0830' }] }) }]);
+  });
+});
+
+describe("the feed's first rate of a currency", () => {
+  it('is held within ten times the shipped snapshot rather than 2 % of it, and audited', async () => {
+    const clock = fixedClock('2026-11-23T10:00:00Z');
+    const { context, jobs } = await setUp(clock);
+    try {
+      // Just past ten times the snapshot's 1.0823 USD per EUR: refused whole, nothing stored.
+      answer = { status: 200, body: fixture.replace("rate='1.0827'", "rate='10.8231'") };
+      expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'refused', date: '2026-11-20', problem: 'validation.ecbFile.rateOutOfBounds' });
+      expect(await context.db.selectFrom('fx_rates').select('currency').execute()).toEqual([]);
+
+      // 1.1111 is 2.66 % from the snapshot's 1.0823: the feed's first USD rate loads, with the rest of the file.
+      answer = { status: 200, body: fixture.replace("rate='1.0827'", "rate='1.1111'") };
+      expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'loaded', date: '2026-11-20' });
+      expect(await context.db.selectFrom('fx_rates').select(['per_eur', 'feed_per_eur']).where('currency', '=', 'USD').executeTakeFirst()).toEqual({ per_eur: '1.1111', feed_per_eur: '1.1111' });
+      const first = await context.db.selectFrom('audit_log').select(['actor_type', 'subject_id', 'after']).where('action', '=', 'rates.ecbFirstRate').execute();
+      expect(first).toEqual([{ actor_type: 'system', subject_id: '2026-11-20', after: expect.objectContaining({ origin: 'feed' }) }]);
+      expect((first[0]!.after as { rates: unknown[] }).rates).toContainEqual({ currency: 'USD', snapshot: '1.0823', feed: '1.1111' });
+      expect((first[0]!.after as { rates: unknown[] }).rates).toHaveLength(9);
+
+      // From then on the feed is held to the band around its own last rate: 1.1111 × 1.02 = 1.133322.
+      clock.set('2026-11-24T17:00:00Z');
+      answer = { status: 200, body: fixture.replace("time='2026-11-20'", "time='2026-11-24'").replace("rate='1.0827'", "rate='1.1334'") };
+      expect(await refreshEcbRates(jobs)).toEqual({ outcome: 'refused', date: '2026-11-24', problem: 'validation.ecbFile.outsideBand' });
+      expect(await context.db.selectFrom('audit_log').select('id').where('action', '=', 'rates.ecbFirstRate').execute()).toHaveLength(1);
+    } finally {
+      await closeCheckingLedger(context);
+    }
   });
 });
 

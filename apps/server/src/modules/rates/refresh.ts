@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import { addCalendarDays, bankDateOf, instantOnBankDate, isBankingDay, type JobContext, type JobDefinition } from '../jobs';
 import { fetchEcbDailyRates, type EcbFetch } from './ecb';
-import { applyEcbRates } from './service';
+import { ECB_FEED, loadEcbFile, type EcbFileLoaded } from './service';
 
 /**
  * The daily refresh of the ECB reference rates (docs/time.md). The ECB publishes each business day's
@@ -13,10 +13,14 @@ import { applyEcbRates } from './service';
  * (no download), so it is harmless to run at any time and a second run the same day is free. A
  * failed download throws, and the queue retries with backoff.
  *
- * The file is loaded through the same checks as an operator's upload (service.ts applyEcbRates):
- * not dated in the future, not older than the rates in use, not changing a day already loaded, no
- * rate more than 2 % from its reference. A file that fails them is refused and audited, never
- * applied or proposed: a move that large needs two admins (the four-eyes rate change), and a
+ * The feed is the one source that loads an ECB file alone (docs/bank-controls.md#limits); a file
+ * uploaded by hand waits for a second admin. The file goes through the checks of service.ts
+ * loadEcbFile: not dated in the future, not older than the rates in use, not changing a day the feed
+ * loaded already, no rate more than 2 % from the feed's last rate of its currency (a currency the
+ * feed never quoted: within ten times the shipped snapshot). A day whose rates were loaded by hand
+ * is fetched again once the ECB has published it, and the feed's file replaces the hand-loaded
+ * rates: audited, and logged as a warning. A file that fails the checks is refused and audited,
+ * never applied or proposed: a move that large needs two admins (the four-eyes rate change), and a
  * proposal made by the system would let one admin's approval alone re-price a currency. Until the
  * admins act, the rates age and are refused once stale (freshness.ts).
  */
@@ -33,9 +37,13 @@ export function latestPublishedEcbDay(now: Date): string {
   return day;
 }
 
-async function newestEcbDay(db: Db): Promise<string | null> {
-  const { newest } = await db.selectFrom('fx_rates').select(sql<string | null>`max(ecb_rate_date)::text`.as('newest')).executeTakeFirstOrThrow();
-  return newest;
+/** The newest ECB day stored, and whether any of its rates came from a file loaded by hand (which the feed's file of that day replaces). */
+async function newestEcbDay(db: Db): Promise<{ date: string | null; byHand: boolean }> {
+  const { rows } = await sql<{ newest: string | null; by_hand: boolean | null }>`
+    select max(ecb_rate_date)::text as newest,
+      bool_or(feed_rate_date is distinct from ecb_rate_date) filter (where ecb_rate_date = (select max(ecb_rate_date) from fx_rates)) as by_hand
+    from fx_rates`.execute(db);
+  return { date: rows[0]?.newest ?? null, byHand: rows[0]?.by_hand === true };
 }
 
 export type RefreshOutcome =
@@ -44,7 +52,7 @@ export type RefreshOutcome =
   /** Fetched, but the ECB has not published a newer day yet: the next run looks again. */
   | { outcome: 'unchanged'; date: string }
   | { outcome: 'loaded'; date: string }
-  /** The file failed a check an operator's upload fails too: nothing stored, audited once a day. */
+  /** The file failed a check of loadEcbFile: nothing stored, audited once a day. */
   | { outcome: 'refused'; date: string; problem: string };
 
 const REFUSED = 'rates.refreshRefused';
@@ -64,18 +72,24 @@ async function recordRefusal(db: Db, date: string, error: AppError): Promise<voi
 export async function refreshEcbRates(context: Pick<JobContext, 'db' | 'config' | 'clock' | 'log'>, fetchImpl?: EcbFetch): Promise<RefreshOutcome> {
   const now = context.clock.now();
   const stored = await newestEcbDay(context.db);
-  if (stored !== null && stored >= latestPublishedEcbDay(now)) return { outcome: 'current', date: stored };
+  const published = latestPublishedEcbDay(now);
+  // A day loaded by hand is fetched again once the ECB has published it: the feed's file replaces it.
+  if (stored.date !== null && (stored.date > published || (stored.date === published && !stored.byHand))) return { outcome: 'current', date: stored.date };
   const rates = await fetchEcbDailyRates(context.config.time.ecbRatesUrl, { fetchImpl });
-  if (stored !== null && rates.date <= stored) return { outcome: 'unchanged', date: rates.date };
+  if (stored.date !== null && (rates.date < stored.date || (rates.date === stored.date && !stored.byHand))) return { outcome: 'unchanged', date: rates.date };
+  let loaded: EcbFileLoaded;
   try {
-    await applyEcbRates(context.db, rates, null, now);
+    loaded = await loadEcbFile(context.db, rates, ECB_FEED, now);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
     await recordRefusal(context.db, rates.date, error);
     context.log.error({ date: rates.date, problem: error.fields?.xml, details: error.details }, 'the ECB file was refused: the rates were not refreshed');
     return { outcome: 'refused', date: rates.date, problem: error.fields?.xml ?? error.message };
   }
-  context.log.info({ date: rates.date }, 'ECB rates refreshed');
+  if (loaded.replacedHandRates.length > 0) {
+    context.log.warn({ date: rates.date, rates: loaded.replacedHandRates }, 'the ECB feed replaced rates of its day that were loaded by hand');
+  }
+  context.log.info({ date: rates.date, firstFeedRates: loaded.firstFeedRates.map((row) => row.currency) }, 'ECB rates refreshed');
   return { outcome: 'loaded', date: rates.date };
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit';
-import { assertRateWithinBounds, pastFreeBand } from './bounds';
+import { assertRateWithinBounds, pastFreeBand, RATE_BOUND_FACTOR, rateBoundsProblem } from './bounds';
 import type { EcbDailyRates } from './ecb';
 import { bankCurrencyRates } from './ecb';
 import { markRatesLoaded } from './freshness';
@@ -126,97 +126,214 @@ async function storeOperatorRate(db: Db, change: { currency: Currency; perEur: s
 }
 
 /**
- * Refuses an ECB file dated after today (UTC), which would make every genuine file "older" from then
- * on; one dated before the newest ECB rates stored (the same day again is taken); and one with a rate
- * more than RATE_CHANGE_FREE_PERCENT from its currency's reference, since the file sets the reference
- * too and one admin alone could otherwise re-price a currency at will (real ECB days move far less;
- * a larger move is made rate by rate through the four-eyes rate change). A 400 on `xml`, nothing
- * stored.
+ * Where an ECB file comes from (docs/bank-controls.md#limits). Only the refresh job's feed
+ * (ECB_RATES_URL) loads a file alone; a file an admin uploads is a proposal (ecb-file-approval.ts),
+ * loaded when a second admin approves it, in that admin's name.
  */
-async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>, today: string): Promise<{ newest: string | null }> {
-  if (rates.date > today) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: `The file is of ${rates.date}, after today ${today}`,
-      fields: { xml: 'validation.ecbFile.future' },
-      details: { date: rates.date, today },
-    });
-  }
-  const { newest } = await trx.selectFrom('fx_rates').select(sql<string | null>`max(ecb_rate_date)::text`.as('newest')).executeTakeFirstOrThrow();
+export type EcbSource = { origin: 'feed' } | { origin: 'upload'; operatorId: string; approvalId?: string };
+export const ECB_FEED: EcbSource = { origin: 'feed' };
+
+/** A currency's ECB rates as stored: its reference (the last ECB rate, whoever loaded it) and the feed's last rate, days as YYYY-MM-DD. */
+interface StoredEcbRate {
+  ecbPerEur: string | null;
+  ecbRateDate: string | null;
+  feedPerEur: string | null;
+  feedRateDate: string | null;
+}
+
+async function storedEcbRates(db: Db): Promise<Map<string, StoredEcbRate>> {
+  const rows = await db
+    .selectFrom('fx_rates')
+    .select(['currency', 'ecb_per_eur', 'feed_per_eur', sql<string | null>`ecb_rate_date::text`.as('ecb_day'), sql<string | null>`feed_rate_date::text`.as('feed_day')])
+    .execute();
+  return new Map(rows.map((row) => [row.currency, { ecbPerEur: row.ecb_per_eur, ecbRateDate: row.ecb_day, feedPerEur: row.feed_per_eur, feedRateDate: row.feed_day }]));
+}
+
+/** Whether a currency's ECB reference came from a file loaded by hand: its day is not the day of the feed's last rate. */
+function loadedByHand(row: StoredEcbRate): boolean {
+  return row.ecbRateDate !== null && row.ecbRateDate !== row.feedRateDate;
+}
+
+/** A decimal without the zeros that end its fraction, so that 1.0800 and 1.08 compare equal. */
+function normalDecimal(decimal: string): string {
+  return decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+}
+
+/** What checking an ECB file found, besides its refusals. */
+export interface EcbFileCheck {
+  /** The newest ECB day stored before the file. */
+  newest: string | null;
+  /** Rates of the file's day that were loaded by hand and that the feed's file replaces: each currency's hand and feed rate. */
+  replacedHandRates: Array<{ currency: Currency; hand: string; feed: string }>;
+  /** Currencies the feed quotes for the first time: each checked within the bounds of the shipped snapshot. */
+  firstFeedRates: Array<{ currency: Currency; snapshot: string; feed: string }>;
+}
+
+function refuseFile(fieldKey: string, message: string, details: Record<string, unknown>): never {
+  throw new AppError('VALIDATION_FAILED', { message, fields: { xml: fieldKey }, details });
+}
+
+/**
+ * Refuses, with a 400 on `xml` and nothing stored:
+ * - a file dated after today (UTC), which would make every genuine file "older" from then on;
+ * - one dated before the newest ECB rates stored (the same day again is taken);
+ * - one that changes a rate stored for its day. The day's file again is taken only as it was, else
+ *   rates could be walked in steps of the free band by loading a day over and over. The one
+ *   exception is the feed's own file for a day whose rates were loaded by hand: the feed's file
+ *   replaces them (listed in `replacedHandRates`, audited by the caller). A file loaded by hand never
+ *   replaces rates of its day, whoever loaded them: a wrong hand file is corrected by the feed's file
+ *   of that day, or rate by rate through the four-eyes rate change;
+ * - one with a rate past its reference's free band (RATE_CHANGE_FREE_PERCENT), since the file sets the
+ *   reference too and a larger move is made rate by rate through the four-eyes rate change. A hand
+ *   file is measured against the ECB reference (its last ECB rate, else the snapshot); the feed
+ *   against its own last rate, so that no hand file can make the feed's genuine file look wrong. A
+ *   currency the feed never quoted takes its first feed rate within RATE_BOUND_FACTOR of the shipped
+ *   snapshot (bounds.ts): the snapshot is a rate of the day it shipped, not a reference to hold a
+ *   real day to 2 % of.
+ */
+async function checkEcbFile(trx: Db, rates: EcbDailyRates, quoted: ReadonlyArray<[Currency, string]>, today: string, origin: EcbSource['origin']): Promise<EcbFileCheck> {
+  if (rates.date > today) refuseFile('validation.ecbFile.future', `The file is of ${rates.date}, after today ${today}`, { date: rates.date, today });
+  const stored = await storedEcbRates(trx);
+  const newest = [...stored.values()].reduce<string | null>((latest, row) => (row.ecbRateDate !== null && (latest === null || row.ecbRateDate > latest) ? row.ecbRateDate : latest), null);
   if (newest !== null && rates.date < newest) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: `The file is of ${rates.date}; the rates in use are of ${newest}`,
-      fields: { xml: 'validation.ecbFile.older' },
-      details: { date: rates.date, newest },
+    refuseFile('validation.ecbFile.older', `The file is of ${rates.date}; the rates in use are of ${newest}`, { date: rates.date, newest });
+  }
+
+  const changed: Currency[] = [];
+  const replacedHandRates: EcbFileCheck['replacedHandRates'] = [];
+  for (const [currency, perEur] of quoted) {
+    const row = stored.get(currency);
+    if (!row || row.ecbRateDate !== rates.date || row.ecbPerEur === null || normalDecimal(row.ecbPerEur) === normalDecimal(perEur)) continue;
+    if (origin === 'feed' && loadedByHand(row)) replacedHandRates.push({ currency, hand: row.ecbPerEur, feed: perEur });
+    else changed.push(currency);
+  }
+  if (changed.length > 0) {
+    refuseFile('validation.ecbFile.dayChanged', `The rates of ${rates.date} are stored already and this file changes ${changed.join(', ')}`, {
+      date: rates.date,
+      currencies: changed,
     });
   }
-  // The same day again is taken only as it was: a day's file that changes a rate stored for that
-  // day would let one admin walk a rate in steps of the free band by uploading it over and over.
-  if (newest !== null && rates.date === newest) {
-    const storedOfDay = await trx.selectFrom('fx_rates').select(['currency', 'ecb_per_eur']).where(sql<boolean>`ecb_rate_date = ${rates.date}::date`).execute();
-    const normal = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
-    const changed = quoted.filter(([currency, perEur]) => {
-      const stored = storedOfDay.find((row) => row.currency === currency)?.ecb_per_eur;
-      return stored !== undefined && stored !== null && normal(stored) !== normal(perEur);
-    });
-    if (changed.length > 0) {
-      throw new AppError('VALIDATION_FAILED', {
-        message: `The rates of ${rates.date} are stored already and this file changes ${changed.map(([currency]) => currency).join(', ')}`,
-        fields: { xml: 'validation.ecbFile.dayChanged' },
-        details: { date: rates.date, currencies: changed.map(([currency]) => currency) },
-      });
+
+  const outside: Array<{ currency: Currency; rate: string; reference: string }> = [];
+  const outOfBounds: Array<{ currency: Currency; rate: string; reference: string }> = [];
+  const firstFeedRates: EcbFileCheck['firstFeedRates'] = [];
+  for (const [currency, perEur] of quoted) {
+    const row = stored.get(currency);
+    if (origin === 'upload') {
+      const reference = row?.ecbPerEur ?? SNAPSHOT_PER_EUR[currency];
+      if (pastFreeBand(perEur, reference)) outside.push({ currency, rate: perEur, reference });
+    } else if (row?.feedPerEur) {
+      if (pastFreeBand(perEur, row.feedPerEur)) outside.push({ currency, rate: perEur, reference: row.feedPerEur });
+    } else {
+      const snapshot = SNAPSHOT_PER_EUR[currency];
+      if (rateBoundsProblem(perEur, snapshot) === null) firstFeedRates.push({ currency, snapshot, feed: perEur });
+      else outOfBounds.push({ currency, rate: perEur, reference: snapshot });
     }
   }
-  const outside: Array<{ currency: Currency; rate: string; reference: string }> = [];
-  for (const [currency, perEur] of quoted) {
-    const reference = await rateReference(trx, currency);
-    if (pastFreeBand(perEur, reference)) outside.push({ currency, rate: perEur, reference });
+  if (outOfBounds.length > 0) {
+    refuseFile(
+      'validation.ecbFile.rateOutOfBounds',
+      `The file's first rates for ${outOfBounds.map((row) => `${row.currency} ${row.rate}`).join(', ')} are not within ${RATE_BOUND_FACTOR} times the shipped snapshot`,
+      { currencies: outOfBounds.map((row) => row.currency), rates: outOfBounds },
+    );
   }
   if (outside.length > 0) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: `The file moves ${outside.map((row) => `${row.currency} ${row.reference} → ${row.rate}`).join(', ')}, more than ${RATE_CHANGE_FREE_PERCENT} % from the ECB reference`,
-      fields: { xml: 'validation.ecbFile.outsideBand' },
-      details: { currencies: outside.map((row) => row.currency), rates: outside },
-    });
+    refuseFile(
+      'validation.ecbFile.outsideBand',
+      `The file moves ${outside.map((row) => `${row.currency} ${row.reference} → ${row.rate}`).join(', ')}, more than ${RATE_CHANGE_FREE_PERCENT} % from the ECB reference`,
+      { currencies: outside.map((row) => row.currency), rates: outside },
+    );
   }
-  return { newest };
+  return { newest, replacedHandRates, firstFeedRates };
+}
+
+/** The file's rates for the currencies the bank keeps, each a positive decimal (else a 400). */
+function quotedRates(rates: EcbDailyRates): Array<[Currency, string]> {
+  const quoted = Object.entries(bankCurrencyRates(rates)) as Array<[Currency, string]>;
+  for (const [currency, perEur] of quoted) checkPerEur(currency, perEur);
+  return quoted;
+}
+
+/**
+ * Checks an ECB file as loading it from `origin` would, storing nothing: a hand file is checked when
+ * it is proposed, so a file that approving would refuse is refused at once. `now` is the bank clock's.
+ */
+export async function checkEcbFileFrom(db: Db, rates: EcbDailyRates, origin: EcbSource['origin'], now: Date): Promise<EcbFileCheck> {
+  return checkEcbFile(db, rates, quotedRates(rates), now.toISOString().slice(0, 10), origin);
+}
+
+/** What loading an ECB file did. */
+export interface EcbFileLoaded extends EcbFileCheck {
+  date: string;
+  /** The currencies it set, as the rates in use and as their references. */
+  currencies: Currency[];
 }
 
 /**
  * Stores the ECB day's rates for the currencies the ECB quotes, as the rates in use and as their
- * references; answers the currencies updated. The file is checked first (checkEcbFile). `now` is
- * the bank clock's: what today is, and when a newer day was loaded (freshness.ts).
+ * references, after checking the file (checkEcbFile); audited, with a row for the hand-loaded rates
+ * the feed replaced and one for the feed's first rates. `now` is the bank clock's: what today is,
+ * and when a newer day was loaded (freshness.ts).
  */
-export async function applyEcbRates(db: Db, rates: EcbDailyRates, operatorId: string | null = null, now: Date = new Date()): Promise<Currency[]> {
-  const quoted = Object.entries(bankCurrencyRates(rates)) as Array<[Currency, string]>;
-  for (const [currency, perEur] of quoted) checkPerEur(currency, perEur);
+export async function loadEcbFile(db: Db, rates: EcbDailyRates, source: EcbSource, now: Date = new Date()): Promise<EcbFileLoaded> {
+  const quoted = quotedRates(rates);
   return writingRates(db, async (trx) => {
-    const { newest } = await checkEcbFile(trx, rates, quoted, now.toISOString().slice(0, 10));
+    const check = await checkEcbFile(trx, rates, quoted, now.toISOString().slice(0, 10), source.origin);
     // Only a newer day makes the rates younger (freshness.ts): the same file again proves nothing new.
-    if (newest === null || rates.date > newest) await markRatesLoaded(trx, now);
-    const updated: Currency[] = [];
+    if (check.newest === null || rates.date > check.newest) await markRatesLoaded(trx, now);
+    const fromFeed = source.origin === 'feed';
+    const currencies: Currency[] = [];
     for (const [currency, perEur] of quoted) {
-      const stored = { per_eur: perEur, source: 'ecb' as const, rate_date: rates.date, ecb_per_eur: perEur, ecb_rate_date: rates.date, updated_by: operatorId };
+      const stored = {
+        per_eur: perEur,
+        source: 'ecb' as const,
+        rate_date: rates.date,
+        ecb_per_eur: perEur,
+        ecb_rate_date: rates.date,
+        updated_by: source.origin === 'upload' ? source.operatorId : null,
+        ...(fromFeed ? { feed_per_eur: perEur, feed_rate_date: rates.date } : {}),
+      };
       await trx
         .insertInto('fx_rates')
         .values({ currency, ...stored })
         .onConflict((conflict) => conflict.column('currency').doUpdateSet({ ...stored, updated_at: new Date() }))
         .execute();
-      updated.push(currency);
+      currencies.push(currency);
     }
-    await recordEcbAudit(trx, rates, operatorId, updated);
-    return updated;
+    await recordEcbAudit(trx, rates.date, source, currencies, check);
+    return { date: rates.date, currencies, ...check };
   });
 }
 
-async function recordEcbAudit(db: Db, rates: EcbDailyRates, operatorId: string | null, updated: Currency[]): Promise<void> {
-  await recordAudit(db, {
-    actorType: operatorId ? 'operator' : 'system',
-    actorId: operatorId,
-    action: 'rates.ecb',
-    subjectType: 'rates',
-    subjectId: rates.date,
-    after: { date: rates.date, currencies: updated },
-  });
+/** Loads an ECB file (loadEcbFile), as the feed's unless told otherwise, and answers the currencies it set. */
+export async function applyEcbRates(db: Db, rates: EcbDailyRates, source: EcbSource = ECB_FEED, now: Date = new Date()): Promise<Currency[]> {
+  return (await loadEcbFile(db, rates, source, now)).currencies;
+}
+
+async function recordEcbAudit(db: Db, date: string, source: EcbSource, currencies: Currency[], check: EcbFileCheck): Promise<void> {
+  const actor = source.origin === 'upload' ? { actorType: 'operator' as const, actorId: source.operatorId } : { actorType: 'system' as const, actorId: null };
+  const approval = source.origin === 'upload' && source.approvalId ? { approvalId: source.approvalId } : {};
+  await recordAudit(db, { ...actor, action: 'rates.ecb', subjectType: 'rates', subjectId: date, after: { date, currencies, origin: source.origin, ...approval } });
+  if (check.replacedHandRates.length > 0) {
+    await recordAudit(db, {
+      ...actor,
+      action: 'rates.ecbHandReplaced',
+      subjectType: 'rates',
+      subjectId: date,
+      before: { perEur: Object.fromEntries(check.replacedHandRates.map((row) => [row.currency, row.hand])), origin: 'upload' },
+      after: { perEur: Object.fromEntries(check.replacedHandRates.map((row) => [row.currency, row.feed])), origin: 'feed', rates: check.replacedHandRates },
+    });
+  }
+  if (check.firstFeedRates.length > 0) {
+    await recordAudit(db, {
+      ...actor,
+      action: 'rates.ecbFirstRate',
+      subjectType: 'rates',
+      subjectId: date,
+      before: { perEur: Object.fromEntries(check.firstFeedRates.map((row) => [row.currency, row.snapshot])), source: 'snapshot' },
+      after: { perEur: Object.fromEntries(check.firstFeedRates.map((row) => [row.currency, row.feed])), origin: 'feed', rates: check.firstFeedRates },
+    });
+  }
 }
 
 /** The rate table as the back office shows it: every currency's mid rate per 1 EUR and where it comes from. */

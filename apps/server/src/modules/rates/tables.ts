@@ -12,6 +12,12 @@ export interface RateTables {
     /** The last ECB rate of the currency and its day (migration 0072): kept when an operator's rate replaces the rate in use. */
     ecb_per_eur: Generated<string | null>;
     ecb_rate_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /**
+     * The last rate the ECB feed (the refresh job) loaded and its day (migration 0096). The ECB
+     * reference came from the feed when its day is this day, else from a file loaded by hand.
+     */
+    feed_per_eur: Generated<string | null>;
+    feed_rate_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
   /** Every rate written to fx_rates, from when it was in force (migration 0091); a null rate is the snapshot's again. */
   fx_rate_history: {

@@ -129,7 +129,9 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
     bankPurposes: {
       withdrawal: 'Отзыв платёжного поручения',
       maintenance: 'Обслуживание счёта',
+      highRisk: 'Обслуживание клиента повышенного риска',
       depositOpening: 'Открытие депозитного счёта',
+      investigation: 'Расследование и ручная обработка входящего платежа',
       depositPlacement: 'Размещение срочного депозита',
       depositInterest: 'Проценты по срочному депозиту',
       depositReturn: 'Возврат срочного депозита по окончании срока',

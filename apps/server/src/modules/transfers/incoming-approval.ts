@@ -15,7 +15,7 @@ import { bookIncomingForOperator, payeeOf } from './incoming-review';
 export const DUPLICATE_WINDOW_DAYS = 30;
 
 /** What the maker was shown when proposing, kept for the checker's eyes; the booking works its own out again. */
-const asProposedSchema = z.object({ holder: z.string().max(2000), fee: z.string().max(64), credited: z.string().max(64) }).partial();
+const asProposedSchema = z.object({ holder: z.string().max(2000), fee: z.string().max(64), credited: z.string().max(64), investigationFee: z.string().max(64) }).partial();
 
 export const incomingPaymentPayloadSchema = z
   .intersection(incomingPaymentRequestSchema, asProposedSchema)
@@ -57,7 +57,7 @@ export async function possibleDuplicates(db: Db, payment: IncomingPaymentPayload
 
 export const incomingPaymentApproval: ApprovalHandler<IncomingPaymentPayload> = {
   payloadSchema: incomingPaymentPayloadSchema,
-  summary: (payment) => `${payment.amount} ${payment.currency} → ${payment.accountNumber} (${payment.senderName}, ${payment.valueDate})`,
+  summary: (payment) => `${payment.amount} ${payment.currency} → ${payment.accountNumber} (${payment.senderName}, ${payment.valueDate})${payment.investigation ? ', with investigation' : ''}`,
   async clientIdOf(db, payment) {
     return (await payeeOf(db, payment)).account.clientId;
   },
@@ -69,7 +69,7 @@ export const incomingPaymentApproval: ApprovalHandler<IncomingPaymentPayload> = 
   },
   async apply(trx, payment, context) {
     // Booked in the checker's name: the maker only proposed it.
-    const booked = await bookIncomingForOperator(trx, payment, context.checkerId);
+    const booked = await bookIncomingForOperator(trx, payment, context.checkerId, context.deps);
     return { ...booked };
   },
 };

@@ -270,7 +270,7 @@ describe('the maximum of one operation', () => {
     const preview = await backoffice(operators.payments, 'POST', 'incoming-payments/preview', incoming);
     expect(preview.statusCode).toBe(400);
     expect(preview.json().fields).toEqual(overLimit);
-    await expect(context.db.transaction().execute((trx) => bookIncomingForOperator(trx, incoming, operators.payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
+    await expect(context.db.transaction().execute((trx) => bookIncomingForOperator(trx, incoming, operators.payments.id, context.deps))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
     const deposit = { address: wallet.number, amount: '12', currency: 'BTC' as const, txHash: 'a'.repeat(64) };
     await expect(context.db.transaction().execute((trx) => bookCryptoDeposit(trx, deposit, operators.payments.id))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: overLimit });
     expect(await listedAccount(context, client, account.number)).toMatchObject({ balance: '0.00' });

@@ -16,6 +16,7 @@ import { CryptoDepositScreen } from './screens/CryptoDepositScreen';
 import { DashboardScreen } from './screens/DashboardScreen';
 import { DepositLiabilityScreen } from './screens/DepositLiabilityScreen';
 import { DepositRatesScreen } from './screens/DepositRatesScreen';
+import { HighRiskFeeScreen } from './screens/HighRiskFeeScreen';
 import { IncomingPaymentScreen } from './screens/IncomingPaymentScreen';
 import { KycDetailScreen } from './screens/KycDetailScreen';
 import { KycQueueScreen } from './screens/KycQueueScreen';
@@ -53,6 +54,7 @@ export function Component() {
           <Route path="crypto-deposit" element={<CryptoDepositScreen />} />
           <Route path="rates" element={<RatesScreen />} />
           <Route path="deposits/rates" element={<DepositRatesScreen />} />
+          <Route path="fees/high-risk" element={<HighRiskFeeScreen />} />
           <Route path="deposits/liability" element={<DepositLiabilityScreen />} />
           <Route path="clients" element={<ClientsScreen />} />
           <Route path="clients/:clientId" element={<ClientCardScreen />} />

@@ -45,6 +45,10 @@ export const EXPLAINED_REFUSALS = [
   'lastAdmin',
   'ratesUnchanged',
   'ratesChangedMeanwhile',
+  'riskUnchanged',
+  'riskChangedMeanwhile',
+  'feeUnchanged',
+  'feeChangedMeanwhile',
 ] as const;
 
 function explainedRefusal(error: ApiError): string | undefined {

@@ -4,7 +4,7 @@
 import { APPROVAL_KINDS, type ApprovalItem } from '@bank/contracts/backoffice/approvals';
 import { describe, expect, it } from 'vitest';
 import { loadNamespace } from '../../locales/localeFiles';
-import { approvalActions, approvalKindsFor, describeApproval, describeResult, type ApprovalFact } from './approvalFacts';
+import { approvalActions, approvalKindsFor, describeApproval, describeResult, ecbRateDifferences, type ApprovalFact } from './approvalFacts';
 
 const english = loadNamespace('en', 'backoffice');
 
@@ -119,6 +119,42 @@ describe('describeApproval', () => {
     expect(describeResult({ kind: 'depositRates', result: { versionId: '7' } })).toEqual([]);
   });
 
+  it("reads an ECB file uploaded by hand as its day and each rate against the rate in use, leaving out its result's repeats", () => {
+    const payload = { date: '2026-11-20', perEur: { GBP: '0.8466', USD: '1.1111' }, inUse: { USD: '1.0823', GBP: '0.8421' } };
+    expect(describeApproval({ kind: 'ecbFile', payload })).toEqual<ApprovalFact[]>([
+      { label: 'ecbDate', type: 'text', text: '2026-11-20' },
+      // In the order of the bank's currencies, whatever the payload's order.
+      { label: 'ecbRate', type: 'rateDifference', currency: 'USD', inUse: '1.0823', inFile: '1.1111', changeBasisPoints: 266 },
+      { label: 'ecbRate', type: 'rateDifference', currency: 'GBP', inUse: '0.8421', inFile: '0.8466', changeBasisPoints: 53 },
+    ]);
+    expect(describeResult({ kind: 'ecbFile', result: { date: '2026-11-20', currencies: ['USD', 'GBP'] } })).toEqual([]);
+  });
+
+  it('computes the differences of an ECB file from the rates in use exactly, in basis points rounded half away from zero', () => {
+    expect(
+      ecbRateDifferences(
+        { USD: '1.1111', GBP: '0.84235', CHF: '0.9412', CZK: '25.0', BTC: '0.0000112047', PLN: '4.3212' },
+        { USD: '1.0823', GBP: '0.8421', CHF: '0.9412', CZK: '25.112', BTC: '0.0000112047' },
+      ),
+    ).toEqual([
+      // (1.1111 − 1.0823) / 1.0823 = 2.6610 %.
+      { currency: 'USD', inUse: '1.0823', inFile: '1.1111', changeBasisPoints: 266 },
+      // 0.0297 %: rounds to 3 basis points.
+      { currency: 'GBP', inUse: '0.8421', inFile: '0.84235', changeBasisPoints: 3 },
+      { currency: 'CHF', inUse: '0.9412', inFile: '0.9412', changeBasisPoints: 0 },
+      // (25.0 − 25.112) / 25.112 = −0.446 %.
+      { currency: 'CZK', inUse: '25.112', inFile: '25.0', changeBasisPoints: -45 },
+      // No rate in use to measure from: the file's rate alone.
+      { currency: 'PLN', inUse: null, inFile: '4.3212', changeBasisPoints: null },
+      { currency: 'BTC', inUse: '0.0000112047', inFile: '0.0000112047', changeBasisPoints: 0 },
+    ]);
+    // Half a basis point is rounded away from zero both ways: 1.00005 and 0.99995 against 1.
+    expect(ecbRateDifferences({ USD: '1.00005', GBP: '0.99995' }, { USD: '1', GBP: '1' }).map((row) => row.changeBasisPoints)).toEqual([1, -1]);
+    // What is not a rate is left out, and a payload that is not a map gives nothing.
+    expect(ecbRateDifferences({ USD: 'abc', GBP: '1e3', CHF: -1, XYZ: '1.0' }, {})).toEqual([]);
+    expect(ecbRateDifferences('1', null)).toEqual([]);
+  });
+
   it('lists what it does not know under its own name, and leaves out empty values and unknown roles', () => {
     expect(describeApproval({ kind: 'operatorInvite', payload: { name: 'Nina', roles: ['admin', 'superuser'], team: 'Treasury', limits: { daily: 5 }, note: '', extra: null } })).toEqual([
       { label: 'name', type: 'text', text: 'Nina' },
@@ -139,14 +175,34 @@ describe('describeApproval', () => {
     const everything = {
       accountNumber: '1', holder: 'h', amount: '1', currency: 'EUR', senderName: 's', senderAccount: 'a', purpose: 'p', paymentRegion: 'SEPA',
       valueDate: '2025-03-12', reference: 'r', address: 'x', txHash: 'y', transactionNumber: 'T', reason: 'r', perEur: '1', previous: '1',
-      basisPoints: 1, name: 'n', email: 'e', roles: ['admin'], rolesBefore: ['payments'], operatorId: 'o',
+      basisPoints: 1, name: 'n', email: 'e', roles: ['admin'], rolesBefore: ['payments'], operatorId: 'o', clientId: 'c', level: 'high',
       rates: { withHistory: { EUR: 1, USD: 1 }, withoutHistory: { EUR: 1, USD: 1 } },
     };
     const result = { transactionNumber: 'T', reverses: 'T', status: 'Approved' };
     const facts = APPROVAL_KINDS.flatMap((kind) => [...describeApproval({ kind, payload: everything }), ...describeResult({ kind, result })]);
+    // An ECB file's rates are a map, where the other kinds' perEur is one rate.
+    facts.push(...describeApproval({ kind: 'ecbFile', payload: { date: '2026-11-20', perEur: { USD: '1.0841' }, inUse: { USD: '1.0823' } } }));
     const labels = new Set(facts.filter((fact) => fact.type !== 'other').map((fact) => fact.label));
     expect([...labels].filter((label) => !english.has(`approvals.fields.${label}`))).toEqual([]);
     expect(APPROVAL_KINDS.filter((kind) => !english.has(`approvals.kinds.${kind}`))).toEqual([]);
+  });
+});
+
+describe('a client\'s risk level and the high-risk fee', () => {
+  it('reads the level proposed beside the one now, with its reason, and the fee beside the one in force', () => {
+    const clientId = '6f1c2f8e-2a55-4d0e-9a55-6a3f4b2c1d00';
+    expect(describeApproval({ kind: 'clientRisk', payload: { clientId, level: 'high', previous: 'standard', reason: 'Adverse media' } })).toEqual<ApprovalFact[]>([
+      { label: 'clientId', type: 'code', text: clientId },
+      { label: 'riskLevel', type: 'status', status: 'risk.high' },
+      { label: 'previousRiskLevel', type: 'status', status: 'risk.standard' },
+      { label: 'riskReason', type: 'text', text: 'Adverse media' },
+    ]);
+    expect(describeApproval({ kind: 'highRiskFee', payload: { amount: '120.00', previous: '100.00', previousVersionId: null } })).toEqual<ApprovalFact[]>([
+      { label: 'highRiskFee', type: 'money', amount: '120.00', currency: 'EUR' },
+      { label: 'previousHighRiskFee', type: 'money', amount: '100.00', currency: 'EUR' },
+    ]);
+    expect(describeResult({ kind: 'highRiskFee', result: { versionId: '3', amount: '120.00' } })).toEqual([]);
+    expect(describeResult({ kind: 'clientRisk', result: { level: 'high', changeId: '7' } })).toEqual([]);
   });
 });
 
@@ -174,7 +230,7 @@ describe('describeResult', () => {
 
 describe('approvalKindsFor', () => {
   it('gives each role the kinds of its areas', () => {
-    expect(approvalKindsFor(['compliance'])).toEqual([]);
+    expect(approvalKindsFor(['compliance'])).toEqual(['clientRisk']);
     expect(approvalKindsFor(['payments'])).toEqual(['incomingPayment', 'cryptoDeposit', 'reversal', 'transferRelease']);
     expect(approvalKindsFor(['admin'])).toEqual([...APPROVAL_KINDS]);
   });

@@ -1,6 +1,8 @@
 import { APPROVAL_AREAS, APPROVAL_KINDS, type ApprovalItem, type ApprovalKind } from '@bank/contracts/backoffice/approvals';
 import { DEPOSIT_RATE_CELLS } from '@bank/contracts/backoffice/deposits';
 import { mayUse, OPERATOR_ROLES, type OperatorRole } from '@bank/contracts/backoffice/roles';
+import { CURRENCIES } from '@bank/contracts/money';
+import { HIGH_RISK_CLIENT_FEE } from '@bank/contracts/tariffs';
 
 /**
  * What a proposal will do, as facts a checker reads: each a label (a key under `approvals.fields`
@@ -22,7 +24,49 @@ export type ApprovalFact =
   | { label: string; type: 'operator'; name: string; email: string }
   | { label: string; type: 'status'; status: string }
   /** A field this screen does not know, under its own name. */
-  | { label: string; type: 'other'; name: string; text: string };
+  | { label: string; type: 'other'; name: string; text: string }
+  /** A rate of an ECB file against the rate in use it would replace, per 1 EUR (ecbRateDifferences). */
+  | ({ label: 'ecbRate'; type: 'rateDifference' } & EcbRateDifference);
+
+/** One currency of an ECB file: the rate in use, the file's, and the change in basis points (null when there is no rate in use to measure it from). */
+export interface EcbRateDifference {
+  currency: string;
+  inUse: string | null;
+  inFile: string;
+  changeBasisPoints: number | null;
+}
+
+/** A rate per 1 EUR as an integer of 10^-12 (rates have at most 12 decimals), or null when it is not one. */
+function rateUnits(text: string | null): bigint | null {
+  const match = text === null ? null : /^(\d+)(?:\.(\d{1,12}))?$/.exec(text);
+  return match ? BigInt(match[1]! + (match[2] ?? '').padEnd(12, '0')) : null;
+}
+
+/**
+ * How an ECB file uploaded by hand differs from the rates in use: per currency, in the order of the
+ * bank's currencies, the rate in use, the file's and the change from the one to the other in basis
+ * points (hundredths of a percent), rounded half away from zero and computed exactly, never in
+ * floating point. Payload values that are not rates are left out.
+ */
+export function ecbRateDifferences(perEur: unknown, inUse: unknown): EcbRateDifference[] {
+  const file = perEur && typeof perEur === 'object' ? (perEur as Record<string, unknown>) : {};
+  const used = inUse && typeof inUse === 'object' ? (inUse as Record<string, unknown>) : {};
+  return CURRENCIES.flatMap((currency) => {
+    const inFile = textOf(file[currency]);
+    const fileUnits = rateUnits(inFile);
+    if (inFile === null || fileUnits === null) return [];
+    const current = textOf(used[currency]);
+    const currentUnits = rateUnits(current);
+    let changeBasisPoints: number | null = null;
+    if (currentUnits !== null && currentUnits > 0n) {
+      const difference = (fileUnits - currentUnits) * 10_000n;
+      const magnitude = difference < 0n ? -difference : difference;
+      const rounded = (magnitude * 2n + currentUnits) / (2n * currentUnits);
+      changeBasisPoints = Number(difference < 0n ? -rounded : rounded);
+    }
+    return [{ currency, inUse: current, inFile, changeBasisPoints }];
+  });
+}
 
 type Payload = Readonly<Record<string, unknown>>;
 
@@ -112,6 +156,8 @@ const READERS: Record<ApprovalKind, (reader: PayloadReader) => void> = {
     // The fee and the credit as the maker saw them, when the proposal carries them.
     if (reader.text('fee') !== null) reader.addMoney('fee');
     if (reader.text('credited') !== null) reader.addMoney('credited');
+    // Handled by hand: the client pays the investigation fee when it is booked.
+    if (reader.text('investigationFee') !== null) reader.addMoney('investigationFee');
     reader.addText('senderName');
     reader.addText('senderAccount');
     reader.addText('purpose');
@@ -173,6 +219,30 @@ const READERS: Record<ApprovalKind, (reader: PayloadReader) => void> = {
       if (to !== null) reader.add({ label: `depositRates.${tier}.${currency}`, type: 'change', from: tableCellOf(previous, tier, currency), to, unit: 'percent' });
     }
   },
+  ecbFile(reader) {
+    // The file's day, then each of its rates against the rate in use it would replace.
+    const date = reader.text('date');
+    if (date !== null) reader.add({ label: 'ecbDate', type: 'text', text: date });
+    for (const difference of ecbRateDifferences(reader.value('perEur'), reader.value('inUse'))) reader.add({ label: 'ecbRate', type: 'rateDifference', ...difference });
+  },
+  clientRisk(reader) {
+    reader.addText('clientId', 'code');
+    const level = reader.text('level');
+    if (level !== null) reader.add({ label: 'riskLevel', type: 'status', status: `risk.${level}` });
+    const previous = reader.text('previous');
+    if (previous !== null) reader.add({ label: 'previousRiskLevel', type: 'status', status: `risk.${previous}` });
+    const reason = reader.text('reason');
+    if (reason !== null) reader.add({ label: 'riskReason', type: 'text', text: reason });
+  },
+  highRiskFee(reader) {
+    // A monthly amount in the tariff's currency for it.
+    const { currency } = HIGH_RISK_CLIENT_FEE;
+    const amount = reader.text('amount');
+    if (amount !== null) reader.add({ label: 'highRiskFee', type: 'money', amount, currency });
+    const previous = reader.text('previous');
+    if (previous !== null) reader.add({ label: 'previousHighRiskFee', type: 'money', amount: previous, currency });
+    reader.value('previousVersionId');
+  },
 };
 
 /** What a proposal of this kind will do, in the order a checker reads it. */
@@ -195,7 +265,12 @@ export function describeResult(approval: Pick<ApprovalItem, 'kind' | 'result'>):
   if (reverses !== null) reader.add({ label: 'reverses', type: 'transaction', transactionNumber: reverses, link: false });
   const status = reader.text('status');
   if (status !== null) reader.add({ label: 'status', type: 'status', status });
-  for (const repeated of ['operatorId', 'currency', 'perEur', 'basisPoints', 'versionId']) reader.value(repeated);
+  for (const repeated of ['operatorId', 'currency', 'perEur', 'basisPoints', 'versionId', 'changeId']) reader.value(repeated);
+  // A risk level or a fee set repeats the proposal.
+  if (approval.kind === 'clientRisk') reader.value('level');
+  if (approval.kind === 'highRiskFee') reader.value('amount');
+  // An ECB file's day and currencies repeat the proposal.
+  if (approval.kind === 'ecbFile') for (const repeated of ['date', 'currencies']) reader.value(repeated);
   return [...reader.facts, ...reader.rest()];
 }
 

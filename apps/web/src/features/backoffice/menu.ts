@@ -17,6 +17,7 @@ export const BACKOFFICE_MENU: ReadonlyArray<{ key: string; path: string; areas: 
   { key: 'cryptoDeposit', path: '/backoffice/crypto-deposit', areas: ['payments'] },
   { key: 'rates', path: '/backoffice/rates', areas: ['rates'] },
   { key: 'depositRates', path: '/backoffice/deposits/rates', areas: ['rates'] },
+  { key: 'highRiskFee', path: '/backoffice/fees/high-risk', areas: ['rates'] },
   { key: 'clients', path: '/backoffice/clients', areas: ['overview'] },
   { key: 'depositLiability', path: '/backoffice/deposits/liability', areas: ['overview'] },
   { key: 'contactMessages', path: '/backoffice/contact-messages', areas: ['overview'] },

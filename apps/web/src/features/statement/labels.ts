@@ -31,7 +31,9 @@ export function statusKey(status: TransactionStatus): string {
 const BANK_PURPOSE_KEYS: Readonly<Record<BankPurpose, string>> = {
   withdrawal: 'bankPurposes.withdrawal',
   maintenance: 'bankPurposes.maintenance',
+  highRisk: 'bankPurposes.highRisk',
   depositOpening: 'bankPurposes.depositOpening',
+  investigation: 'bankPurposes.investigation',
   depositPlacement: 'bankPurposes.depositPlacement',
   depositInterest: 'bankPurposes.depositInterest',
   depositReturn: 'bankPurposes.depositReturn',

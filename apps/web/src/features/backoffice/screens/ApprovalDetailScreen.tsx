@@ -1,4 +1,6 @@
-import type { ApprovalItem } from '@bank/contracts/backoffice/approvals';
+import { APPROVAL_AREAS, type ApprovalItem, type ApprovalKind } from '@bank/contracts/backoffice/approvals';
+import type { OperatorsResponse } from '@bank/contracts/backoffice/operators';
+import { BACKOFFICE_AREAS } from '@bank/contracts/backoffice/roles';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -90,6 +92,7 @@ export function ApprovalDetailScreen() {
               ) : null}
               {failure ? <Problem error={failure} /> : null}
               {actions.mayWithdraw ? <p className="backoffice__notice">{t('approvals.waitingForChecker')}</p> : null}
+              {approval.status === 'Pending' && checkedByAdminsOnly(approval.kind) ? <SecondAdminNotice /> : null}
               {actions.mustConfirmDuplicate ? (
                 <div className="backoffice__warning" data-testid="bo-duplicate-warning">
                   <p>
@@ -169,6 +172,26 @@ export function ApprovalDetailScreen() {
   );
 }
 
+/** Kinds whose area only admins open: a second admin must check them. */
+function checkedByAdminsOnly(kind: ApprovalKind): boolean {
+  const roles: readonly string[] = BACKOFFICE_AREAS[APPROVAL_AREAS[kind]];
+  return roles.length === 1 && roles[0] === 'admin';
+}
+
+/**
+ * While the bank has a single active admin, a proposal only an admin may check waits for a second
+ * admin to be made on the server (docs/bank-controls.md): said here so that nobody waits in vain.
+ */
+function SecondAdminNotice() {
+  const { t } = useTranslation('backoffice');
+  const operators = useResource(() => backoffice<OperatorsResponse>('GET', 'operators'), []);
+  return operators.data?.waitsForSecondAdmin ? (
+    <p className="backoffice__warning" data-testid="bo-waits-for-second-admin">
+      {t('operators.waitsForSecondAdmin')}
+    </p>
+  ) : null;
+}
+
 function operatorText(operator: { name: string; email: string }): string {
   return operator.name && operator.email ? `${operator.name} (${operator.email})` : operator.name || operator.email;
 }
@@ -206,8 +229,18 @@ function FactList({ facts }: { facts: ApprovalFact[] }) {
         return <StatusBadge status={fact.status} />;
       case 'other':
         return <span className="backoffice__id">{fact.text}</span>;
+      case 'rateDifference': {
+        const points = fact.changeBasisPoints;
+        const change = points === null ? '—' : `${points > 0 ? '+' : points < 0 ? '−' : ''}${formatPercent(Math.abs(points), language, 2)}`;
+        return t('approvals.ecbDifference', { inUse: fact.inUse ?? '—', inFile: fact.inFile, change });
+      }
     }
   }
+  function label(fact: ApprovalFact): string {
+    if (fact.type === 'other') return fact.name;
+    if (fact.type === 'rateDifference') return t('approvals.fields.ecbRate', { currency: fact.currency });
+    return t(`approvals.fields.${fact.label}`);
+  }
   if (facts.length === 0) return <p className="backoffice__muted">{t('approvals.noPayload')}</p>;
-  return <Details rows={facts.map((fact) => [fact.type === 'other' ? fact.name : t(`approvals.fields.${fact.label}`), value(fact)])} />;
+  return <Details rows={facts.map((fact) => [label(fact), value(fact)])} />;
 }

@@ -8,9 +8,13 @@ import { PagedTable, type Column } from '../PagedTable';
 import { BackofficeScreen, Details, Loaded, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
 import { ClientDeposits } from './ClientDeposits';
+import { ClientRiskSection } from './ClientRisk';
 import { ClientSchedules } from './ClientSchedules';
 
-/** One client: profile, KYC history, accounts with balances, the latest transactions, the schedules and the deposits (read-only). */
+/**
+ * One client: profile, risk level with its history (and, for compliance, the proposal of a change),
+ * KYC history, accounts with balances, the latest transactions, the schedules and the deposits.
+ */
 export function ClientCardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const { clientId = '' } = useParams();
@@ -32,7 +36,7 @@ export function ClientCardScreen() {
   return (
     <BackofficeScreen title={t('clients.cardTitle')} actions={<Link to="/backoffice/clients">{t('clients.backToSearch')}</Link>}>
       <Loaded data={card.data} error={card.error}>
-        {({ client, kyc, accounts, transactions }) => (
+        {({ client, kyc, accounts, transactions, risk }) => (
           <>
             <h2 className="backoffice__subheading">{client.name || client.email}</h2>
             <Details
@@ -42,10 +46,12 @@ export function ClientCardScreen() {
                 [t('clients.phone'), client.phone],
                 [t('clients.accountType'), t(`accountTypes.${client.accountType}`)],
                 [t('clients.kyc'), client.kycStatus ? <StatusBadge status={client.kycStatus} /> : t('clients.noKyc')],
+                [t('clients.risk.level'), <StatusBadge status={`risk.${risk.level}`} />],
                 [t('clients.address'), [client.address, client.city, client.postCode, client.country].filter(Boolean).join(', ')],
                 [t('clients.since'), formatDateTime(client.createdAt, language)],
               ]}
             />
+            <ClientRiskSection clientId={clientId} risk={risk} onProposed={card.reload} />
             <h2 className="backoffice__subheading">{t('clients.accounts')}</h2>
             <PagedTable
               caption={t('clients.accounts')}

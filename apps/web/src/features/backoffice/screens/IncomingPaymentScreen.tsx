@@ -31,6 +31,7 @@ export function IncomingPaymentScreen() {
   });
   const [preview, setPreview] = useState<{ input: unknown; answer: IncomingPaymentPreview; key: string } | null>(null);
   const [booked, setBooked] = useState<ProposedResponse | null>(null);
+  const [investigation, setInvestigation] = useState(false);
   const { busy, failure, run } = useServerSubmit();
   // A field the server refuses at booking is corrected in the form, so the form shows again.
   const formWithFields = {
@@ -42,8 +43,9 @@ export function IncomingPaymentScreen() {
 
   function check(event: FormEvent) {
     event.preventDefault();
-    const input = form.submit();
-    if (!input) return;
+    const submitted = form.submit();
+    if (!submitted) return;
+    const input = investigation ? { ...submitted, investigation: true } : submitted;
     void run(formWithFields, () => backoffice<IncomingPaymentPreview>('POST', 'incoming-payments/preview', { body: input }), (answer) =>
       setPreview({ input, answer, key: newIdempotencyKey() }),
     );
@@ -57,6 +59,7 @@ export function IncomingPaymentScreen() {
   function another() {
     setBooked(null);
     setPreview(null);
+    setInvestigation(false);
     form.reset();
   }
 
@@ -94,6 +97,7 @@ export function IncomingPaymentScreen() {
               [t('incoming.amount'), money(preview.answer.amount, preview.answer.currency)],
               [t('incoming.fee'), money(preview.answer.fee, preview.answer.currency)],
               [t('incoming.credited'), money(preview.answer.credited, preview.answer.currency)],
+              ...(preview.answer.investigationFee ? [[t('incoming.investigationFee'), money(preview.answer.investigationFee, preview.answer.currency)] as [string, string]] : []),
             ]}
           />
           <div className="backoffice__actions">
@@ -126,6 +130,10 @@ export function IncomingPaymentScreen() {
             <DateField label={t('incoming.valueDate')} {...form.field('valueDate')} />
             <InputField label={t('incoming.reference')} {...form.field('reference')} />
           </div>
+          <label className="backoffice-choice">
+            <input type="checkbox" checked={investigation} onChange={(event) => setInvestigation(event.currentTarget.checked)} data-testid="bo-incoming-investigation" />
+            {t('incoming.investigation')}
+          </label>
           <InputField label={t('incoming.reason')} {...form.field('reason')} />
           <div data-testid="bo-incoming-next">
             <SubmitButton busy={busy} label={t('incoming.next')} busyLabel={t('busy')} />

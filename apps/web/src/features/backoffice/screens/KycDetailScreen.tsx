@@ -3,6 +3,7 @@ import {
   type KycApproveRequest,
   type KycDecisionRefusal,
   type KycDecisionResponse,
+  type KycEnhancedReview,
   type KycRejectRequest,
   type KycReviewItem,
 } from '@bank/contracts/backoffice/kyc-review';
@@ -13,6 +14,7 @@ import { ApiError } from '../../../lib/api';
 import { backoffice } from '../api';
 import { formatDateTime } from '../format';
 import { BackofficeScreen, Details, Loaded, Problem, ReasonDialog, StatusBadge } from '../parts';
+import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
 
 /** Why the server refused a decision, when it is one the screen explains in the operator's language. */
@@ -22,9 +24,44 @@ function refusalOf(error: unknown): KycDecisionRefusal | null {
 }
 
 /**
+ * Enhanced due diligence on a submission (docs/bank-controls.md#high-risk-clients): why it needs two
+ * agreeing decisions by different operators, and who has decided what so far.
+ */
+function EnhancedReview({ review, operatorId }: { review: KycEnhancedReview; operatorId: string | undefined }) {
+  const { t, i18n } = useTranslation('backoffice');
+  const language = i18n.resolvedLanguage ?? 'en';
+  if (review.decisionsNeeded < 2) return null;
+  const grounds = review.grounds.map((ground) => t(`kyc.enhanced.grounds.${ground}`)).join(', ');
+  const decidedByYou = review.decisions.some((decision) => decision.operator.id === operatorId);
+  return (
+    <div className="backoffice__notice" role="status" data-testid="bo-kyc-enhanced">
+      <p>{t('kyc.enhanced.needsTwo', { grounds })}</p>
+      {review.decisions.length === 0 ? (
+        <p>{t('kyc.enhanced.noDecision')}</p>
+      ) : (
+        <ul className="backoffice-list" data-testid="bo-kyc-decisions">
+          {review.decisions.map((decision) => (
+            <li key={decision.operator.id}>
+              {t('kyc.enhanced.decision', {
+                operator: decision.operator.name ? `${decision.operator.name} (${decision.operator.email})` : decision.operator.email,
+                decision: t(`status.${decision.status}`),
+                date: formatDateTime(decision.decidedAt, language),
+              })}
+              {decision.reason ? ` · ${decision.reason}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {decidedByYou ? <p>{t('kyc.enhanced.decidedByYou')}</p> : null}
+    </div>
+  );
+}
+
+/**
  * One submission with everything the client declared; approve, or reject with a reason. A decision
  * names the version on the screen, so it falls on what the operator read: when the submission has
- * changed (or been decided) since, nothing is decided, the screen loads it again and says why.
+ * changed (or been decided) since, nothing is decided, the screen loads it again and says why. A
+ * submission that needs two decisions shows who made the first; its first decision leaves it in review.
  */
 export function KycDetailScreen() {
   const { t, i18n } = useTranslation(['backoffice', 'kyc']);
@@ -34,14 +71,18 @@ export function KycDetailScreen() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [refusal, setRefusal] = useState<KycDecisionRefusal | null>(null);
+  const [recorded, setRecorded] = useState(false);
+  const operatorId = useOperatorSession()?.operator.id;
 
   async function decide(version: number, action: 'approve' | 'reject', reason?: string) {
     setBusy(true);
     setFailure(null);
     setRefusal(null);
+    setRecorded(false);
     const body: KycApproveRequest | KycRejectRequest = reason === undefined ? { version } : { reason, version };
     try {
-      await backoffice<KycDecisionResponse>('POST', `kyc/${encodeURIComponent(kycId)}/${action}`, { body });
+      const answer = await backoffice<KycDecisionResponse>('POST', `kyc/${encodeURIComponent(kycId)}/${action}`, { body });
+      setRecorded(answer.awaitingDecision === true);
       setRejecting(false);
     } catch (error) {
       const known = refusalOf(error);
@@ -75,6 +116,12 @@ export function KycDetailScreen() {
                 </div>
               ) : null}
             </div>
+            <EnhancedReview review={kyc.enhancedReview} operatorId={operatorId} />
+            {recorded ? (
+              <p className="backoffice__notice" role="status" data-testid="bo-kyc-recorded">
+                {t('kyc.enhanced.recorded')}
+              </p>
+            ) : null}
             {refusal ? (
               <p className="backoffice__problem" role="alert" data-testid="bo-kyc-refusal">
                 {t(`kyc.refusals.${refusal}`)}

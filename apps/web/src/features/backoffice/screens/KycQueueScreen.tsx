@@ -9,7 +9,7 @@ import { listParams, pageFromParams, PagedTable, type Column } from '../PagedTab
 import { BackofficeScreen, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
 
-/** Submissions by status, newest first; each opens its detail. */
+/** Submissions by status, newest first, with those that need two decisions marked; each opens its detail. */
 export function KycQueueScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -24,6 +24,13 @@ export function KycQueueScreen() {
     { key: 'accountType', header: t('kyc.accountType'), cell: (item) => t(`accountTypes.${item.accountType}`) },
     { key: 'country', header: t('kyc.country'), cell: (item) => item.country ?? '—' },
     { key: 'status', header: t('kyc.status'), cell: (item) => <StatusBadge status={item.status} /> },
+    // Enhanced due diligence: how many of the two decisions are made.
+    {
+      key: 'decisions',
+      header: t('kyc.enhanced.column'),
+      cell: (item) =>
+        item.enhancedReview.decisionsNeeded > 1 ? t('kyc.enhanced.progress', { made: item.enhancedReview.decisions.length, needed: item.enhancedReview.decisionsNeeded }) : '—',
+    },
   ];
   return (
     <BackofficeScreen title={t('kyc.title')} lead={t('kyc.lead')}>

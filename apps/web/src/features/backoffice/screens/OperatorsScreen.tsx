@@ -1,10 +1,12 @@
-import type { ApprovalItem, ProposedResponse } from '@bank/contracts/backoffice/approvals';
+import type { ApprovalItem } from '@bank/contracts/backoffice/approvals';
 import {
   changeRolesRequestSchema,
   ENROLMENT_LINK_HOURS,
   inviteOperatorRequestSchema,
   type InviteOperatorResponse,
+  type OperatorProposedResponse,
   type OperatorRow,
+  type OperatorsResponse,
 } from '@bank/contracts/backoffice/operators';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,20 +30,23 @@ const OPERATOR_REASON_MAX_LENGTH = 2000;
 interface Outcome {
   text: string;
   approval?: ApprovalItem | null;
+  /** The proposal waits for a second admin to exist at all: the bank has only one active admin. */
+  waitsForSecondAdmin?: boolean;
 }
 
 type Action = { kind: 'deactivate' | 'reactivate' | 'resetAuthenticator' | 'roles'; operator: OperatorRow };
 
 /**
- * Admin: the bank's operators and what may be done with each. Deactivating holds at once; changing
- * roles, letting a deactivated operator back in and resetting an authenticator are proposals a
- * second admin approves. A new operator is invited by e-mail and sets their own password and
- * authenticator; an invitation with the admin role waits for a second admin too.
+ * Admin: the bank's operators and what may be done with each. Deactivating holds at once; inviting,
+ * changing roles, letting a deactivated operator back in and resetting an authenticator are
+ * proposals a second admin approves (docs/bank-controls.md). A new operator is invited by e-mail
+ * and sets their own password and authenticator. While the bank has a single active admin the
+ * screen says that its proposals wait for a second admin, made on the server.
  */
 export function OperatorsScreen() {
   const { t } = useTranslation('backoffice');
   const session = useOperatorSession();
-  const operators = useResource(() => backoffice<{ items: OperatorRow[] }>('GET', 'operators'), []);
+  const operators = useResource(() => backoffice<OperatorsResponse>('GET', 'operators'), []);
   const [action, setAction] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -62,8 +67,8 @@ export function OperatorsScreen() {
         finished({ text: t('operators.deactivated', { name: operator.name }) });
       } else {
         const path = kind === 'reactivate' ? 'reactivate' : 'reset-authenticator';
-        const answer = await backoffice<ProposedResponse>('POST', `operators/${encodeURIComponent(operator.id)}/${path}`, { body: { reason } });
-        finished({ text: t(`operators.proposed.${kind}`, { name: operator.name }), approval: answer.approval });
+        const answer = await backoffice<OperatorProposedResponse>('POST', `operators/${encodeURIComponent(operator.id)}/${path}`, { body: { reason } });
+        finished({ text: t(`operators.proposed.${kind}`, { name: operator.name }), approval: answer.approval, waitsForSecondAdmin: answer.waitsForSecondAdmin });
       }
     } catch (error) {
       setAction(null);
@@ -112,6 +117,11 @@ export function OperatorsScreen() {
   return (
     <BackofficeScreen title={t('operators.title')} lead={t('operators.lead')}>
       {outcome ? <OutcomeNotice outcome={outcome} /> : null}
+      {operators.data?.waitsForSecondAdmin && !outcome?.waitsForSecondAdmin ? (
+        <p className="backoffice__notice" data-testid="bo-single-admin">
+          {t('operators.singleAdmin')}
+        </p>
+      ) : null}
       {failure ? <Problem error={failure} /> : null}
       <PagedTable
         caption={t('operators.title')}
@@ -128,7 +138,7 @@ export function OperatorsScreen() {
           finished(
             answer.operator
               ? { text: t('operators.invited', { email: answer.operator.email, hours: ENROLMENT_LINK_HOURS }) }
-              : { text: t('operators.inviteProposed'), approval: answer.approval },
+              : { text: t('operators.inviteProposed'), approval: answer.approval, waitsForSecondAdmin: answer.waitsForSecondAdmin },
           )
         }
       />
@@ -146,7 +156,7 @@ export function OperatorsScreen() {
       {action?.kind === 'roles' ? (
         <RolesDialog
           operator={action.operator}
-          onProposed={(answer) => finished({ text: t('operators.proposed.roles', { name: action.operator.name }), approval: answer.approval })}
+          onProposed={(answer) => finished({ text: t('operators.proposed.roles', { name: action.operator.name }), approval: answer.approval, waitsForSecondAdmin: answer.waitsForSecondAdmin })}
           onClose={() => setAction(null)}
         />
       ) : null}
@@ -175,15 +185,22 @@ function OperatorActions({ operator, self, onAction }: { operator: OperatorRow; 
 function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation('backoffice');
   return (
-    <p className={outcome.approval ? 'backoffice__notice' : 'backoffice__success'} role="status">
-      {outcome.text}
-      {outcome.approval ? (
-        <>
-          {' '}
-          <Link to={`/backoffice/approvals/${encodeURIComponent(outcome.approval.id)}`}>{t('operators.openProposal')}</Link>
-        </>
+    <div role="status">
+      <p className={outcome.approval ? 'backoffice__notice' : 'backoffice__success'}>
+        {outcome.text}
+        {outcome.approval ? (
+          <>
+            {' '}
+            <Link to={`/backoffice/approvals/${encodeURIComponent(outcome.approval.id)}`}>{t('operators.openProposal')}</Link>
+          </>
+        ) : null}
+      </p>
+      {outcome.waitsForSecondAdmin ? (
+        <p className="backoffice__warning" data-testid="bo-waits-for-second-admin">
+          {t('operators.waitsForSecondAdmin')}
+        </p>
       ) : null}
-    </p>
+    </div>
   );
 }
 
@@ -215,7 +232,7 @@ function InviteForm({ onInvited }: { onInvited: (answer: InviteOperatorResponse)
       <InputField label={t('operators.name')} autoComplete="off" required {...form.field('name')} />
       <InputField label={t('operators.email')} type="email" autoComplete="off" required {...form.field('email')} />
       <RolesField label={t('operators.roles')} required {...form.field('roles')} />
-      <ReasonField label={t('operators.inviteReason')} hint={t('operators.inviteReasonHint')} maxLength={OPERATOR_REASON_MAX_LENGTH} {...form.field('reason')} />
+      <ReasonField label={t('operators.inviteReason')} hint={t('operators.inviteReasonHint')} required maxLength={OPERATOR_REASON_MAX_LENGTH} {...form.field('reason')} />
       {failure ? <Problem error={failure} /> : null}
       <SubmitButton busy={busy} label={t('operators.invite')} busyLabel={t('busy')} />
     </form>
@@ -223,7 +240,7 @@ function InviteForm({ onInvited }: { onInvited: (answer: InviteOperatorResponse)
 }
 
 /** Proposes new roles for an operator, with the reason the second admin reads. */
-function RolesDialog({ operator, onProposed, onClose }: { operator: OperatorRow; onProposed: (answer: ProposedResponse) => void; onClose: () => void }) {
+function RolesDialog({ operator, onProposed, onClose }: { operator: OperatorRow; onProposed: (answer: OperatorProposedResponse) => void; onClose: () => void }) {
   const { t } = useTranslation('backoffice');
   const formId = useId();
   const form = useSchemaForm(changeRolesRequestSchema, { roles: operator.roles.join(','), reason: '' }, { toInput: ({ roles, reason }) => ({ roles: rolesFromText(roles), reason }) });
@@ -232,7 +249,7 @@ function RolesDialog({ operator, onProposed, onClose }: { operator: OperatorRow;
     event.preventDefault();
     const input = form.submit();
     if (!input) return;
-    void run(form, () => backoffice<ProposedResponse>('POST', `operators/${encodeURIComponent(operator.id)}/roles`, { body: input }), onProposed);
+    void run(form, () => backoffice<OperatorProposedResponse>('POST', `operators/${encodeURIComponent(operator.id)}/roles`, { body: input }), onProposed);
   }
   return (
     <Modal

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { FilePicker } from '../../../ui/FilePicker';
-import { InputField } from '../../../ui/FormField';
+import { InputField, useFieldErrorText } from '../../../ui/FormField';
 import { formatPercent } from '../../../ui/formatMoney';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
@@ -16,8 +16,8 @@ import { useServerSubmit } from '../useServerSubmit';
 
 /**
  * Rates per 1 EUR with their source, an operator's rate per currency, the spread and the ECB file.
- * A rate within the free band of the ECB reference holds at once; past it, and any spread change,
- * waits for a second admin, and the screen says so.
+ * A rate within the free band of the ECB reference holds at once; past it, any spread change and an
+ * ECB file uploaded by hand wait for a second admin, and the screen says so.
  */
 export function RatesScreen() {
   const { t, i18n } = useTranslation('backoffice');
@@ -87,8 +87,9 @@ export function RatesScreen() {
             </div>
             <EcbUpload
               onUploaded={(answer) => {
-                rates.reload();
-                setMessage(t('rates.ecbDone', { date: answer.date, currencies: answer.currencies.join(', ') }));
+                // A file uploaded by hand is a proposal: the rates stay as they are until a second admin approves it.
+                const date = answer.approval.payload.date;
+                setMessage(t('rates.ecbProposed', { date: typeof date === 'string' ? date : '' }));
               }}
             />
           </>
@@ -159,7 +160,10 @@ function EcbUpload({ onUploaded }: { onUploaded: (answer: EcbUploadResponse) => 
   const { t } = useTranslation('backoffice');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const fieldErrorText = useFieldErrorText();
+  // A refused file says why (a key under validation.ecbFile); anything else is shown as the back office shows a failed call.
+  const fileProblem = failure instanceof ApiError ? failure.body?.fields?.xml : undefined;
   async function upload(event: FormEvent) {
     event.preventDefault();
     if (!file || busy) return;
@@ -168,7 +172,7 @@ function EcbUpload({ onUploaded }: { onUploaded: (answer: EcbUploadResponse) => 
     try {
       onUploaded(await backoffice<EcbUploadResponse>('POST', 'rates/ecb', { body: { xml: await file.text() } }));
     } catch (error) {
-      setFailure(error instanceof ApiError && error.body?.fields ? t('rates.ecbInvalid') : t('errors.generic'));
+      setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -184,7 +188,13 @@ function EcbUpload({ onUploaded }: { onUploaded: (answer: EcbUploadResponse) => 
           chosen={file ? file.name : t('rates.ecbNoFile')}
           onChoose={(chosen) => setFile(chosen ?? null)}
         />
-        {failure ? <span className="field__error" role="alert">{failure}</span> : null}
+        {fileProblem ? (
+          <span className="field__error" role="alert">
+            {fieldErrorText(fileProblem)}
+          </span>
+        ) : failure ? (
+          <Problem error={failure} />
+        ) : null}
       </div>
       <SubmitButton busy={busy} label={t('rates.ecbUpload')} busyLabel={t('busy')} />
     </form>
