@@ -61,8 +61,8 @@ export function Problem({ error }: { error: unknown }) {
 /** Done, refused, set aside by its own author (a withdrawn proposal), or waiting. */
 function toneOf(status: string): 'success' | 'danger' | 'neutral' | 'pending' {
   if (['Approved', 'active', 'Active'].includes(status)) return 'success';
-  if (['Rejected', 'Denied', 'Canceled', 'Error', 'deactivated'].includes(status)) return 'danger';
-  if (['Withdrawn', 'Finished', 'Matured', 'ClosedEarly'].includes(status)) return 'neutral';
+  if (['Rejected', 'Denied', 'Canceled', 'Error', 'deactivated', 'risk.high'].includes(status)) return 'danger';
+  if (['Withdrawn', 'Finished', 'Matured', 'ClosedEarly', 'risk.standard'].includes(status)) return 'neutral';
   return 'pending';
 }
 

@@ -130,10 +130,21 @@ export function IncomingPaymentScreen() {
             <DateField label={t('incoming.valueDate')} {...form.field('valueDate')} />
             <InputField label={t('incoming.reference')} {...form.field('reference')} />
           </div>
-          <label className="backoffice-choice">
-            <input type="checkbox" checked={investigation} onChange={(event) => setInvestigation(event.currentTarget.checked)} data-testid="bo-incoming-investigation" />
-            {t('incoming.investigation')}
-          </label>
+          <div className="field">
+            <label className="backoffice-choice">
+              <input
+                type="checkbox"
+                checked={investigation}
+                onChange={(event) => setInvestigation(event.currentTarget.checked)}
+                aria-describedby="bo-incoming-investigation-hint"
+                data-testid="bo-incoming-investigation"
+              />
+              {t('incoming.investigation')}
+            </label>
+            <span id="bo-incoming-investigation-hint" className="field__hint">
+              {t('incoming.investigationHint')}
+            </span>
+          </div>
           <InputField label={t('incoming.reason')} {...form.field('reason')} />
           <div data-testid="bo-incoming-next">
             <SubmitButton busy={busy} label={t('incoming.next')} busyLabel={t('busy')} />
