@@ -23,7 +23,7 @@ export interface FaultClient {
 }
 
 /** One call to the server: the answer's status and body, or null when no answer came. */
-export async function call(baseUrl: string, token: string, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(baseUrl: string, token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {}) {
   try {
     const response = await fetch(`${baseUrl}/api/${path}`, {
       method,
@@ -60,7 +60,7 @@ async function opened(baseUrl: string, token: string, path: string, body: unknow
 }
 
 /** The service code's test helpers want a context; the suite's is the database and the secret. */
-const contextOf = (db: Db, secret: string) => ({ db, config: { secret: secretRing(secret) } }) as unknown as TestContext;
+export const contextOf = (db: Db, secret: string) => ({ db, config: { secret: secretRing(secret) } }) as unknown as TestContext;
 
 /** A payments-and-admin operator's token, for the fuzz of the back office's routes. */
 export async function createOperatorToken(db: Db, secret: string): Promise<string> {

@@ -4,6 +4,7 @@ import type { Db } from '../apps/server/src/db';
 import { verifyAuditChain } from '../apps/server/src/modules/audit';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger';
 import { call, persistently, type FaultClient } from './bank';
+import type { Act } from './back-office';
 import type { Operation } from './load';
 
 /**
@@ -158,6 +159,105 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
           violations.push({ rule: 'API balances equal ledger balances', detail: `${item.number}: API ${item.balance}/${item.bookedBalance}, ledger ${booked?.available}/${booked?.booked}` });
         }
       }
+    }
+  }
+  return violations;
+}
+
+/**
+ * The four-eyes invariants (docs/bank-controls.md#approvals-four-eyes), over everything the run left
+ * in the database: every proposal applied or rejected was decided by an operator other than its
+ * maker; every change of a client's risk level and every high-risk fee in force holds through such
+ * an approval; a PEP's or a high-risk client's KYC was decided by two agreeing decisions of
+ * different operators; an approved incoming payment was booked once, and with an investigation
+ * charged its fee once (none when the proposal was not approved).
+ */
+export async function fourEyesViolations(db: Db): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const found = async (rule: string, query: ReturnType<typeof sql<{ detail: string }>>) => {
+    const { rows } = await query.execute(db);
+    for (const row of rows) violations.push({ rule, detail: row.detail });
+  };
+  await found(
+    'every applied or rejected proposal has a checker other than its maker',
+    sql<{ detail: string }>`
+      select kind || ' ' || id::text || ' ' || status as detail from approvals
+      where maker_id is not null and status in ('Approved', 'Rejected') and (checker_id is null or checker_id = maker_id) limit 20`,
+  );
+  await found(
+    "every change of a client's risk level holds through a proposal approved by another operator",
+    sql<{ detail: string }>`
+      select 'change ' || c.id::text || ' of client ' || c.client_id::text as detail from client_risk_changes c
+      left join approvals a on a.id = c.approval_id
+      where a.id is null or a.kind <> 'clientRisk' or a.status <> 'Approved' or c.proposed_by = c.approved_by
+        or a.maker_id is distinct from c.proposed_by or a.checker_id is distinct from c.approved_by limit 20`,
+  );
+  await found(
+    'every high-risk fee set holds through a proposal approved by another operator',
+    sql<{ detail: string }>`
+      select 'version ' || v.id::text || ' ' || v.amount_eur::text as detail from high_risk_fee_versions v
+      left join approvals a on a.id = v.approval_id
+      where a.id is null or a.kind <> 'highRiskFee' or a.status <> 'Approved' or a.checker_id is null or a.checker_id = a.maker_id limit 20`,
+  );
+  await found(
+    "a PEP's or a high-risk client's KYC is decided by two agreeing decisions of different operators",
+    sql<{ detail: string }>`
+      select 'kyc ' || k.id::text || ' ' || k.status || case when k.pep then ' (pep)' else ' (high-risk)' end as detail from kyc_records k
+      where k.status in ('Approved', 'Rejected')
+        and (k.pep or (select c.level from client_risk_changes c where c.client_id = k.client_id and c.created_at <= k.decided_at order by c.id desc limit 1) = 'high')
+        and ((select count(distinct d.operator_id) from kyc_decisions d where d.kyc_id = k.id and d.status = k.status and d.version = k.decided_version) < 2
+          or k.decided_by is null
+          or not exists (select 1 from kyc_decisions d where d.kyc_id = k.id and d.operator_id = k.decided_by and d.status = k.status))
+      limit 20`,
+  );
+  await found(
+    'an approved incoming payment is booked once, and a proposal not approved books nothing',
+    sql<{ detail: string }>`
+      select a.id::text || ' ' || a.status || ': booked ' || count(o.id)::text as detail from approvals a
+      left join operations o on o.details ->> 'paymentReference' = a.payload ->> 'reference' and o.kind <> 'fee'
+      where a.kind = 'incomingPayment' and a.payload ->> 'reference' is not null
+      group by a.id, a.status
+      having count(o.id) <> case when a.status = 'Approved' then 1 else 0 end limit 20`,
+  );
+  await found(
+    "an approved investigated payment charges its investigation fee once, naming the payment",
+    sql<{ detail: string }>`
+      select a.id::text || ': ' || count(o.id)::text || ' fees for ' || coalesce(a.result ->> 'transactionNumber', 'no payment') as detail from approvals a
+      left join operations o on o.kind = 'fee' and o.details ->> 'paymentReference' = a.result ->> 'transactionNumber'
+        and o.number = a.result ->> 'investigationTransactionNumber'
+      where a.kind = 'incomingPayment' and a.status = 'Approved' and (a.payload ->> 'investigation')::boolean is true
+      group by a.id
+      having count(o.id) <> 1 limit 20`,
+  );
+  return violations;
+}
+
+/** What the operators were told during the run (back-office.ts), against the rules and the database. */
+export async function actViolations(db: Db, acts: readonly Act[]): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const approvalIds = acts.flatMap((act) => (act.approvalId ? [act.approvalId] : []));
+  const { rows } = await sql<{ id: string; status: string; maker_id: string | null; checker_id: string | null }>`
+    select id::text, status, maker_id::text, checker_id::text from approvals where id = any(${approvalIds}::uuid[])`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const kycIds = acts.flatMap((act) => (act.kycId ? [act.kycId] : []));
+  const { rows: kycRows } = await sql<{ id: string; status: string }>`select id::text, status from kyc_records where id = any(${kycIds}::uuid[])`.execute(db);
+  const kycById = new Map(kycRows.map((row) => [row.id, row.status]));
+  for (const act of acts) {
+    const name = `${act.kind} ${act.approvalId ?? act.kycId ?? ''}`.trim();
+    if (act.ownDecisionStatus !== undefined && act.ownDecisionStatus !== 403) {
+      violations.push({ rule: act.kycId ? 'an operator never makes the other decision on a KYC they decided' : 'a maker never approves their own proposal', detail: `${name}: ${act.ownDecisionStatus}` });
+    }
+    if (act.decidedByOne) violations.push({ rule: "one operator's decision never decides a KYC that needs two", detail: `${name}: ${act.decidedByOne}` });
+    if (act.serverErrors.length > 0) violations.push({ rule: 'no request is answered with a 5xx other than 503', detail: `${name}: ${act.serverErrors.join(',')}` });
+    const approval = act.approvalId ? byId.get(act.approvalId) : undefined;
+    if (act.approvalId && act.outcome === 'applied' && approval?.status !== 'Approved') {
+      violations.push({ rule: 'every approval acknowledged is applied', detail: `${name}: ${approval?.status ?? 'missing'}` });
+    }
+    if (approval && approval.status === 'Approved' && (approval.checker_id === null || approval.checker_id === approval.maker_id)) {
+      violations.push({ rule: 'every applied or rejected proposal has a checker other than its maker', detail: name });
+    }
+    if (act.kycId && act.outcome === 'applied' && !['Approved', 'Rejected'].includes(kycById.get(act.kycId) ?? '')) {
+      violations.push({ rule: 'every KYC decision acknowledged holds', detail: `${name}: ${kycById.get(act.kycId) ?? 'missing'}` });
     }
   }
   return violations;

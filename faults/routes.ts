@@ -9,7 +9,8 @@ import { passkeyCreateRequestSchema, passkeyOptionsRequestSchema, passkeyRenameR
 import { totpDisableRequestSchema, totpEnableRequestSchema } from '@bank/contracts/auth/two-factor';
 import { approvalsQuerySchema, approveRequestSchema, rejectApprovalRequestSchema, reversalRequestSchema } from '@bank/contracts/backoffice/approvals';
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
-import { clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
+import { clientRiskRequestSchema, clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
+import { highRiskFeeProposalSchema } from '@bank/contracts/backoffice/high-risk-fee';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
 import { depositLiabilityQuerySchema, depositRatesProposalSchema } from '@bank/contracts/backoffice/deposits';
 import { cryptoDepositRequestSchema } from '@bank/contracts/backoffice/crypto-deposit';
@@ -347,6 +348,16 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/backoffice/clients/:clientId', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/clients/:clientId/schedules', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
   { method: 'GET', path: '/backoffice/clients/:clientId/deposits', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
+  // A client's risk level and the high-risk service fee: four-eyes proposals (docs/bank-controls.md#high-risk-clients).
+  {
+    method: 'POST', path: '/backoffice/clients/:clientId/risk', caller: 'operator', effect: 'write', params: { clientId: 'uuid' }, body: clientRiskRequestSchema,
+    sample: (_ids, pick) => ({ level: pick(['high', 'standard']), reason: 'Fuzz' }),
+  },
+  { method: 'GET', path: '/backoffice/fees/high-risk', caller: 'operator', effect: 'read' },
+  {
+    method: 'PUT', path: '/backoffice/fees/high-risk', caller: 'operator', effect: 'write', body: highRiskFeeProposalSchema,
+    sample: (_ids, pick) => ({ amount: pick(['120', '99.50', '0']), reason: 'Fuzz' }),
+  },
   { method: 'GET', path: '/backoffice/contact-messages', caller: 'operator', effect: 'read', query: contactMessagesQuerySchema },
   { method: 'POST', path: '/backoffice/contact-messages/:messageId/handled', caller: 'operator', effect: 'write', params: { messageId: 'uuid' } },
   { method: 'GET', path: '/backoffice/audit', caller: 'operator', effect: 'read', query: auditQuerySchema },
@@ -386,7 +397,7 @@ function authenticationSample(): Record<string, unknown> {
   return passkeyAnswer({ clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0', authenticatorData: 'SZYN5YgO', signature: 'MEUCIQ', userHandle: 'AAAAAAAAAAAAAAAAAAAAAA' });
 }
 
-function kycSample(): Record<string, unknown> {
+export function kycSample(): Record<string, unknown> {
   return {
     firstName: 'Ivan', lastName: 'Fuzz', companyName: null, country: 'IE', city: 'Dublin', state: null, postalCode: 'D02',
     identityCardType: 'passport', identityCardId: 'X1234567', address: '1 Main Street', phoneNumber: '+35312345678', taxNumber: null,
@@ -423,7 +434,7 @@ function conversionSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): 
 function incomingSample(ids: SampleIds, pick: <T>(items: readonly T[]) => T): Record<string, unknown> {
   return {
     accountNumber: pick(ids.accounts), amount: '100.00', currency: 'EUR', senderName: 'Hans Muster', senderAccount: iban,
-    purpose: 'Invoice 1', paymentRegion: pick(['SEPA', 'SWIFT']),
+    purpose: 'Invoice 1', paymentRegion: pick(['SEPA', 'SWIFT']), investigation: pick([true, false]),
   };
 }
 

@@ -1,5 +1,6 @@
 // The fault suite (docs/reliability.md#the-fault-suite): a private PostgreSQL cluster and the production build of the server,
-// client loops moving money with Idempotency-Keys, and a nemesis that SIGKILLs and restarts the
+// client loops moving money with Idempotency-Keys, a loop of operators making the back office's
+// four-eyes acts (back-office.ts), and a nemesis that SIGKILLs and restarts the
 // server, restarts PostgreSQL (fast and immediate) and terminates its backends; then the checks of
 // checks.ts, the fuzz of every route and the cross-client checks, and last npm run audit:verify on
 // the suite's database. The server runs as deployed (docs/bank-controls.md): migrations as the database's
@@ -11,17 +12,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db';
-import { startMailServer } from '../e2e/support/mail';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 // @ts-expect-error -- a plain ES module of the build scripts, without type declarations
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { freePort } from '../scripts/server-process.mjs';
 import { createClients, createOperatorToken } from './bank';
-import { auditVerifyScriptViolations, checkAfterFaults, type Violation } from './checks';
+import { backOfficeLoop, chargeMonthAsItEnds, createStaff, type Act } from './back-office';
+import { actViolations, auditVerifyScriptViolations, checkAfterFaults, fourEyesViolations, type Violation } from './checks';
 import { crossClientChecks, fuzzEveryRoute, type FuzzParty } from './fuzz';
 import { clientLoop, type Operation } from './load';
 import { REPOSITORY_ROOT } from './routes';
 import { ServerProcess } from './server';
+import { startMailServer } from '../e2e/support/mail';
 
 const short = process.argv.includes('--short');
 const seconds = Number(process.env.FAULTS_SECONDS ?? (short ? 60 : 300));
@@ -46,6 +48,16 @@ async function terminateBackends(url: string): Promise<void> {
   } finally {
     await admin.end().catch(() => undefined);
   }
+}
+
+/** The back office's acts by kind, applied of all: `clientRisk 12/12, …`. */
+function backOfficeSummary(acts: readonly Act[]): string {
+  const kinds = [...new Set(acts.map((act) => act.kind))].sort();
+  const counts = kinds.map((kind) => {
+    const ofKind = acts.filter((act) => act.kind === kind);
+    return `${kind} ${ofKind.filter((act) => act.outcome === 'applied').length}/${ofKind.length}`;
+  });
+  return `${acts.length} four-eyes acts (${counts.join(', ')})`;
 }
 
 async function main(): Promise<number> {
@@ -76,7 +88,7 @@ async function main(): Promise<number> {
   await admin.end();
 
   const secret = randomBytes(32).toString('hex');
-  const server = new ServerProcess(await freePort(), {
+  const environment = {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     DATABASE_OWNER_URL: ownerUrl,
@@ -88,7 +100,8 @@ async function main(): Promise<number> {
     // The fuzz sends each request as if from an address of its own (X-Forwarded-For from this
     // machine), so that the per-address limits let its requests reach the routes' parsing.
     TRUST_PROXY: 'loopback',
-  });
+  };
+  const server = new ServerProcess(await freePort(), environment);
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: 4, onConnectionLost: () => undefined });
   const violations: Violation[] = [];
   let restarts = 0;
@@ -97,6 +110,10 @@ async function main(): Promise<number> {
   try {
     await server.start();
     const clients = await createClients(database.db, secret, server.baseUrl, LOOPS);
+    // The back office's operators, and two clients of their own whom compliance marks high-risk and
+    // standard and to whose accounts the investigated payments come.
+    const staff = await createStaff(database.db, secret, server.baseUrl, environment);
+    const subjects = { clients: await createClients(database.db, secret, server.baseUrl, 2) };
     const until = Date.now() + seconds * 1000;
 
     // The nemesis: a kill every 2-6 s; PostgreSQL restarted at each third of the run (fast, then
@@ -122,11 +139,23 @@ async function main(): Promise<number> {
       }
     })();
     const loops = clients.map((client) => clientLoop(server.baseUrl, client, clients.filter((other) => other !== client), until));
-    const operations: Operation[] = (await Promise.all([nemesis, ...loops])).slice(1).flat() as Operation[];
+    const office = backOfficeLoop(server.baseUrl, database.db, secret, staff, subjects, until);
+    const [, acts, ...done] = await Promise.all([nemesis, office, ...loops]);
+    const operations: Operation[] = done.flat();
     if (server.crashed) unexpectedExits += 1;
     if (unexpectedExits > 0) violations.push({ rule: 'the server never exits on its own', detail: `${unexpectedExits} exits:\n${server.lastOutput}` });
 
-    violations.push(...(await checkAfterFaults(database.db, server.baseUrl, clients, operations)));
+    // The month's fees as the sweep charges them when the month ends, the high-risk service fee among them.
+    let monthlyCharges = 0;
+    try {
+      monthlyCharges = await chargeMonthAsItEnds(database.db, environment);
+    } catch (error) {
+      violations.push({ rule: "the month's fees are charged", detail: String(error) });
+    }
+
+    const everyClient = [...clients, ...subjects.clients];
+    violations.push(...(await checkAfterFaults(database.db, server.baseUrl, everyClient, operations)));
+    violations.push(...(await fourEyesViolations(database.db)), ...(await actViolations(database.db, acts)));
 
     // Fuzz and cross-client checks against the server that has just survived all that.
     const party = async (index: number): Promise<FuzzParty> => {
@@ -141,13 +170,15 @@ async function main(): Promise<number> {
     for (const error of fuzz.serverErrors) violations.push({ rule: 'fuzz: no input reaches a 5xx', detail: `${error.method} ${error.path} ${error.status} ${error.body.slice(0, 200)}` });
     for (const leak of [...fuzz.leaks, ...access.leaks]) violations.push({ rule: 'another client’s data is neither shown nor changed', detail: `${leak.method} ${leak.path} ${leak.status} ${leak.detail}` });
     // The fuzz moved nothing it should not have: the ledger still holds.
-    violations.push(...(await checkAfterFaults(database.db, server.baseUrl, clients, [])).filter((violation) => !violation.rule.startsWith('no operation')));
+    violations.push(...(await checkAfterFaults(database.db, server.baseUrl, everyClient, [])).filter((violation) => !violation.rule.startsWith('no operation')));
+    violations.push(...(await fourEyesViolations(database.db)));
     violations.push(...(await auditVerifyScriptViolations(REPOSITORY_ROOT, databaseUrl)));
 
     const acknowledged = operations.filter((operation) => operation.outcome === 'acknowledged').length;
     const retried = operations.filter((operation) => operation.attempts > 1).length;
     process.stdout.write(
       `faults: ${seconds} s, ${operations.length} operations, ${acknowledged} acknowledged, ${retried} retried; ` +
+        `back office: ${backOfficeSummary(acts)}, ${monthlyCharges} monthly charges; ` +
         `faults injected: ${server.kills} server kills, ${restarts} PostgreSQL restarts, ${terminations} backend terminations; ` +
         `fuzz: ${fuzz.requests + access.requests} requests; violations: ${violations.length}\n`,
     );

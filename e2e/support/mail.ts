@@ -60,6 +60,9 @@ export async function startMailServer(): Promise<MailServer> {
       });
     },
   });
+  // A server under test may be killed mid-session (the fault suite SIGKILLs it, pooled connections
+  // and all): a connection reset by the peer ends that session, never this process.
+  server.on('error', () => undefined);
   const port = await new Promise<number>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.server.address();
