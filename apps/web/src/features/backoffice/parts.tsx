@@ -77,6 +77,26 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A checkbox with its text as its label, and a hint under it when given (described by it). */
+export function ChoiceBox({ label, checked, onChecked, hint, testId }: { label: string; checked: boolean; onChecked: (checked: boolean) => void; hint?: string; testId: string }) {
+  const hintId = useId();
+  const box = (
+    <label className="backoffice-choice">
+      <input type="checkbox" checked={checked} onChange={(event) => onChecked(event.currentTarget.checked)} aria-describedby={hint ? hintId : undefined} data-testid={testId} />
+      {label}
+    </label>
+  );
+  if (!hint) return box;
+  return (
+    <div className="field">
+      {box}
+      <span id={hintId} className="field__hint">
+        {hint}
+      </span>
+    </div>
+  );
+}
+
 /** Label and value pairs of a detail screen. */
 export function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (

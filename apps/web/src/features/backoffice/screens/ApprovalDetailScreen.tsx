@@ -8,7 +8,7 @@ import { formatAccountNumber, formatMoney, formatPercent } from '../../../ui/for
 import { backoffice } from '../api';
 import { approvalActions, describeApproval, describeResult, type ApprovalFact } from '../approvalFacts';
 import { formatDateTime } from '../format';
-import { BackofficeScreen, ConfirmDialog, Details, Loaded, Problem, ReasonDialog, StatusBadge } from '../parts';
+import { BackofficeScreen, ChoiceBox, ConfirmDialog, Details, Loaded, Problem, ReasonDialog, StatusBadge } from '../parts';
 import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
 
@@ -108,15 +108,7 @@ export function ApprovalDetailScreen() {
                     ))}
                   </p>
                   {actions.mayDecide ? (
-                    <label className="backoffice-choice">
-                      <input
-                        type="checkbox"
-                        checked={duplicateChecked}
-                        onChange={(event) => setDuplicateChecked(event.currentTarget.checked)}
-                        data-testid="bo-confirm-duplicate"
-                      />
-                      {t('approvals.duplicate.confirm')}
-                    </label>
+                    <ChoiceBox label={t('approvals.duplicate.confirm')} checked={duplicateChecked} onChecked={setDuplicateChecked} testId="bo-confirm-duplicate" />
                   ) : null}
                 </div>
               ) : null}

@@ -14,7 +14,7 @@ import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
 import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSchemaForm } from '../../../ui/useSchemaForm';
 import { backoffice } from '../api';
-import { BackofficeScreen, Details, Problem } from '../parts';
+import { BackofficeScreen, ChoiceBox, Details, Problem } from '../parts';
 import { useServerSubmit } from '../useServerSubmit';
 
 const EMPTY = { accountNumber: '', amount: '', currency: 'EUR', senderName: '', senderAccount: '', purpose: '', paymentRegion: '', valueDate: '', reference: '', reason: '' };
@@ -130,21 +130,13 @@ export function IncomingPaymentScreen() {
             <DateField label={t('incoming.valueDate')} {...form.field('valueDate')} />
             <InputField label={t('incoming.reference')} {...form.field('reference')} />
           </div>
-          <div className="field">
-            <label className="backoffice-choice">
-              <input
-                type="checkbox"
-                checked={investigation}
-                onChange={(event) => setInvestigation(event.currentTarget.checked)}
-                aria-describedby="bo-incoming-investigation-hint"
-                data-testid="bo-incoming-investigation"
-              />
-              {t('incoming.investigation')}
-            </label>
-            <span id="bo-incoming-investigation-hint" className="field__hint">
-              {t('incoming.investigationHint')}
-            </span>
-          </div>
+          <ChoiceBox
+            label={t('incoming.investigation')}
+            hint={t('incoming.investigationHint')}
+            checked={investigation}
+            onChecked={setInvestigation}
+            testId="bo-incoming-investigation"
+          />
           <InputField label={t('incoming.reason')} {...form.field('reason')} />
           <div data-testid="bo-incoming-next">
             <SubmitButton busy={busy} label={t('incoming.next')} busyLabel={t('busy')} />
