@@ -8,7 +8,9 @@ import { bankToday, fixedClock, instantOnBankDate, monthDay, systemClock, type J
 import { createSignedInClient } from '../apps/server/src/test/clients';
 import { createOperatorFromCommandLine } from '../apps/server/src/modules/backoffice';
 import { createSignedInOperator, totpCode } from '../apps/server/src/test/operators';
-import { call, contextOf, persistently, type FaultClient } from './bank';
+import { secretRing } from '../apps/server/src/lib/crypto';
+import { createSession } from '../apps/server/src/modules/auth';
+import { call, contextOf, createClients, persistently, type FaultClient } from './bank';
 import { kycSample } from './routes';
 
 /**
@@ -20,10 +22,12 @@ import { kycSample } from './routes';
  * (ecbFile), an incoming payment booked with an investigation and its fee, an operator's invitation,
  * and the KYC of a politically exposed person or of a high-risk client, which two compliance
  * operators must decide alike (the first decision leaves it in review; the same operator may not
- * make the other). Every call is retried as the clients' are, on no answer, a 5xx or a 429; what
- * holds afterwards in the database is checked by checks.ts (fourEyesViolations).
+ * make the other), and closing a client who breaches policy (docs/bank-controls.md#closing-a-client),
+ * after which the closed client signs in again and asks for the payout of what remains. Every call
+ * is retried as the clients' are, on no answer, a 5xx or a 429; what holds afterwards in the
+ * database is checked by checks.ts (fourEyesViolations).
  */
-export type ActKind = 'clientRisk' | 'highRiskFee' | 'ecbFile' | 'investigation' | 'operatorInvite' | 'kycPep' | 'kycHighRisk';
+export type ActKind = 'clientRisk' | 'highRiskFee' | 'ecbFile' | 'investigation' | 'operatorInvite' | 'kycPep' | 'kycHighRisk' | 'clientClosure';
 
 export interface Act {
   kind: ActKind;
@@ -39,6 +43,8 @@ export interface Act {
   ownDecisionStatus?: number;
   /** A KYC that needs two decisions but was decided by one (the first decider's answer, or the state after it). */
   decidedByOne?: string;
+  /** A closed client's call the closure must refuse that was answered otherwise, or the payout's answer when it was not 200. */
+  closedClientAnswer?: string;
   detail?: string;
 }
 
@@ -338,7 +344,37 @@ async function kycByTwo(baseUrl: string, db: Db, secret: string, staff: Staff, g
   return acts;
 }
 
-const ACTS: ActKind[] = ['clientRisk', 'highRiskFee', 'ecbFile', 'investigation', 'investigation', 'operatorInvite', 'kycPep', 'kycHighRisk'];
+/**
+ * A client of its own, funded, closed by two compliance operators; the client then signs in again,
+ * is refused a transfer (403 CLIENT_CLOSED), and asks for the payout of what remains (an
+ * Idempotency-Key, so a retried request pays once).
+ */
+async function clientClosure(baseUrl: string, db: Db, secret: string, staff: Staff): Promise<Act> {
+  const act: Act = { kind: 'clientClosure', outcome: 'unknown', serverErrors: [] };
+  const [client] = await steadily(() => createClients(db, secret, baseUrl, 1));
+  await proposeAndCheck(baseUrl, act, pair(staff.compliance), {
+    method: 'POST',
+    path: `backoffice/clients/${client!.id}/closure`,
+    body: { reason: 'Fault suite: policy breach' },
+    approvalOf: (body) => body.approval,
+  });
+  if (act.outcome !== 'applied') return act;
+  const token = await steadily(() => createSession(db, secretRing(secret), 'client', client!.id));
+  const transfer = await send(baseUrl, act, token, 'POST', 'transaction/create', { type: 'internal', accNumberFrom: client!.eur, accNumberTo: client!.usd, amount: '1.00' });
+  if (transfer.status !== 403) act.closedClientAnswer = `transfer ${transfer.status}`;
+  const payout = await send(baseUrl, act, token, 'POST', 'closure/payout', {
+    fullName: 'Fault Suite Client',
+    iban: 'DE89370400440532013000',
+    swiftBic: 'DEUTDEFF',
+    bank: 'Deutsche Bank',
+    bankAddress: 'Taunusanlage 12, Frankfurt',
+    address: 'Hauptstraße 1, Berlin',
+  }, { 'idempotency-key': randomUUID() });
+  if (payout.status !== 200) act.closedClientAnswer = `payout ${payout.status} ${payout.body.slice(0, 200)}`;
+  return act;
+}
+
+const ACTS: ActKind[] = ['clientRisk', 'highRiskFee', 'ecbFile', 'investigation', 'investigation', 'operatorInvite', 'kycPep', 'kycHighRisk', 'clientClosure'];
 
 /** The operators' loop until `until`: one act after another, each complete (proposed and checked) before the next. */
 export async function backOfficeLoop(baseUrl: string, db: Db, secret: string, staff: Staff, subjects: BackOfficeSubjects, until: number): Promise<Act[]> {
@@ -367,6 +403,9 @@ export async function backOfficeLoop(baseUrl: string, db: Db, secret: string, st
         break;
       case 'kycHighRisk':
         acts.push(...(await kycByTwo(baseUrl, db, secret, staff, 'highRisk')));
+        break;
+      case 'clientClosure':
+        acts.push(await clientClosure(baseUrl, db, secret, staff));
         break;
     }
     // An operator's pace, not a client app's: the clients' loops stay the load.

@@ -170,7 +170,8 @@ export async function checkAfterFaults(db: Db, baseUrl: string, clients: FaultCl
  * maker; every change of a client's risk level and every high-risk fee in force holds through such
  * an approval; a PEP's or a high-risk client's KYC was decided by two agreeing decisions of
  * different operators; an approved incoming payment was booked once, and with an investigation
- * charged its fee once (none when the proposal was not approved).
+ * charged its fee once (none when the proposal was not approved); a closure holds through such an
+ * approval, ended the client's earlier sessions with it and charged its fee once.
  */
 export async function fourEyesViolations(db: Db): Promise<Violation[]> {
   const violations: Violation[] = [];
@@ -229,6 +230,33 @@ export async function fourEyesViolations(db: Db): Promise<Violation[]> {
       group by a.id
       having count(o.id) <> 1 limit 20`,
   );
+  await found(
+    "every client's closure holds through a proposal approved by another operator",
+    sql<{ detail: string }>`
+      select 'client ' || c.client_id::text as detail from client_closures c
+      left join approvals a on a.id = c.approval_id
+      join clients k on k.id = c.client_id
+      where a.id is null or a.kind <> 'clientClosure' or a.status <> 'Approved' or c.proposed_by = c.approved_by
+        or a.maker_id is distinct from c.proposed_by or a.checker_id is distinct from c.approved_by or k.closed_by_bank_at is null limit 20`,
+  );
+  await found(
+    "a closed client's sessions opened before the closure ended with it",
+    sql<{ detail: string }>`
+      select 'session ' || s.id::text || ' of client ' || k.id::text as detail from clients k
+      join sessions s on s.subject_type = 'client' and s.subject_id = k.id and s.created_at < k.closed_by_bank_at
+      where k.closed_by_bank_at is not null and (s.revoked_at is null or s.revoked_at > k.closed_by_bank_at) limit 20`,
+  );
+  await found(
+    'the closing fee is charged once, in the rows the closure names',
+    sql<{ detail: string }>`
+      select 'client ' || c.client_id::text || ': ' || coalesce(string_agg(o.number, ','), 'none') || ' against ' || (a.result -> 'feeTransactionNumbers')::text as detail
+      from client_closures c join approvals a on a.id = c.approval_id
+      left join operations o on o.client_id = c.client_id and o.kind = 'fee' and o.details ->> 'purpose' = 'Closing the accounts of a client breaching policy'
+      group by c.client_id, a.result
+      having coalesce(jsonb_agg(o.number order by o.number) filter (where o.number is not null), '[]'::jsonb)
+        <> coalesce((select jsonb_agg(value order by value) from jsonb_array_elements_text(a.result -> 'feeTransactionNumbers') as value), '[]'::jsonb)
+      limit 20`,
+  );
   return violations;
 }
 
@@ -248,6 +276,7 @@ export async function actViolations(db: Db, acts: readonly Act[]): Promise<Viola
       violations.push({ rule: act.kycId ? 'an operator never makes the other decision on a KYC they decided' : 'a maker never approves their own proposal', detail: `${name}: ${act.ownDecisionStatus}` });
     }
     if (act.decidedByOne) violations.push({ rule: "one operator's decision never decides a KYC that needs two", detail: `${name}: ${act.decidedByOne}` });
+    if (act.closedClientAnswer) violations.push({ rule: 'a closed client is refused all but the closure, and is paid out', detail: `${name}: ${act.closedClientAnswer}` });
     if (act.serverErrors.length > 0) violations.push({ rule: 'no request is answered with a 5xx other than 503', detail: `${name}: ${act.serverErrors.join(',')}` });
     const approval = act.approvalId ? byId.get(act.approvalId) : undefined;
     if (act.approvalId && act.outcome === 'applied' && approval?.status !== 'Approved') {

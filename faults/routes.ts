@@ -9,7 +9,8 @@ import { passkeyCreateRequestSchema, passkeyOptionsRequestSchema, passkeyRenameR
 import { totpDisableRequestSchema, totpEnableRequestSchema } from '@bank/contracts/auth/two-factor';
 import { approvalsQuerySchema, approveRequestSchema, rejectApprovalRequestSchema, reversalRequestSchema } from '@bank/contracts/backoffice/approvals';
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
-import { clientRiskRequestSchema, clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
+import { clientClosureRequestSchema, clientRiskRequestSchema, clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
+import { closureCryptoPayoutRequestSchema, closurePayoutRequestSchema } from '@bank/contracts/closure/closure';
 import { highRiskFeeProposalSchema } from '@bank/contracts/backoffice/high-risk-fee';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
 import { depositLiabilityQuerySchema, depositRatesProposalSchema } from '@bank/contracts/backoffice/deposits';
@@ -226,6 +227,16 @@ export const ROUTES: readonly RouteSpec[] = [
     sample: (_ids, pick) => ({ from: pick(['EUR', 'USD', 'BTC']), to: pick(['RUB', 'ETH', 'GBP']), amount: '10' }),
   },
   { method: 'GET', path: '/statement', caller: 'client', effect: 'read', query: statementQuerySchema },
+  // A closed client's closure and payout: the fuzzing clients are not closed (404 and 409 on the bank's terms).
+  { method: 'GET', path: '/closure', caller: 'client', effect: 'read' },
+  {
+    method: 'POST', path: '/closure/payout', caller: 'client', effect: 'money', body: closurePayoutRequestSchema,
+    sample: () => ({ fullName: 'Fuzz', iban: 'DE89370400440532013000', swiftBic: 'DEUTDEFF', bank: 'Fuzz Bank', bankAddress: 'Fuzz street 1', address: 'Fuzz street 2' }),
+  },
+  {
+    method: 'POST', path: '/closure/crypto-payout', caller: 'client', effect: 'money', body: closureCryptoPayoutRequestSchema,
+    sample: (ids, pick) => ({ wallet: pick(ids.wallets), recipient: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }),
+  },
   { method: 'GET', path: '/statement/balance-history', caller: 'client', effect: 'read', query: balanceHistoryQuerySchema },
   { method: 'GET', path: '/statement/templates', caller: 'client', effect: 'read', query: templatesQuerySchema },
   { method: 'GET', path: '/statement/verify/:code', caller: 'public', effect: 'read', params: { code: 'text' } },
@@ -352,6 +363,11 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: 'POST', path: '/backoffice/clients/:clientId/risk', caller: 'operator', effect: 'write', params: { clientId: 'uuid' }, body: clientRiskRequestSchema,
     sample: (_ids, pick) => ({ level: pick(['high', 'standard']), reason: 'Fuzz' }),
+  },
+  // Closing a client who breaches policy: a four-eyes proposal (docs/bank-controls.md#closing-a-client).
+  {
+    method: 'POST', path: '/backoffice/clients/:clientId/closure', caller: 'operator', effect: 'write', params: { clientId: 'uuid' }, body: clientClosureRequestSchema,
+    sample: () => ({ reason: 'Fuzz' }),
   },
   { method: 'GET', path: '/backoffice/fees/high-risk', caller: 'operator', effect: 'read' },
   {

@@ -31,6 +31,13 @@ export const ERROR_CODES = {
   AUTHENTICATOR_RESET_REQUIRED: { status: 409, message: 'The authenticator must be set up again' },
   /** Not enough available balance for the debit. */
   INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient funds' },
+  /**
+   * The account is closed by the bank (docs/bank-controls.md#closing-a-client): it takes no new
+   * money. Field errors name the account that refused, for a form to say it.
+   */
+  ACCOUNT_CLOSED: { status: 409, message: 'The account is closed and takes no new money' },
+  /** A client the bank has closed may only read the closure, the statement and name the payout's account. */
+  CLIENT_CLOSED: { status: 403, message: 'The bank has closed your accounts' },
   /** The rate the client confirmed is no longer the rate on offer. */
   RATE_CHANGED: { status: 409, message: 'Rate changed' },
   /** Too many attempts; try again later. */

@@ -84,8 +84,15 @@ export const HIGH_RISK_CLIENT_FEE = { defaultAmount: '100.00', currency: TARIFF_
  */
 export const INCOMING_PAYMENT_INVESTIGATION_FEE = { amount: SERVICE_FEES.incomingPaymentInvestigation, currency: TARIFF_CURRENCY } as const;
 
+/**
+ * Closing the accounts of a client who breaches the bank's policy (docs/product.md#tariffs-and-limits,
+ * docs/bank-controls.md#closing-a-client): a fixed fee in EUR, charged once when the closure holds,
+ * paid from the client's accounts as the monthly fees are (EUR first, else the equivalent at the mid rate).
+ */
+export const POLICY_BREACH_CLOSING_FEE = { amount: SERVICE_FEES.closingAccountForPolicyBreach, currency: TARIFF_CURRENCY } as const;
+
 /** The fees the bank charges outside any transfer of the client's, each a statement row of its own. */
-export type BankFee = 'withdrawal' | 'maintenance' | 'highRisk' | 'depositOpening' | 'investigation';
+export type BankFee = 'withdrawal' | 'maintenance' | 'highRisk' | 'depositOpening' | 'investigation' | 'policyClosing';
 
 /** The movements of a term deposit on the client's account, each a statement row of its own. */
 export type DepositMovement = 'depositPlacement' | 'depositInterest' | 'depositReturn' | 'depositEarlyClosing';
@@ -104,6 +111,7 @@ export const BANK_PURPOSES: Readonly<Record<BankPurpose, string>> = {
   highRisk: 'High-risk client service',
   depositOpening: 'Deposit account opening',
   investigation: 'Investigation and manual handling of an incoming payment',
+  policyClosing: 'Closing the accounts of a client breaching policy',
   depositPlacement: 'Placement of a term deposit',
   depositInterest: 'Interest on a term deposit',
   depositReturn: 'Return of a term deposit at maturity',

@@ -1,4 +1,5 @@
 import type { ApprovalRegistry } from '../modules/approvals';
+import { clientClosureApproval } from '../modules/closures';
 import { cryptoDepositApproval } from '../modules/crypto';
 import { depositRatesApproval } from '../modules/deposits';
 import { highRiskFeeApproval } from '../modules/fees';
@@ -22,5 +23,6 @@ export const approvalRegistry: ApprovalRegistry = {
   depositRates: depositRatesApproval,
   clientRisk: clientRiskApproval,
   highRiskFee: highRiskFeeApproval,
+  clientClosure: clientClosureApproval,
   ...operatorApprovalHandlers,
 };

@@ -16,14 +16,30 @@ export class ApiError extends Error {
   get isInvalidAuthorization(): boolean {
     return this.body?.message === PROTOCOL.invalidAuthorization;
   }
+  /** The bank has closed the client (docs/bank-controls.md#closing-a-client): every call but a few is refused. */
+  get isClientClosed(): boolean {
+    return this.status === 403 && this.body?.code === 'CLIENT_CLOSED';
+  }
 }
 
-type UnauthorizedHandler = () => void;
-let onInvalidAuthorization: UnauthorizedHandler | undefined;
+type SessionHandler = () => void;
+let onInvalidAuthorization: SessionHandler | undefined;
+let onClientClosed: SessionHandler | undefined;
 
 /** The cabinet registers what happens on 'Invalid authorization data' (the session-expired modal). */
-export function setInvalidAuthorizationHandler(handler: UnauthorizedHandler | undefined): void {
+export function setInvalidAuthorizationHandler(handler: SessionHandler | undefined): void {
   onInvalidAuthorization = handler;
+}
+
+/** The cabinet registers what happens on a 403 CLIENT_CLOSED, whichever call met it (the closure alone is shown). */
+export function setClientClosedHandler(handler: SessionHandler | undefined): void {
+  onClientClosed = handler;
+}
+
+/** Tells the cabinet's handlers about a failed call that ended the session or met a closed client. */
+function announce(error: ApiError): void {
+  if (error.isInvalidAuthorization) onInvalidAuthorization?.();
+  else if (error.isClientClosed) onClientClosed?.();
 }
 
 export interface RequestOptions {
@@ -69,7 +85,7 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   }
   if (!response.ok) {
     const error = new ApiError(response.status, (data as ErrorBody | null) ?? null);
-    if (error.isInvalidAuthorization) onInvalidAuthorization?.();
+    announce(error);
     throw error;
   }
   return data as T;
@@ -106,7 +122,7 @@ export async function apiDownload(
       body = null;
     }
     const error = new ApiError(response.status, body);
-    if (error.isInvalidAuthorization) onInvalidAuthorization?.();
+    announce(error);
     throw error;
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;

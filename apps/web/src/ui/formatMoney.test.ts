@@ -3,7 +3,7 @@
 // basis points by integer arithmetic.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatAmount, formatMoney, formatPercent, percentDigits } from './formatMoney';
+import { formatAccountNumber, formatAmount, formatIban, formatMoney, formatPercent, percentDigits } from './formatMoney';
 
 describe('formatAmount', () => {
   it('groups thousands and writes the decimal mark of each language', () => {
@@ -86,5 +86,13 @@ describe('formatAccountNumber', () => {
   it('groups digits by four', () => {
     expect(formatAccountNumber('4070000000000158')).toBe('4070\u00a00000\u00a00000\u00a00158');
     expect(formatAccountNumber('GB29 NWBK')).toBe('GB29 NWBK');
+  });
+});
+
+describe('formatIban', () => {
+  it('groups an IBAN by four characters, and leaves anything else as it is', () => {
+    expect(formatIban('DE89370400440532013000')).toBe('DE89\u00a03704\u00a00044\u00a00532\u00a00130\u00a000');
+    expect(formatIban('GB29NWBK60161331926819')).toBe('GB29\u00a0NWBK\u00a06016\u00a01331\u00a09268\u00a019');
+    expect(formatIban('DE89 3704 0044')).toBe('DE89 3704 0044');
   });
 });

@@ -58,3 +58,8 @@ export function formatPercent(basisPoints: number, language: string, fractionDig
 export function formatAccountNumber(number: string): string {
   return /^\d+$/.test(number) ? number.replace(/(\d{4})(?=\d)/g, '$1\u00a0') : number;
 }
+
+/** An IBAN in groups of four characters, as printed; the electronic form the bank stores has no spaces. */
+export function formatIban(iban: string): string {
+  return /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban) ? iban.replace(/(.{4})(?=.)/g, '$1\u00a0') : iban;
+}

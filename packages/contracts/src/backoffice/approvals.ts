@@ -39,6 +39,8 @@ export const APPROVAL_KINDS = [
   'clientRisk',
   /** A new monthly fee for the service of a high-risk client. */
   'highRiskFee',
+  /** A client closed for a breach of the bank's policy: sessions end, the closing fee, no new money, the rest paid out. */
+  'clientClosure',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -61,6 +63,8 @@ export const APPROVAL_AREAS = {
   clientRisk: 'kyc',
   // Re-pricing, as the deposit rates are.
   highRiskFee: 'rates',
+  // A compliance judgement, as the risk level is.
+  clientClosure: 'kyc',
 } as const satisfies Record<ApprovalKind, BackofficeArea>;
 
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Withdrawn'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyStringSchema } from '../accounts/fields';
 import { kycRecordSchema, kycStatusSchema } from '../kyc/kyc-record';
 import { transactionRecordSchema } from '../transfers/transaction-record';
+import { closureStatusSchema } from '../closure/closure';
 import { approvalItemSchema, proposalReasonSchema } from './approvals';
 import { searchTextSchema } from './paging';
 
@@ -71,6 +72,34 @@ export type ClientRisk = z.infer<typeof clientRiskSchema>;
 export const clientRiskProposedResponseSchema = z.object({ approval: approvalItemSchema });
 export type ClientRiskProposedResponse = z.infer<typeof clientRiskProposedResponseSchema>;
 
+/**
+ * POST /api/backoffice/clients/:clientId/closure {reason} (compliance, admin): proposes closing the
+ * client for a breach of the bank's policy (approval kind 'clientClosure'); it holds only when a
+ * second operator of compliance approves it, and the answer is 202 with the proposal. A client closed
+ * already is a 409 (details.reason 'alreadyClosed'), as is a second proposal while one waits.
+ */
+export const clientClosureRequestSchema = z.object({ reason: proposalReasonSchema });
+export type ClientClosureRequest = z.input<typeof clientClosureRequestSchema>;
+
+/** The payload of a 'clientClosure' proposal. */
+export const clientClosurePayloadSchema = z.object({ clientId: z.uuid(), reason: z.string() });
+export type ClientClosurePayload = z.infer<typeof clientClosurePayloadSchema>;
+
+/** The closure on the client's card: who closed the client and why, the fee and each account's state; and a proposal waiting. */
+export const clientClosureCardSchema = z.object({
+  closure: closureStatusSchema
+    .extend({
+      reason: z.string(),
+      proposedBy: riskOperatorSchema,
+      approvedBy: riskOperatorSchema,
+      /** What of the closing fee the accounts could not pay. */
+      feeUnpaid: moneyStringSchema,
+    })
+    .nullable(),
+  pending: approvalItemSchema.nullable(),
+});
+export type ClientClosureCard = z.infer<typeof clientClosureCardSchema>;
+
 /** GET /api/backoffice/clients/:clientId */
 export const clientCardSchema = z.object({
   client: clientSummarySchema.extend({
@@ -85,5 +114,6 @@ export const clientCardSchema = z.object({
   /** The latest rows of the client's statement, newest first. */
   transactions: z.array(transactionRecordSchema),
   risk: clientRiskSchema,
+  closure: clientClosureCardSchema,
 });
 export type ClientCard = z.infer<typeof clientCardSchema>;

@@ -33,7 +33,7 @@ export function isIban(value: string): boolean {
 }
 
 /** An IBAN in any spacing; stored in electronic format (no spaces, upper case); checksum verified. */
-const optionalIbanSchema = z
+export const optionalIbanSchema = z
   .string({ error: 'validation.iban.invalid' })
   .trim()
   .nullish()
@@ -48,7 +48,7 @@ const optionalIbanSchema = z
   });
 
 /** SWIFT/BIC: 8 or 11 characters, bank code, country code, location, optional branch. */
-const swiftBicSchema = z
+export const swiftBicSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .toUpperCase()

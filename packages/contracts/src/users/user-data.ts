@@ -32,7 +32,8 @@ export const userDataSchema = z.object({
   stateOrProvince: z.string().nullable(),
   salutation: z.string().nullable(),
   userToken: z.string(),
-  flags: z.object({ kycStatus: kycStatusSchema.nullable() }),
+  /** closedByBank: the bank closed the client (closure/closure.ts); the cabinet shows only the closure. */
+  flags: z.object({ kycStatus: kycStatusSchema.nullable(), closedByBank: z.boolean().optional() }),
   kycList: z.array(kycRecordSchema),
   phoneList: z.array(z.string()),
   verificationsList: verificationsListSchema,

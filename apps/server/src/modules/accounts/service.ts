@@ -140,6 +140,18 @@ export async function openAccount(trx: Db, clientId: string, currency: FiatCurre
 }
 
 /** The client's accounts with their balances, oldest first (Account, docs/product.md#data). */
+/** Every fiat account of the client with its ledger account, oldest first. */
+export async function clientAccountsOf(db: Db, clientId: string): Promise<ClientAccount[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'number', 'client_id', 'currency', 'ledger_account_id'])
+    .where('client_id', '=', clientId)
+    .orderBy('created_at')
+    .orderBy('number')
+    .execute();
+  return rows.map(toClientAccount);
+}
+
 export async function listAccounts(db: Db, clientId: string): Promise<Account[]> {
   const rows = await db
     .selectFrom('accounts')

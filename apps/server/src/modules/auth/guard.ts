@@ -7,6 +7,14 @@ declare module 'fastify' {
     /** The live session of a signed-in client or operator; set by the guards below. */
     session?: Session;
   }
+  interface FastifyContextConfig {
+    /**
+     * The call answers a client the bank has closed (docs/bank-controls.md#closing-a-client): the
+     * user data, sign-out, the statement and the closure itself. Every other client call is a 403
+     * CLIENT_CLOSED for such a client.
+     */
+    openToClosedClient?: boolean;
+  }
 }
 
 /** The token of an `Authorization: Bearer …` header, if any. */
@@ -26,6 +34,7 @@ export async function withSession<T extends { session: Session }>(request: Fasti
   const token = bearerToken(request);
   const found = token ? await resolve(token) : null;
   if (!found) throw new AppError('INVALID_AUTHORIZATION');
+  if (found.session.closedByBank && request.routeOptions.config.openToClosedClient !== true) throw new AppError('CLIENT_CLOSED');
   request.session = found.session;
   return found;
 }

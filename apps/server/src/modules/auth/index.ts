@@ -12,7 +12,7 @@ export { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 export { sendProtocolText } from './protocol-answer';
 export { parseRegistration, registerClient } from './registration';
 export { endClientSession, endOtherClientSessions, listClientSessions } from './session-list';
-export { createSession, revokeAllSessions, revokeSession, SESSION_COLUMNS, sessionOf, sessionStatement, WITH_CLIENT } from './sessions';
+export { closeClientAccess, createSession, revokeAllSessions, revokeSession, SESSION_COLUMNS, sessionOf, sessionStatement, WITH_CLIENT } from './sessions';
 export type { Session, SessionRow } from './sessions';
 export { beginSignIn, completeSignIn } from './sign-in';
 export type { AccountType, IdentityTables, KycStatus } from './tables';

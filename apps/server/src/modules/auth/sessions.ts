@@ -24,6 +24,8 @@ export interface Session {
   subjectId: string;
   /** A client's identification status as of this request (null for operators), read with the session. */
   kycStatus: KycStatus | null;
+  /** A client the bank has closed (docs/bank-controls.md#closing-a-client), read with the session: only the calls open to one answer. */
+  closedByBank: boolean;
 }
 
 /** Where a session was opened from: kept for the client's list of live sessions. */
@@ -83,15 +85,22 @@ export interface SessionRow {
   subject_type: SubjectType;
   subject_id: string;
   kyc_status: KycStatus | null;
+  closed_by_bank: boolean | null;
 }
 
 /** The session's columns in the select of `sessionStatement`, from `live` joined `WITH_CLIENT`. */
-export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status`;
+export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status, client.closed_by_bank_at is not null as closed_by_bank`;
 /** The client of a client's session (none for an operator's), for its KYC status. */
 export const WITH_CLIENT = sql`left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`;
 
 export function sessionOf(row: SessionRow): Session {
-  return { sessionId: row.session_id, subjectType: row.subject_type, subjectId: row.subject_id, kycStatus: row.kyc_status ?? null };
+  return {
+    sessionId: row.session_id,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    kycStatus: row.kyc_status ?? null,
+    closedByBank: row.closed_by_bank === true,
+  };
 }
 
 /** touchSession's statement: the session alone. */
@@ -204,4 +213,15 @@ export async function revokeAllSessions(db: Db, subjectType: SubjectType, subjec
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Closes a client's access when the bank closes the client (docs/bank-controls.md#closing-a-client):
+ * every live session ends at once, and every session opened later reads the closure with the
+ * client's row, so only the calls open to a closed client answer it. Takes the client's row lock
+ * first: a sign-in committing meanwhile either has its session revoked here or reads the closure.
+ */
+export async function closeClientAccess(trx: Db, clientId: string): Promise<number> {
+  await trx.updateTable('clients').set({ closed_by_bank_at: sql`coalesce(closed_by_bank_at, now())` }).where('id', '=', clientId).execute();
+  return revokeAllSessions(trx, 'client', clientId);
 }

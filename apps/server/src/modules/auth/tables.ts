@@ -34,6 +34,8 @@ export interface IdentityTables {
     totp_enabled_at: Date | null;
     totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
     created_at: Generated<Date>;
+    /** When the bank closed the client (migration 0098): from then on the client signs in to the closure alone. */
+    closed_by_bank_at: Generated<Date | null>;
   };
   client_recovery_codes: {
     id: Generated<string>;

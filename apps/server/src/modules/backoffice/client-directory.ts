@@ -1,5 +1,5 @@
 import { APPROVAL_AREAS } from '@bank/contracts/backoffice/approvals';
-import { CLIENT_SEARCH_LIMIT, type ClientCard, type ClientRisk, type ClientSummary } from '@bank/contracts/backoffice/clients';
+import { CLIENT_SEARCH_LIMIT, type ClientCard, type ClientClosureCard, type ClientRisk, type ClientSummary } from '@bank/contracts/backoffice/clients';
 import { mayUse } from '@bank/contracts/backoffice/roles';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { listAccounts } from '../accounts';
 import type { IdentityTables } from '../auth';
 import { getApproval, pendingApprovalOf, type Actor, type ApprovalRegistry } from '../approvals';
+import { closureForOperators } from '../closures';
 import { clientRiskHistory, listKycRecords } from '../kyc';
 import { clientNameOf } from '../users';
 import { listTransactionRecords } from '../operations';
@@ -66,14 +67,22 @@ export async function clientRisk(db: Db, registry: ApprovalRegistry, viewer: Act
   return { level, history, pending };
 }
 
+/** The client's closure by the bank, if any, and a proposal to close the client waiting, shown to those who may decide it. */
+async function clientClosure(db: Db, registry: ApprovalRegistry, viewer: Actor, clientId: string): Promise<ClientClosureCard> {
+  const [closure, open] = await Promise.all([closureForOperators(db, clientId), pendingApprovalOf(db, 'clientClosure', clientId)]);
+  const pending = open && mayUse(viewer.roles, APPROVAL_AREAS.clientClosure) ? await getApproval(db, registry, open.id, viewer) : null;
+  return { closure, pending };
+}
+
 export async function clientCard(db: Db, registry: ApprovalRegistry, viewer: Actor, clientId: string): Promise<ClientCard> {
   const row = await db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const [kyc, accounts, transactions, risk] = await Promise.all([
+  const [kyc, accounts, transactions, risk, closure] = await Promise.all([
     listKycRecords(db, clientId),
     listAccounts(db, clientId),
     listTransactionRecords(db, clientId, { limit: RECENT_TRANSACTIONS }),
     clientRisk(db, registry, viewer, clientId),
+    clientClosure(db, registry, viewer, clientId),
   ]);
   return {
     client: { ...toSummary(row), emailVerified: row.email_verified, address: row.address, city: row.city, country: row.country, postCode: row.post_code },
@@ -81,5 +90,6 @@ export async function clientCard(db: Db, registry: ApprovalRegistry, viewer: Act
     accounts: accounts.map((account) => ({ number: account.number, currency: account.currency, balance: account.bookedBalance, available: account.balance })),
     transactions,
     risk,
+    closure,
   };
 }

@@ -8,6 +8,7 @@ export { resolveDerivationKeys } from './keys';
 export { default as walletRoutes } from './routes';
 export type { CryptoTables } from './tables';
 export { createCryptoTransfer } from './transfers';
-export { openWallet } from './wallets';
+export { clientWalletsOf, openWallet } from './wallets';
+export type { ClientWallet } from './wallets';
 export { listCryptoTransactions } from './history';
 export { listWallets } from './wallets';

@@ -125,7 +125,9 @@ async function settleInternalCryptoTransfer(trx: Db, from: ClientWallet, to: Cli
       ],
     },
   ]);
-  if (!outcome?.ok) throw notEnough();
+  if (!outcome?.ok) {
+    throw outcome?.reason === 'ACCOUNT_CLOSED' ? new AppError('ACCOUNT_CLOSED', { fields: { recipient: 'validation.recipient.closed' } }) : notEnough();
+  }
   const side = { amountMinor, currency: from.currency, kind: 'internal' as const, reference: request.reference, bookedAt: outcome.bookedAt };
   const numbers = await recordOperations(trx, [
     {

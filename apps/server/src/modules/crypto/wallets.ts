@@ -77,6 +77,12 @@ function clientWallets(db: Db) {
   return db.selectFrom('wallets').select(['id', 'client_id', 'address', 'currency', 'ledger_account_id']);
 }
 
+/** Every wallet of the client with its ledger account. */
+export async function clientWalletsOf(db: Db, clientId: string): Promise<ClientWallet[]> {
+  const rows = await clientWallets(db).where('client_id', '=', clientId).orderBy('derivation_index').execute();
+  return rows.map(toClientWallet);
+}
+
 function toClientWallet(row: { id: string; client_id: string; address: string; currency: string; ledger_account_id: string }): ClientWallet {
   if (!isCryptoCurrency(row.currency)) throw new Error(`Wallet ${row.id} keeps unknown coin ${row.currency}`);
   return { id: row.id, clientId: row.client_id, address: row.address, currency: row.currency, ledgerAccountId: String(row.ledger_account_id) };

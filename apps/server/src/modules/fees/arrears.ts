@@ -5,7 +5,7 @@ import { recordAudit } from '../audit';
 import type { JobContext, JobDefinition } from '../jobs';
 import type { RatesAgeLimit } from '../rates';
 import { MONTHLY_FEE_BOOKS, MONTHLY_FEES } from './books';
-import { payMonthlyFee, type MonthlyFee } from './payment';
+import { payFeeInEur, type MonthlyFee } from './payment';
 
 /**
  * Arrears of the monthly fees (account maintenance, and high-risk service: the same rules for both)
@@ -74,7 +74,7 @@ export async function collectClientArrears(db: Db, clientId: string, at: Date, r
     const paid: Array<{ fee: MonthlyFee; month: string; eur: string; transactionNumbers: string[] }> = [];
     for (const arrear of open) {
       const outstandingMinor = decimalToMinor(arrear.outstandingEur, 'EUR');
-      const payment = await payMonthlyFee(trx, { clientId, fee: arrear.fee, dueEurMinor: outstandingMinor, reference: arrear.monthText.slice(0, 7) }, rates);
+      const payment = await payFeeInEur(trx, { clientId, fee: arrear.fee, dueEurMinor: outstandingMinor, reference: arrear.monthText.slice(0, 7) }, rates);
       if (payment.paidEurMinor === 0n) break;
       const leftMinor = outstandingMinor - payment.paidEurMinor;
       await settle(trx, clientId, arrear, leftMinor, at);

@@ -7,7 +7,7 @@ import type { EntryKind } from '../ledger';
 import { clientRiskLevel, highRiskClientIds } from '../kyc';
 import type { RatesAgeLimit } from '../rates';
 import { highRiskFeeMinor } from './high-risk-fee';
-import { maintenanceFeeMinor, payMonthlyFee, type MonthlyFee } from './payment';
+import { maintenanceFeeMinor, payFeeInEur, type MonthlyFee } from './payment';
 import { MONTHLY_FEE_BOOKS } from './books';
 
 /**
@@ -31,6 +31,10 @@ import { MONTHLY_FEE_BOOKS } from './books';
  * not, the amount in force then, once per (client, month), paid and kept as arrears by the same
  * rules (a row "High-risk client service" on the statement). It is a bank setting of its own, not
  * switched off with the maintenance fee; an amount of 0 charges nothing.
+ *
+ * A client the bank closed before a month began is charged neither fee for it
+ * (docs/bank-controls.md#closing-a-client): their accounts are no longer in service, and the payout
+ * of what remains is not activity.
  */
 export const MAINTENANCE_FEE_JOB = 'fees.maintenance';
 
@@ -63,6 +67,7 @@ async function clientsDue(db: Db, month: string, zone: string): Promise<string[]
     join journal_entries as entry on entry.id = posting.entry_id
     where posting.created_at >= ${from} and posting.created_at < ${until} and entry.kind <> all(${BANK_OWN_ENTRY_KINDS})
       and not exists (select 1 from maintenance_charges as charge where charge.client_id = account.client_id and charge.month = ${month}::date)
+      and not exists (select 1 from clients as client where client.id = account.client_id and client.closed_by_bank_at < ${from})
     order by account.client_id`.execute(db);
   return rows.map((row) => row.client_id);
 }
@@ -78,7 +83,7 @@ export interface MaintenanceCharge {
 /**
  * Charges one client one monthly fee of `feeMinor` EUR for one month, inside the caller's
  * transaction: claims the month (null when it was charged already), pays what the client's accounts
- * can (payMonthlyFee), keeps the rest as arrears and audits it.
+ * can (payFeeInEur), keeps the rest as arrears and audits it.
  */
 async function chargeMonthlyFee(trx: Db, fee: MonthlyFee, clientId: string, month: string, feeMinor: bigint, rates: RatesAgeLimit): Promise<MaintenanceCharge | null> {
   const books = MONTHLY_FEE_BOOKS[fee];
@@ -89,7 +94,7 @@ async function chargeMonthlyFee(trx: Db, fee: MonthlyFee, clientId: string, mont
     .returning('client_id')
     .executeTakeFirst();
   if (!claimed) return null;
-  const { paidEurMinor, transactionNumbers } = await payMonthlyFee(trx, { clientId, fee, dueEurMinor: feeMinor, reference: month.slice(0, 7) }, rates);
+  const { paidEurMinor, transactionNumbers } = await payFeeInEur(trx, { clientId, fee, dueEurMinor: feeMinor, reference: month.slice(0, 7) }, rates);
   const arrearsEurMinor = feeMinor - paidEurMinor;
   await trx
     .updateTable(books.charges)
@@ -116,12 +121,15 @@ export async function chargeClientForMonth(db: Db, clientId: string, month: stri
   return db.transaction().execute((trx) => chargeMonthlyFee(trx, 'maintenance', clientId, month, maintenanceFeeMinor(), rates));
 }
 
-/** High-risk clients now, not yet charged the high-risk service fee for `month`. */
-async function highRiskClientsDue(db: Db, month: string): Promise<string[]> {
+/** High-risk clients now, not yet charged the high-risk service fee for `month`, nor closed by the bank before it began (in `zone`). */
+async function highRiskClientsDue(db: Db, month: string, zone: string): Promise<string[]> {
   const highRisk = await highRiskClientIds(db);
   if (highRisk.length === 0) return [];
-  const charged = await db.selectFrom('high_risk_charges').select('client_id').where('month', '=', month).where('client_id', 'in', highRisk).execute();
-  const done = new Set(charged.map((row) => row.client_id));
+  const [charged, closed] = await Promise.all([
+    db.selectFrom('high_risk_charges').select('client_id').where('month', '=', month).where('client_id', 'in', highRisk).execute(),
+    db.selectFrom('clients').select('id as client_id').where('id', 'in', highRisk).where('closed_by_bank_at', '<', instantOnBankDate(month, 0, zone)).execute(),
+  ]);
+  const done = new Set([...charged, ...closed].map((row) => row.client_id));
   return highRisk.filter((clientId) => !done.has(clientId));
 }
 
@@ -153,7 +161,7 @@ export async function chargeMaintenanceFees(context: Pick<JobContext, 'db' | 'co
   for (const month of months) {
     const due: Array<{ fee: MonthlyFee; clientId: string }> = [
       ...(maintenance ? await clientsDue(db, month, clock.timeZone) : []).map((clientId) => ({ fee: 'maintenance' as const, clientId })),
-      ...(await highRiskClientsDue(db, month)).map((clientId) => ({ fee: 'highRisk' as const, clientId })),
+      ...(await highRiskClientsDue(db, month, clock.timeZone)).map((clientId) => ({ fee: 'highRisk' as const, clientId })),
     ];
     let failures = 0;
     for (const { fee, clientId } of due) {

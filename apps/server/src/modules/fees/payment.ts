@@ -42,17 +42,20 @@ const coveredBy = (table: RateTable, minor: bigint, currency: Currency): bigint 
 /** The monthly fees charged in EUR with arrears: account maintenance, and the service of a high-risk client. */
 export type MonthlyFee = Extract<BankFee, 'maintenance' | 'highRisk'>;
 
+/** The fees paid in EUR from whichever of the client's accounts can: the monthly ones, and the closing of a client who breached policy. */
+export type EurFee = MonthlyFee | Extract<BankFee, 'policyClosing'>;
+
 export interface FeePayment {
   clientId: string;
   /** Which fee it is: its statement rows are named after it. */
-  fee: MonthlyFee;
+  fee: EurFee;
   dueEurMinor: bigint;
-  /** The statement rows' payment reference: the month the fee is for (YYYY-MM). */
-  reference: string;
+  /** The statement rows' payment reference: the month a monthly fee is for (YYYY-MM). */
+  reference?: string;
 }
 
 /**
- * Pays a client's monthly fee (account maintenance or high-risk service; or what is left of one) in EUR from their accounts, as far as
+ * Pays a client's fee in EUR (a monthly one, or what is left of one; the closing fee) from their accounts, as far as
  * their money goes and never below zero (docs/product.md#tariffs-and-limits):
  *
  * 1. the EUR account, if it can pay the whole amount;
@@ -72,7 +75,7 @@ export interface FeePayment {
  * what it cannot is kept as arrears, which the arrears sweep takes from the other accounts once
  * fresh rates are loaded.
  */
-export async function payMonthlyFee(trx: Db, payment: FeePayment, rates: RatesAgeLimit): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
+export async function payFeeInEur(trx: Db, payment: FeePayment, rates: RatesAgeLimit): Promise<{ paidEurMinor: bigint; transactionNumbers: string[] }> {
   const locked = await lockedPayers(trx, payment.clientId);
   const eurPaysWhole = locked.some((payer) => payer.account.currency === FEE_CURRENCY && payer.availableMinor >= payment.dueEurMinor);
   const converting = !eurPaysWhole && locked.some((payer) => payer.account.currency !== FEE_CURRENCY) && !(await ratesAreStale(trx, rates));

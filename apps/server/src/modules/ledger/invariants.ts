@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { CREDITS_AFTER_CLOSING } from './ledger';
 
 /**
  * The ledger's invariants, checked by whole-table queries (tests after every step, the benchmark
@@ -151,6 +152,14 @@ const CHECKS: Check[] = [
   {
     rule: 'postings are in the currency of their account',
     query: sql`select p.id::text as detail from postings p join ledger_accounts a on a.id = p.ledger_account_id where p.currency <> a.currency`,
+  },
+  {
+    rule: 'an account closed to new money is credited only by the client\'s own money coming back',
+    query: sql`select p.id::text || ' ' || e.kind || ' ' || p.amount::text as detail
+      from ledger_accounts a
+      join postings p on p.ledger_account_id = a.id and p.amount > 0 and p.created_at > a.credits_closed_at
+      join journal_entries e on e.id = p.entry_id
+      where a.credits_closed_at is not null and e.kind not in (${sql.join([...CREDITS_AFTER_CLOSING].map((kind) => sql.lit(kind)))})`,
   },
   ...DEPOSIT_CHECKS,
 ];

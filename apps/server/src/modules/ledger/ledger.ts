@@ -78,9 +78,19 @@ export interface EntryInput {
   observedAccountIds?: readonly LedgerAccountId[];
 }
 
+/**
+ * The entries that may still credit an account closed to new money (docs/bank-controls.md#closing-a-client):
+ * the client's own money coming back (a reversal of their transfer, a term deposit's interest and
+ * principal). Every other credit to such an account is refused.
+ */
+export const CREDITS_AFTER_CLOSING: ReadonlySet<EntryKind> = new Set(['reversal', 'deposit_interest', 'deposit_return', 'deposit_closing']);
+
+/** Why an entry was not written: a client's money would go below zero, or an account closed to new money would be credited. */
+export type EntryRefusal = 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED';
+
 export type EntryOutcome =
   | { ok: true; entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance>; bookedAt: InstantText }
-  | { ok: false; reason: 'INSUFFICIENT_FUNDS'; accountId: LedgerAccountId };
+  | { ok: false; reason: EntryRefusal; accountId: LedgerAccountId };
 
 /** A broken invariant: a bug, never a client's mistake. It aborts the transaction loudly. */
 export class LedgerInvariantError extends Error {
@@ -93,6 +103,8 @@ interface LockedAccount {
   currency: Currency;
   bookedMinor: bigint;
   availableMinor: bigint;
+  /** Closed to new money (closeToCredits). */
+  creditsClosed: boolean;
 }
 
 interface HoldRow {
@@ -135,9 +147,9 @@ async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<{ 
   const sorted = [...new Set(ids)].sort(compareIds);
   const locked = new Map<LedgerAccountId, LockedAccount>();
   if (sorted.length === 0) throw new LedgerInvariantError('Nothing to lock');
-  const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string; locked_at: InstantText }>`
-    select id, kind, currency, booked, available, ${instantText(sql`clock_timestamp()`)} as locked_at
-    from (select id, kind, currency, booked, available from ledger_accounts
+  const { rows } = await sql<{ id: string; kind: LedgerAccountKind; currency: string; booked: string; available: string; credits_closed: boolean; locked_at: InstantText }>`
+    select id, kind, currency, booked, available, credits_closed, ${instantText(sql`clock_timestamp()`)} as locked_at
+    from (select id, kind, currency, booked, available, credits_closed_at is not null as credits_closed from ledger_accounts
       where id = any(${sorted}::bigint[]) order by id for no key update) as locked`.execute(trx);
   let lockedAt = '';
   for (const row of rows) {
@@ -149,6 +161,7 @@ async function lockAccounts(trx: Db, ids: Iterable<LedgerAccountId>): Promise<{ 
       currency,
       bookedMinor: decimalToMinor(row.booked, currency),
       availableMinor: decimalToMinor(row.available, currency),
+      creditsClosed: row.credits_closed,
     });
   }
   for (const id of sorted) {
@@ -237,6 +250,12 @@ export async function postEntries(trx: Db, entries: readonly EntryInput[]): Prom
       outcomes.push({ ok: false, reason: 'INSUFFICIENT_FUNDS', accountId: overdrawn.id });
       continue;
     }
+    // Checked after the funds, so a payer who cannot pay learns nothing about the payee's account.
+    const closed = CREDITS_AFTER_CLOSING.has(entry.kind) ? undefined : entry.postings.find((posting) => posting.amountMinor > 0n && accounts.get(posting.accountId)!.creditsClosed);
+    if (closed) {
+      outcomes.push({ ok: false, reason: 'ACCOUNT_CLOSED', accountId: closed.accountId });
+      continue;
+    }
     const entryId = randomUUID();
     const balances = new Map<LedgerAccountId, Balance>();
     for (const account of next.values()) {
@@ -320,14 +339,17 @@ async function writeEntries(
   });
 }
 
-/** Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS. */
+/**
+ * Posts one entry; a client balance that would go below zero is the expected 422 INSUFFICIENT_FUNDS,
+ * a credit to an account closed to new money the 409 ACCOUNT_CLOSED.
+ */
 export async function postEntry(
   trx: Db,
   entry: EntryInput,
 ): Promise<{ entryId: string; balances: ReadonlyMap<LedgerAccountId, Balance>; bookedAt: InstantText }> {
   const [outcome] = await postEntries(trx, [entry]);
   if (!outcome) throw new LedgerInvariantError('postEntries answered nothing for one entry');
-  if (!outcome.ok) throw new AppError('INSUFFICIENT_FUNDS');
+  if (!outcome.ok) throw new AppError(outcome.reason);
   return outcome;
 }
 
@@ -391,6 +413,25 @@ export async function openClientLedgerAccount(trx: Db, currency: Currency): Prom
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
+}
+
+/**
+ * Closes client ledger accounts to new money from now on (docs/bank-controls.md#closing-a-client):
+ * postEntries refuses any credit to them but those of CREDITS_AFTER_CLOSING. Their balances stay
+ * as they are; debits and holds go on as before. Locked as a write locks them, so an entry either
+ * commits before the closing or meets it.
+ */
+export async function closeToCredits(trx: Db, ids: readonly LedgerAccountId[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { accounts } = await lockAccounts(trx, ids);
+  for (const account of accounts.values()) {
+    if (account.kind !== 'client') throw new LedgerInvariantError(`Only client accounts are closed to new money, not ${account.kind} ${account.id}`);
+  }
+  await trx
+    .updateTable('ledger_accounts')
+    .set({ credits_closed_at: sql<Date>`coalesce(credits_closed_at, clock_timestamp())` })
+    .where('id', 'in', [...accounts.keys()])
+    .execute();
 }
 
 /** Opens a term deposit's ledger account (balances zero) and answers its id. */

@@ -14,6 +14,8 @@ export interface LedgerTables {
     booked: Generated<string>;
     available: Generated<string>;
     created_at: Generated<Date>;
+    /** When the account was closed to new money (migration 0098); null while it takes any. */
+    credits_closed_at: Date | null;
   };
   journal_entries: {
     id: string;

@@ -2,6 +2,6 @@
 export { PLAN_STANDING_ORDERS, planStandingOrdersJob } from './job';
 export { default as standingOrderRoutes } from './routes';
 export { listScheduledTransfers } from './schedules';
-export { listStandingOrders } from './service';
+export { cancelPlansOfClosedClient, listStandingOrders } from './service';
 export type { StandingOrderTables } from './tables';
 

@@ -161,7 +161,7 @@ async function lockOrder(trx: Db, clientId: string, id: string): Promise<Standin
 }
 
 /** Cancels the order's occurrences made and not yet run, free of charge, through the transfers' state table. */
-async function cancelWaitingOccurrences(trx: Db, order: StandingOrderRow): Promise<void> {
+async function cancelWaitingOccurrences(trx: Db, order: StandingOrderRow, actor?: { type: 'operator'; id: string }): Promise<void> {
   // The expressions of operations_occurrence_idx, which finds an order's occurrences.
   const waiting = await trx
     .selectFrom('operations')
@@ -172,7 +172,33 @@ async function cancelWaitingOccurrences(trx: Db, order: StandingOrderRow): Promi
     // Waits for a runner that has one in hand: once run, it is no longer Scheduled and is left be.
     .forUpdate()
     .execute();
-  for (const transfer of waiting) await cancelScheduledTransfer(trx, order.client_id, transfer.id);
+  for (const transfer of waiting) await cancelScheduledTransfer(trx, order.client_id, transfer.id, actor);
+}
+
+/**
+ * Ends what a client had planned to pay, when the bank closes the client (docs/bank-controls.md#closing-a-client):
+ * every standing order still Active or Paused is Canceled with its occurrences not yet run, and
+ * every other dated transfer still Scheduled is Canceled, free, each audited as the operator's who
+ * approved the closure. Answers how many orders and dated transfers it canceled.
+ */
+export async function cancelPlansOfClosedClient(trx: Db, clientId: string, actor: { type: 'operator'; id: string }): Promise<{ orders: number; transfers: number }> {
+  const orders = await selectOrders(trx).where('client_id', '=', clientId).where('status', 'in', ['Active', 'Paused']).orderBy('id').forUpdate().execute();
+  for (const order of orders) {
+    await cancelWaitingOccurrences(trx, order, actor);
+    await trx.updateTable('standing_orders').set({ status: 'Canceled', next_run_date: null, updated_at: new Date() }).where('id', '=', order.id).execute();
+    await recordAudit(trx, {
+      actorType: actor.type,
+      actorId: actor.id,
+      action: 'standingOrder.canceled',
+      subjectType: 'standing_order',
+      subjectId: order.id,
+      before: { status: order.status, nextRunDate: order.next_run_date },
+      after: { status: 'Canceled', nextRunDate: null, clientClosed: true },
+    });
+  }
+  const dated = await trx.selectFrom('operations').select('id').where('client_id', '=', clientId).where('status', '=', 'Scheduled').orderBy('id').forUpdate().execute();
+  for (const transfer of dated) await cancelScheduledTransfer(trx, clientId, transfer.id, actor);
+  return { orders: orders.length, transfers: dated.length };
 }
 
 const DONE: Record<StandingOrderAction, string> = { pause: 'paused', resume: 'resumed', cancel: 'canceled' };

@@ -132,6 +132,7 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
       highRisk: 'Обслуживание клиента повышенного риска',
       depositOpening: 'Открытие депозитного счёта',
       investigation: 'Расследование и ручная обработка входящего платежа',
+      policyClosing: 'Закрытие счетов клиента за нарушение правил банка',
       depositPlacement: 'Размещение срочного депозита',
       depositInterest: 'Проценты по срочному депозиту',
       depositReturn: 'Возврат срочного депозита по окончании срока',

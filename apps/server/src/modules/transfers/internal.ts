@@ -6,7 +6,7 @@ import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findTransferAccounts, type ClientAccount, type TransferAccounts } from '../accounts';
 import { refuseWhileBlocked } from '../auth';
-import { type MoneyWriteKind, type PreparedJob, postEntries, readBalances, type Balance } from '../ledger';
+import { type EntryRefusal, type MoneyWriteKind, type PreparedJob, postEntries, readBalances, type Balance } from '../ledger';
 import { refuseOverOperationMaximum, PayeeLookupFailed, payeeLookupBlock, recordOperations, type NewOperation, type NewSide, type NewTransfer } from '../operations';
 
 /** One internal transfer, its accounts already resolved and checked. */
@@ -26,7 +26,14 @@ export interface InternalTransferOrder {
   at?: Date;
 }
 
-export type InternalTransferOutcome = { ok: true; transferId: string; transactionNumber: string } | { ok: false; reason: 'INSUFFICIENT_FUNDS' };
+export type InternalTransferOutcome = { ok: true; transferId: string; transactionNumber: string } | { ok: false; reason: EntryRefusal };
+
+/** The error a refused internal transfer answers: the payer's short balance, or the payee's account closed to new money. */
+export function internalTransferRefusal(reason: EntryRefusal): AppError {
+  return reason === 'ACCOUNT_CLOSED'
+    ? new AppError('ACCOUNT_CLOSED', { fields: { accNumberTo: 'validation.accNumberTo.closed' } })
+    : new AppError('INSUFFICIENT_FUNDS');
+}
 
 /**
  * Settles internal transfers at once (free, Approved): one journal entry each (payer −, payee +),
@@ -53,7 +60,7 @@ export async function settleInternalTransfers(trx: Db, orders: readonly Internal
   return outcomes.map((outcome, index) =>
     outcome.ok
       ? { ok: true, transferId: transferIds[index]!, transactionNumber: numbers.get(transferIds[index]!)! }
-      : { ok: false, reason: 'INSUFFICIENT_FUNDS' },
+      : { ok: false, reason: outcome.reason },
   );
 }
 
@@ -179,7 +186,7 @@ export const internalTransfers: MoneyWriteKind<InternalTransferOrder> = {
   async settle(trx, orders) {
     const outcomes = await settleInternalTransfers(trx, orders);
     return outcomes.map((outcome) =>
-      outcome.ok ? { ok: true, answer: created } : { ok: false, error: new AppError('INSUFFICIENT_FUNDS') },
+      outcome.ok ? { ok: true, answer: created } : { ok: false, error: internalTransferRefusal(outcome.reason) },
     );
   },
 };

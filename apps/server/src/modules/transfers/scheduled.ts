@@ -102,7 +102,12 @@ export async function scheduleTransfer(
 }
 
 /** The client cancels its own Scheduled transfer, free of charge (Scheduled → Canceled, audited). 404 for another client's or no such transfer, 409 when not Scheduled. */
-export async function cancelScheduledTransfer(trx: Db, clientId: string, transferId: string): Promise<void> {
+export async function cancelScheduledTransfer(
+  trx: Db,
+  clientId: string,
+  transferId: string,
+  actor: { type: 'client' | 'operator'; id: string } = { type: 'client', id: clientId },
+): Promise<void> {
   const transfer = await trx
     .selectFrom('operations')
     .select(['id', 'status'])
@@ -114,8 +119,8 @@ export async function cancelScheduledTransfer(trx: Db, clientId: string, transfe
   if (transfer.status !== 'Scheduled') throw new AppError('CONFLICT', { message: `The transfer is already ${transfer.status}`, details: { status: transfer.status } });
   await setTransferStatus(trx, transferId, 'Canceled');
   await recordAudit(trx, {
-    actorType: 'client',
-    actorId: clientId,
+    actorType: actor.type,
+    actorId: actor.id,
     action: 'transfer.canceled',
     subjectType: 'transfer',
     subjectId: transferId,
@@ -205,7 +210,8 @@ async function holdAbroad(trx: Db, context: JobContext, transfer: DueTransfer, r
 function failureReasonOf(error: unknown): ScheduledFailureReason | null {
   if (!(error instanceof AppError)) return null;
   if (error.code === 'INSUFFICIENT_FUNDS') return 'insufficientFunds';
-  if (error.code === 'NOT_FOUND') return 'accountUnavailable';
+  // An account gone, or the payee's closed to new money (docs/bank-controls.md#closing-a-client).
+  if (error.code === 'NOT_FOUND' || error.code === 'ACCOUNT_CLOSED') return 'accountUnavailable';
   return error.code === 'VALIDATION_FAILED' || error.code === 'CONFLICT' || error.code === 'FORBIDDEN' ? 'refused' : null;
 }
 

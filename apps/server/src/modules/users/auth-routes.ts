@@ -65,7 +65,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     endOtherClientSessions(deps.db, sessionOf(request), request.ip),
   );
 
-  app.post('/logout', { preHandler: requireClient }, async (request, reply) => {
+  app.post('/logout', { preHandler: requireClient, config: { openToClosedClient: true } }, async (request, reply) => {
     const clientId = clientIdOf(request);
     await revokeSession(deps.db, request.session!.sessionId);
     await recordAudit(deps.db, { actorType: 'client', actorId: clientId, action: 'auth.signOut', subjectType: 'client', subjectId: clientId, ip: request.ip });

@@ -20,7 +20,7 @@ export const PASSWORD_RATE_LIMITS = {
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get('/user/me', { preHandler: requireClient }, async (request): Promise<GetMeResponse> => {
+  app.get('/user/me', { preHandler: requireClient, config: { openToClosedClient: true } }, async (request): Promise<GetMeResponse> => {
     return loadUserData(deps.db, clientIdOf(request), bearerToken(request)!);
   });
 

@@ -25,7 +25,7 @@ export async function loadUserData(db: Db, clientId: string, userToken: string):
     stateOrProvince: client.state_or_province,
     salutation: client.salutation,
     userToken,
-    flags: { kycStatus: client.kyc_status },
+    flags: { kycStatus: client.kyc_status, closedByBank: client.closed_by_bank_at !== null },
     kycList,
     phoneList: [client.phone],
     verificationsList: { ...DEFAULT_VERIFICATIONS, twoFaVerifyEnabled: client.totp_enabled_at !== null },

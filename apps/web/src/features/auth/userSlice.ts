@@ -60,11 +60,18 @@ const userSlice = createSlice({
     kycListLoaded(state, action: PayloadAction<KycRecord[]>) {
       state.user.kycList = action.payload;
       const latest = action.payload[0];
-      if (latest) state.user.flags = { kycStatus: latest.status };
+      if (latest) state.user.flags = { ...state.user.flags, kycStatus: latest.status };
     },
     /** docs/product.md#states: after a successful KYC submission the in-process state is set locally. */
     kycSubmitted(state) {
-      state.user.flags = { kycStatus: 'New' };
+      state.user.flags = { ...state.user.flags, kycStatus: 'New' };
+    },
+    /**
+     * A call answered 403 CLIENT_CLOSED: the bank has closed the client since the user data was read
+     * (docs/bank-controls.md#closing-a-client), and the cabinet shows the closure alone from now on.
+     */
+    clientClosureNoticed(state) {
+      state.user.flags = { kycStatus: state.user.flags?.kycStatus ?? null, closedByBank: true };
     },
     /** docs/product.md#states: the loading flag is set around the account-list fetch. */
     accountsRequested(state) {
@@ -106,7 +113,7 @@ const userSlice = createSlice({
   },
 });
 
-export const { signedIn, registrationSucceeded, userRefreshed, kycListLoaded, kycSubmitted, sessionExpired, signedOut } =
+export const { signedIn, registrationSucceeded, userRefreshed, kycListLoaded, kycSubmitted, clientClosureNoticed, sessionExpired, signedOut } =
   userSlice.actions;
 export const { accountsRequested, accountsLoaded, accountsLoadFailed } = userSlice.actions;
 export const { walletsRequested, walletsLoaded, walletsLoadFailed } = userSlice.actions;
@@ -116,4 +123,6 @@ type WithUser = { user: UserState };
 export const selectUser = (state: WithUser) => state.user.user;
 export const selectUserToken = (state: WithUser) => state.user.user.userToken ?? null;
 export const selectKycStatus = (state: WithUser) => state.user.user.flags?.kycStatus ?? null;
+/** The bank has closed the client for a breach of its policy: the cabinet shows only the closure. */
+export const selectClosedByBank = (state: WithUser) => state.user.user.flags?.closedByBank === true;
 export const selectTokenIsValid = (state: WithUser) => state.user.tokenIsValid;

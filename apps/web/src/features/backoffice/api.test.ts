@@ -32,6 +32,14 @@ describe('problemOf', () => {
     expect(problemOf(new ApiError(409, { code: 'EMAIL_EXISTS', message: 'Email already exist' }))).toEqual({ key: 'errors.emailExists' });
   });
 
+  it('says that a closed client’s account takes no new money, rather than that someone acted first', () => {
+    expect(problemOf(new ApiError(409, { code: 'ACCOUNT_CLOSED', message: 'The account is closed and takes no new money' }))).toEqual({ key: 'errors.accountClosed' });
+    expect(english.has('errors.accountClosed')).toBe(true);
+    expect(problemOf(new ApiError(409, { code: 'CONFLICT', message: 'The bank has closed this client already', details: { reason: 'alreadyClosed' } }))).toEqual({
+      key: 'refusals.alreadyClosed',
+    });
+  });
+
   it('names the other failures by their kind', () => {
     expect(problemOf(new ApiError(404, null))).toEqual({ key: 'errors.notFound' });
     expect(problemOf(new ApiError(429, null))).toEqual({ key: 'errors.tooMany' });

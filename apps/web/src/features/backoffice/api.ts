@@ -49,6 +49,7 @@ export const EXPLAINED_REFUSALS = [
   'riskChangedMeanwhile',
   'feeUnchanged',
   'feeChangedMeanwhile',
+  'alreadyClosed',
 ] as const;
 
 function explainedRefusal(error: ApiError): string | undefined {
@@ -67,6 +68,8 @@ export function problemOf(error: unknown): { key: string; message?: string } {
     const message = particularMessage(error);
     if (error.body?.code === 'EMAIL_EXISTS') return { key: 'errors.emailExists' };
     if (error.body?.code === 'AUTHENTICATOR_RESET_REQUIRED') return { key: 'errors.authenticatorResetRequired' };
+    // A payment to a client the bank has closed cannot be booked: it is to be rejected and returned.
+    if (error.body?.code === 'ACCOUNT_CLOSED') return { key: 'errors.accountClosed' };
     if (error.status === 409) return message ? { key: 'errors.conflict', message } : { key: 'errors.conflict' };
     if (error.status === 403) return message ? { key: 'errors.forbidden', message } : { key: 'errors.forbidden' };
     if (error.status === 404) return { key: 'errors.notFound' };

@@ -1,6 +1,6 @@
 // Proves that a checker reads each kind of proposal as what it will do (the fields its maker gave,
-// old → new for a rate, the roles granted, the transfer to release) with nothing of the payload
-// hidden, that every label has a text, and who may withdraw, approve or reject.
+// old → new for a rate, the roles granted, the transfer to release, the client to close) with nothing
+// of the payload hidden, that every label has a text, and who may withdraw, approve or reject.
 import { APPROVAL_KINDS, type ApprovalItem } from '@bank/contracts/backoffice/approvals';
 import { describe, expect, it } from 'vitest';
 import { loadNamespace } from '../../locales/localeFiles';
@@ -178,7 +178,10 @@ describe('describeApproval', () => {
       basisPoints: 1, name: 'n', email: 'e', roles: ['admin'], rolesBefore: ['payments'], operatorId: 'o', clientId: 'c', level: 'high',
       rates: { withHistory: { EUR: 1, USD: 1 }, withoutHistory: { EUR: 1, USD: 1 } },
     };
-    const result = { transactionNumber: 'T', reverses: 'T', status: 'Approved' };
+    const result = {
+      transactionNumber: 'T', reverses: 'T', status: 'Approved', fee: '100.00', feePaid: '100.00', feeTransactionNumbers: ['T'], sessionsEnded: 1,
+      standingOrdersCanceled: 1, datedTransfersCanceled: 1, accountsClosedToCredits: 2,
+    };
     const facts = APPROVAL_KINDS.flatMap((kind) => [...describeApproval({ kind, payload: everything }), ...describeResult({ kind, result })]);
     // An ECB file's rates are a map, where the other kinds' perEur is one rate.
     facts.push(...describeApproval({ kind: 'ecbFile', payload: { date: '2026-11-20', perEur: { USD: '1.0841' }, inUse: { USD: '1.0823' } } }));
@@ -192,7 +195,7 @@ describe('a client\'s risk level and the high-risk fee', () => {
   it('reads the level proposed beside the one now, with its reason, and the fee beside the one in force', () => {
     const clientId = '6f1c2f8e-2a55-4d0e-9a55-6a3f4b2c1d00';
     expect(describeApproval({ kind: 'clientRisk', payload: { clientId, level: 'high', previous: 'standard', reason: 'Adverse media' } })).toEqual<ApprovalFact[]>([
-      { label: 'clientId', type: 'code', text: clientId },
+      { label: 'clientId', type: 'client', clientId },
       { label: 'riskLevel', type: 'status', status: 'risk.high' },
       { label: 'previousRiskLevel', type: 'status', status: 'risk.standard' },
       { label: 'riskReason', type: 'text', text: 'Adverse media' },
@@ -203,6 +206,39 @@ describe('a client\'s risk level and the high-risk fee', () => {
     ]);
     expect(describeResult({ kind: 'highRiskFee', result: { versionId: '3', amount: '120.00' } })).toEqual([]);
     expect(describeResult({ kind: 'clientRisk', result: { level: 'high', changeId: '7' } })).toEqual([]);
+  });
+});
+
+describe('closing a client for a policy breach', () => {
+  const clientId = '6f1c2f8e-2a55-4d0e-9a55-6a3f4b2c1d00';
+
+  it('reads the proposal as the client, linked to their card, and the reason', () => {
+    expect(describeApproval({ kind: 'clientClosure', payload: { clientId, reason: 'Sanctions screening hit' } })).toEqual<ApprovalFact[]>([
+      { label: 'clientId', type: 'client', clientId },
+      { label: 'closureReason', type: 'text', text: 'Sanctions screening hit' },
+    ]);
+  });
+
+  it('reads what the approved closure did: the fee and what of it was paid, its rows, and what ended', () => {
+    const result = {
+      sessionsEnded: 2,
+      standingOrdersCanceled: 1,
+      datedTransfersCanceled: 0,
+      fee: '100.00',
+      feePaid: '60.00',
+      feeTransactionNumbers: ['T-31', 'T-32'],
+      accountsClosedToCredits: 3,
+    };
+    expect(describeResult({ kind: 'clientClosure', result })).toEqual<ApprovalFact[]>([
+      { label: 'closingFee', type: 'money', amount: '100.00', currency: 'EUR' },
+      { label: 'closingFeePaid', type: 'money', amount: '60.00', currency: 'EUR' },
+      { label: 'closingFeeTransaction', type: 'transaction', transactionNumber: 'T-31', link: false },
+      { label: 'closingFeeTransaction', type: 'transaction', transactionNumber: 'T-32', link: false },
+      { label: 'sessionsEnded', type: 'text', text: '2' },
+      { label: 'standingOrdersCanceled', type: 'text', text: '1' },
+      { label: 'datedTransfersCanceled', type: 'text', text: '0' },
+      { label: 'accountsClosedToCredits', type: 'text', text: '3' },
+    ]);
   });
 });
 
@@ -230,7 +266,7 @@ describe('describeResult', () => {
 
 describe('approvalKindsFor', () => {
   it('gives each role the kinds of its areas', () => {
-    expect(approvalKindsFor(['compliance'])).toEqual(['clientRisk']);
+    expect(approvalKindsFor(['compliance'])).toEqual(['clientRisk', 'clientClosure']);
     expect(approvalKindsFor(['payments'])).toEqual(['incomingPayment', 'cryptoDeposit', 'reversal', 'transferRelease']);
     expect(approvalKindsFor(['admin'])).toEqual([...APPROVAL_KINDS]);
   });

@@ -2,7 +2,7 @@ import { APPROVAL_AREAS, APPROVAL_KINDS, type ApprovalItem, type ApprovalKind } 
 import { DEPOSIT_RATE_CELLS } from '@bank/contracts/backoffice/deposits';
 import { mayUse, OPERATOR_ROLES, type OperatorRole } from '@bank/contracts/backoffice/roles';
 import { CURRENCIES } from '@bank/contracts/money';
-import { HIGH_RISK_CLIENT_FEE } from '@bank/contracts/tariffs';
+import { HIGH_RISK_CLIENT_FEE, POLICY_BREACH_CLOSING_FEE } from '@bank/contracts/tariffs';
 
 /**
  * What a proposal will do, as facts a checker reads: each a label (a key under `approvals.fields`
@@ -22,6 +22,8 @@ export type ApprovalFact =
   | { label: string; type: 'change'; from: string | null; to: string; unit: 'rate' | 'basisPoints' | 'percent' }
   | { label: string; type: 'roles'; roles: OperatorRole[]; previous: OperatorRole[] | null }
   | { label: string; type: 'operator'; name: string; email: string }
+  /** A client, linked to their card. */
+  | { label: string; type: 'client'; clientId: string }
   | { label: string; type: 'status'; status: string }
   /** A field this screen does not know, under its own name. */
   | { label: string; type: 'other'; name: string; text: string }
@@ -127,6 +129,11 @@ class PayloadReader {
     if (transactionNumber !== null) this.add({ label: 'transactionNumber', type: 'transaction', transactionNumber, link });
   }
 
+  addClient(): void {
+    const clientId = this.text('clientId');
+    if (clientId !== null) this.add({ label: 'clientId', type: 'client', clientId });
+  }
+
   addOperator(): void {
     this.value('operatorId');
     const name = this.text('name');
@@ -226,13 +233,19 @@ const READERS: Record<ApprovalKind, (reader: PayloadReader) => void> = {
     for (const difference of ecbRateDifferences(reader.value('perEur'), reader.value('inUse'))) reader.add({ label: 'ecbRate', type: 'rateDifference', ...difference });
   },
   clientRisk(reader) {
-    reader.addText('clientId', 'code');
+    reader.addClient();
     const level = reader.text('level');
     if (level !== null) reader.add({ label: 'riskLevel', type: 'status', status: `risk.${level}` });
     const previous = reader.text('previous');
     if (previous !== null) reader.add({ label: 'previousRiskLevel', type: 'status', status: `risk.${previous}` });
     const reason = reader.text('reason');
     if (reason !== null) reader.add({ label: 'riskReason', type: 'text', text: reason });
+  },
+  clientClosure(reader) {
+    // The client and the compliance reason; what closing does (sessions, fee, no new money) is the kind's own.
+    reader.addClient();
+    const reason = reader.text('reason');
+    if (reason !== null) reader.add({ label: 'closureReason', type: 'text', text: reason });
   },
   highRiskFee(reader) {
     // A monthly amount in the tariff's currency for it.
@@ -271,7 +284,26 @@ export function describeResult(approval: Pick<ApprovalItem, 'kind' | 'result'>):
   if (approval.kind === 'highRiskFee') reader.value('amount');
   // An ECB file's day and currencies repeat the proposal.
   if (approval.kind === 'ecbFile') for (const repeated of ['date', 'currencies']) reader.value(repeated);
+  if (approval.kind === 'clientClosure') readClosureResult(reader);
   return [...reader.facts, ...reader.rest()];
+}
+
+/**
+ * What closing a client did once approved: the closing fee and what of it the accounts paid (in its
+ * own statement rows), the sessions ended, the plans canceled and the accounts closed to new money.
+ */
+function readClosureResult(reader: PayloadReader): void {
+  const { currency } = POLICY_BREACH_CLOSING_FEE;
+  const fee = reader.text('fee');
+  if (fee !== null) reader.add({ label: 'closingFee', type: 'money', amount: fee, currency });
+  const paid = reader.text('feePaid');
+  if (paid !== null) reader.add({ label: 'closingFeePaid', type: 'money', amount: paid, currency });
+  const rows = reader.value('feeTransactionNumbers');
+  for (const number of Array.isArray(rows) ? rows : []) {
+    const transactionNumber = textOf(number);
+    if (transactionNumber !== null) reader.add({ label: 'closingFeeTransaction', type: 'transaction', transactionNumber, link: false });
+  }
+  for (const count of ['sessionsEnded', 'standingOrdersCanceled', 'datedTransfersCanceled', 'accountsClosedToCredits']) reader.addText(count);
 }
 
 /** The kinds of proposals an operator with these roles may see, make and check. */

@@ -1,5 +1,10 @@
-/** Back-office display helpers: dates in the reader's language, and an audit change in one line. */
+/** Back-office display helpers: dates in the reader's language, an operator by name, and an audit change in one line. */
 export { formatDateTime } from '../../ui/formatDateTime';
+
+/** An operator as proposals and histories name them: name and e-mail, or whichever of them is known. */
+export function operatorText(operator: { name: string; email: string }): string {
+  return operator.name && operator.email ? `${operator.name} (${operator.email})` : operator.name || operator.email;
+}
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '—';

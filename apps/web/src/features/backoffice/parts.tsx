@@ -62,7 +62,7 @@ export function Problem({ error }: { error: unknown }) {
 function toneOf(status: string): 'success' | 'danger' | 'neutral' | 'pending' {
   if (['Approved', 'active', 'Active'].includes(status)) return 'success';
   if (['Rejected', 'Denied', 'Canceled', 'Error', 'deactivated', 'risk.high'].includes(status)) return 'danger';
-  if (['Withdrawn', 'Finished', 'Matured', 'ClosedEarly', 'risk.standard'].includes(status)) return 'neutral';
+  if (['Withdrawn', 'Finished', 'Matured', 'ClosedEarly', 'risk.standard', 'closure.belowFee', 'closure.closed'].includes(status)) return 'neutral';
   return 'pending';
 }
 

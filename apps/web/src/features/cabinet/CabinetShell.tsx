@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DisclosureButton } from '../../ui/DisclosureButton';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { setInvalidAuthorizationHandler } from '../../lib/api';
+import { setClientClosedHandler, setInvalidAuthorizationHandler } from '../../lib/api';
 import { PageLoader } from '../../ui/PageLoader';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth';
+import { clientClosureNoticed, selectClosedByBank, selectKycStatus, selectTokenIsValid, sessionExpired } from '../auth';
 import { resolveClientTimeZoneWhenIdle } from '../statement';
 import { CabinetContext, type CabinetNavigation } from './cabinetContext';
 import { BurgerIcon } from './icons';
@@ -22,7 +22,9 @@ import './cabinet.css';
 
 /**
  * The signed-in cabinet: side menu, the screen the menu chose, and the session-expired modal that
- * any 'Invalid authorization data' answer opens (docs/product.md).
+ * any 'Invalid authorization data' answer opens (docs/product.md). Once the bank has closed the
+ * client (the user data says so, or any call answers 403 CLIENT_CLOSED) only the closure shows
+ * (docs/bank-controls.md#closing-a-client).
  */
 export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null }) {
   const { t } = useTranslation('cabinet');
@@ -31,6 +33,7 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
   const location = useLocation();
   const kycStatus = useAppSelector(selectKycStatus);
   const tokenIsValid = useAppSelector(selectTokenIsValid);
+  const closedByBank = useAppSelector(selectClosedByBank);
   const signOut = useSignOut();
   const menuId = useId();
   const menuRef = useRef<HTMLElement>(null);
@@ -48,7 +51,11 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
 
   useEffect(() => {
     setInvalidAuthorizationHandler(() => dispatch(sessionExpired()));
-    return () => setInvalidAuthorizationHandler(undefined);
+    setClientClosedHandler(() => dispatch(clientClosureNoticed()));
+    return () => {
+      setInvalidAuthorizationHandler(undefined);
+      setClientClosedHandler(undefined);
+    };
   }, [dispatch]);
 
   useEffect(resolveClientTimeZoneWhenIdle, []);
@@ -68,7 +75,7 @@ export function CabinetShell({ initialScreen }: { initialScreen: MenuKey | null 
     setChoice(key);
     if (menuClosesItself(window.innerWidth)) closeMenu();
   };
-  const shown = screenToShow(choice, kycStatus);
+  const shown = screenToShow(choice, kycStatus, closedByBank);
   const Screen = screens[shown];
 
   return (

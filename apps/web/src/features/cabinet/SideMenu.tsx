@@ -2,21 +2,21 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { selectKycStatus } from '../auth';
+import { selectClosedByBank, selectKycStatus } from '../auth';
 import { MenuIcon } from './icons';
 import { visibleMenuKeys, type MenuKey } from './menu';
 import { ProfileBlock } from './ProfileBlock';
 
 /**
- * Side menu (docs/product.md#screens-and-routes): profile block, the entries the client's identification allows, EN/RU switch
- * and logout. The chosen entry is marked as the current page.
+ * Side menu (docs/product.md#screens-and-routes): profile block, the entries the client's identification allows (the
+ * closure alone once the bank has closed the client), EN/RU switch and logout. The chosen entry is marked as the current page.
  */
 export const SideMenu = forwardRef<
   HTMLElement,
   { id: string; open: boolean; active: MenuKey; onSelect: (key: MenuKey) => void; onSignOut: () => void; onClose: () => void }
 >(function SideMenu({ id, open, active, onSelect, onSignOut, onClose }, ref) {
   const { t } = useTranslation(['cabinet', 'common']);
-  const keys = visibleMenuKeys(useAppSelector(selectKycStatus));
+  const keys = visibleMenuKeys(useAppSelector(selectKycStatus), useAppSelector(selectClosedByBank));
   return (
     <aside ref={ref} id={id} className="side-menu app-shell__menu" hidden={!open} aria-label={t('menu.label')}>
       <div className="side-menu__top">

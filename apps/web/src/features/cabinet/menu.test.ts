@@ -1,5 +1,6 @@
 // Proves the cabinet menu rules of docs/product.md: entries per identification state, the KYC screen
-// forced while the status is missing, New or Rejected, and the profile name.
+// forced while the status is missing, New or Rejected, the closure alone for a client the bank has
+// closed, and the profile name.
 import { describe, expect, it } from 'vitest';
 import { defaultMenuKey, displayName, menuClosesItself, screenToShow, visibleMenuKeys } from './menu';
 
@@ -26,6 +27,20 @@ describe('cabinet menu', () => {
     }
     expect(screenToShow('settings', 'Approved')).toBe('settings');
     expect(defaultMenuKey(true)).toBe('accounts');
+  });
+
+  it('shows only the closure to a client the bank has closed, whatever was chosen and whatever the KYC status', () => {
+    for (const status of [null, 'New', 'Rejected', 'Approved'] as const) {
+      expect(visibleMenuKeys(status, true)).toEqual(['closure']);
+      for (const choice of ['accounts', 'transfer', 'settings', 'kyc', 'closure'] as const) expect(screenToShow(choice, status, true)).toBe('closure');
+    }
+  });
+
+  it('never shows the closure to a client the bank has not closed', () => {
+    expect(visibleMenuKeys('Approved', false)).not.toContain('closure');
+    expect(visibleMenuKeys(null)).not.toContain('closure');
+    expect(screenToShow('closure', 'Approved')).toBe('accounts');
+    expect(screenToShow('closure', 'New', false)).toBe('kyc');
   });
 
   it('names the client, or the company when there is no first name', () => {

@@ -1,7 +1,7 @@
 import { isIdentified, type KycStatus } from '@bank/contracts/kyc/kyc-status';
 
 /** docs/product.md#screens-and-routes: what the cabinet's side menu can show; logout is an action, not a screen. */
-export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings'] as const;
+export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings', 'closure'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 /** docs/product.md#tariffs-and-limits: open by default in windows wider than this. */
@@ -22,8 +22,11 @@ export function menuClosesItself(width: number): boolean {
  * scheduled payments next to transfer (docs/time.md) and their term deposits (docs/deposits.md), money
  * entries all;
  * unidentified clients only the verification entry; settings always (logout too, drawn apart).
+ * A client the bank has closed (docs/bank-controls.md#closing-a-client) sees the closure alone:
+ * every other screen's calls are refused to them.
  */
-export function visibleMenuKeys(kycStatus: KycStatus | null | undefined): MenuKey[] {
+export function visibleMenuKeys(kycStatus: KycStatus | null | undefined, closedByBank = false): MenuKey[] {
+  if (closedByBank) return ['closure'];
   return isIdentified(kycStatus) ? ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'settings'] : ['kyc', 'settings'];
 }
 
@@ -32,8 +35,13 @@ export function defaultMenuKey(identified: boolean): MenuKey {
   return identified ? 'accounts' : 'kyc';
 }
 
-/** docs/product.md#screens-and-routes: while the KYC status is missing, New or Rejected only the KYC screen shows, whatever was chosen. */
-export function screenToShow(choice: MenuKey, kycStatus: KycStatus | null | undefined): MenuKey {
+/**
+ * docs/product.md#screens-and-routes: while the KYC status is missing, New or Rejected only the KYC
+ * screen shows, whatever was chosen; once the bank has closed the client, only the closure.
+ */
+export function screenToShow(choice: MenuKey, kycStatus: KycStatus | null | undefined, closedByBank = false): MenuKey {
+  if (closedByBank) return 'closure';
+  if (choice === 'closure') return defaultMenuKey(isIdentified(kycStatus));
   return isIdentified(kycStatus) ? choice : 'kyc';
 }
 

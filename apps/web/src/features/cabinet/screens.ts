@@ -21,4 +21,5 @@ export const screens: Record<MenuKey, LazyExoticComponent<ComponentType>> = {
   cryptoTransfer: screen(() => import('../crypto/CryptoTransferScreen'), (module) => module.CryptoTransferScreen),
   kyc: screen(() => import('../kyc/KycScreen'), (module) => module.KycScreen),
   settings: screen(() => import('../settings/SettingsScreen'), (module) => module.SettingsScreen),
+  closure: screen(() => import('../closure/ClosureScreen'), (module) => module.ClosureScreen),
 };

@@ -9,10 +9,10 @@ import { formatBankDate } from '../../ui/formatBankDate';
 import { formatAccountNumber, formatMoney } from '../../ui/formatMoney';
 import { Modal } from '../../ui/Modal';
 import { Popup } from '../../ui/Popup';
+import { useFailureText } from '../../ui/useFailureText';
 import { reloadAfterMoneyMoved } from '../accounts';
 import { selectUserToken } from '../auth';
 import { closeDeposit, fetchCloseQuote, quoteChangedIn } from './depositsApi';
-import { useFailureText } from './failureText';
 
 type Stage =
   | { kind: 'idle' }
@@ -35,7 +35,7 @@ export function CloseDepositButton({ deposit, onClosed }: { deposit: Deposit; on
   const keys = useRef(new SubmissionKeys());
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const money = (amount: string) => formatMoney(amount, deposit.currency, language);
-  const reasonOf = useFailureText();
+  const reasonOf = useFailureText('deposits');
 
   const ask = async () => {
     setStage({ kind: 'asking' });

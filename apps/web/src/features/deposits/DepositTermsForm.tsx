@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { AmountField, DigitsField, focusFirstError, SelectField } from '../../ui/FormField';
 import { formatMoney } from '../../ui/formatMoney';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useFailureText } from '../../ui/useFailureText';
 import { AccountSelect } from '../accounts';
 import { useCabinetNavigation } from '../cabinet';
 import { fundingAccounts, payoutChoices } from './depositTerms';
-import { useFailureText } from './failureText';
 import type { OpenDeposit } from './useOpenDeposit';
 
 /**
@@ -31,7 +31,7 @@ export function DepositTermsForm({ deposit }: { deposit: OpenDeposit }) {
     if (!(await deposit.calculate())) focusFirstError(element);
   };
 
-  const reasonOf = useFailureText();
+  const reasonOf = useFailureText('deposits');
   const problem = quoteProblem ? reasonOf(quoteProblem.body) : null;
 
   return (

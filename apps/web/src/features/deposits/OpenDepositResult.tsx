@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { formatBankDate } from '../../ui/formatBankDate';
 import { formatMoney } from '../../ui/formatMoney';
 import { Popup } from '../../ui/Popup';
-import { useFailureText } from './failureText';
+import { useFailureText } from '../../ui/useFailureText';
 import type { OpenOutcome } from './useOpenDeposit';
 
 /** The end of an opening (the popups of docs/product.md#errors-and-messages): the deposit opened, or that it was not, with the bank's reason when it is a known one. */
 export function OpenDepositResult({ outcome, onClose }: { outcome: OpenOutcome; onClose: () => void }) {
   const { t, i18n } = useTranslation('deposits');
   const language = i18n.resolvedLanguage ?? 'en';
-  const reasonOf = useFailureText();
+  const reasonOf = useFailureText('deposits');
   if (outcome.ok) {
     const opened = outcome.deposit;
     const message = opened

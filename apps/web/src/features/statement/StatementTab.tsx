@@ -59,8 +59,10 @@ interface PrintRows {
  * the ledger, 8 rows a page with page controls, CSV download and PDF through the print dialog, and
  * for one account the signed PDF and the bank formats camt.053 and MT940.
  * The Accounts screen loads this module lazily, with its translations and stylesheet.
+ * `readOnly` (a client the bank has closed, docs/bank-controls.md#closing-a-client): the statement
+ * to read and download, without the saved templates or the rows' actions, whose calls are refused.
  */
-export function StatementTab() {
+export function StatementTab({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('statement');
   const token = useAppSelector(selectUserToken);
   const filters = useAppSelector(selectStatementFilters);
@@ -158,7 +160,7 @@ export function StatementTab() {
           </p>
         ) : null}
         <StatementFilters accounts={accounts} />
-        <TemplatesPanel token={token} accounts={accounts} />
+        {readOnly ? null : <TemplatesPanel token={token} accounts={accounts} />}
         <StatementSummary accounts={view.accounts} title={t('summary.title')} headingLevel={4} />
         <div className="statement__rows" aria-busy={view.status === 'loading'}>
           {view.status === 'failed' ? (
@@ -172,7 +174,7 @@ export function StatementTab() {
               <p className="statement__count" aria-live="polite">
                 {page.totalExact ? t('count', { total: page.total }) : t('countMore', { total: page.total })}
               </p>
-              <StatementTable rows={rows} caption={t('tableCaption', { page: page.page })} onChanged={view.reload} />
+              <StatementTable rows={rows} caption={t('tableCaption', { page: page.page })} onChanged={readOnly ? undefined : view.reload} />
               <StatementPagination
                 page={page.page}
                 totalPages={page.totalPages}

@@ -43,15 +43,16 @@ const LINE_COLUMNS = 6;
  * purpose, signed amount in its currency, status, balance after) whose details hold the rest of
  * The product's statement row, on phones a card with all of it. What the client may still do to a
  * transfer that has not moved (Cancel a scheduled one, Withdraw an order abroad waiting for the
- * bank) stands under its status. `onChanged` reloads the rows.
+ * bank) stands under its status. `onChanged` reloads the rows after such an act; without it the rows
+ * offer none (a statement the client may only read).
  */
-export function StatementTable({ rows, caption, onChanged }: { rows: readonly StatementRow[]; caption: string; onChanged: () => void }) {
+export function StatementTable({ rows, caption, onChanged }: { rows: readonly StatementRow[]; caption: string; onChanged?: () => void }) {
   const { t, i18n } = useTranslation('statement');
   const language = i18n.resolvedLanguage ?? 'en';
   const money = (amount: string) => formatAmount(amount, language);
   const action = (row: StatementRow) => {
     const kind = clientActionOf(row);
-    return kind ? (
+    return kind && onChanged ? (
       <TransferActionButton
         action={kind}
         transfer={{ transactionNumber: row.transactionNumber, amount: row.amount, currency: row.currency, recipient: row.recipientName ?? formatAccountNumber(row.recipient) }}

@@ -34,6 +34,7 @@ const BANK_PURPOSE_KEYS: Readonly<Record<BankPurpose, string>> = {
   highRisk: 'bankPurposes.highRisk',
   depositOpening: 'bankPurposes.depositOpening',
   investigation: 'bankPurposes.investigation',
+  policyClosing: 'bankPurposes.policyClosing',
   depositPlacement: 'bankPurposes.depositPlacement',
   depositInterest: 'bankPurposes.depositInterest',
   depositReturn: 'bankPurposes.depositReturn',

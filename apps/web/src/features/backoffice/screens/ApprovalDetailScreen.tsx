@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { formatAccountNumber, formatMoney, formatPercent } from '../../../ui/formatMoney';
 import { backoffice } from '../api';
 import { approvalActions, describeApproval, describeResult, type ApprovalFact } from '../approvalFacts';
-import { formatDateTime } from '../format';
+import { formatDateTime, operatorText } from '../format';
 import { BackofficeScreen, ChoiceBox, ConfirmDialog, Details, Loaded, Problem, ReasonDialog, StatusBadge } from '../parts';
 import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
@@ -184,10 +184,6 @@ function SecondAdminNotice() {
   ) : null;
 }
 
-function operatorText(operator: { name: string; email: string }): string {
-  return operator.name && operator.email ? `${operator.name} (${operator.email})` : operator.name || operator.email;
-}
-
 /** The facts of a proposal (or of its result) as label and value pairs, formatted in the reader's language. */
 function FactList({ facts }: { facts: ApprovalFact[] }) {
   const { t, i18n } = useTranslation('backoffice');
@@ -217,6 +213,12 @@ function FactList({ facts }: { facts: ApprovalFact[] }) {
         return fact.previous ? t('approvals.change', { from: roles(fact.previous), to: roles(fact.roles) }) : roles(fact.roles);
       case 'operator':
         return operatorText(fact);
+      case 'client':
+        return (
+          <Link to={`/backoffice/clients/${encodeURIComponent(fact.clientId)}`}>
+            <code className="backoffice__id">{fact.clientId}</code>
+          </Link>
+        );
       case 'status':
         return <StatusBadge status={fact.status} />;
       case 'other':

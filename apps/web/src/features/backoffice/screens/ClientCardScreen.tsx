@@ -7,13 +7,15 @@ import { formatDateTime } from '../format';
 import { PagedTable, type Column } from '../PagedTable';
 import { BackofficeScreen, Details, Loaded, StatusBadge } from '../parts';
 import { useResource } from '../useResource';
+import { ClientClosureSection } from './ClientClosure';
 import { ClientDeposits } from './ClientDeposits';
 import { ClientRiskSection } from './ClientRisk';
 import { ClientSchedules } from './ClientSchedules';
 
 /**
  * One client: profile, risk level with its history (and, for compliance, the proposal of a change),
- * KYC history, accounts with balances, the latest transactions, the schedules and the deposits.
+ * the closure for a policy breach (as it holds, waits, or, for compliance, its proposal), KYC
+ * history, accounts with balances, the latest transactions, the schedules and the deposits.
  */
 export function ClientCardScreen() {
   const { t, i18n } = useTranslation('backoffice');
@@ -36,7 +38,7 @@ export function ClientCardScreen() {
   return (
     <BackofficeScreen title={t('clients.cardTitle')} actions={<Link to="/backoffice/clients">{t('clients.backToSearch')}</Link>}>
       <Loaded data={card.data} error={card.error}>
-        {({ client, kyc, accounts, transactions, risk }) => (
+        {({ client, kyc, accounts, transactions, risk, closure }) => (
           <>
             <h2 className="backoffice__subheading">{client.name || client.email}</h2>
             <Details
@@ -52,6 +54,7 @@ export function ClientCardScreen() {
               ]}
             />
             <ClientRiskSection clientId={clientId} risk={risk} onProposed={card.reload} />
+            <ClientClosureSection clientId={clientId} closure={closure} onProposed={card.reload} />
             <h2 className="backoffice__subheading">{t('clients.accounts')}</h2>
             <PagedTable
               caption={t('clients.accounts')}

@@ -6,15 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { backoffice } from '../api';
-import { formatDateTime } from '../format';
+import { formatDateTime, operatorText } from '../format';
 import { PagedTable, type Column } from '../PagedTable';
 import { Problem, ReasonDialog, StatusBadge } from '../parts';
 import { useOperatorSession } from '../session';
-
-/** The operator as the history names them: name and e-mail. */
-function operatorText(operator: { name: string; email: string }): string {
-  return operator.name && operator.email ? `${operator.name} (${operator.email})` : operator.name || operator.email;
-}
 
 /**
  * The client's risk level on the card (docs/bank-controls.md#high-risk-clients): the level now, the
