@@ -59,7 +59,7 @@ function ClosureWalletItem({ wallet, outcomes }: { wallet: ClosureWallet; outcom
   return (
     <AccountCard
       currency={wallet.currency}
-      className="closure-account"
+      className="closure-account closure-wallet"
       after={wallet.state === 'awaitingPayout' ? <WalletPayoutForm wallet={wallet} outcomes={outcomes} /> : null}
     >
       <AccountFact term={t('wallets.address')} valueClassName="closure-wallet__address">
