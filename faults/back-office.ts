@@ -20,14 +20,26 @@ import { kycSample } from './routes';
  * has a second operator of the same area approve it. The acts: marking a client high-risk or
  * standard (clientRisk), a new high-risk service fee (highRiskFee), an ECB file loaded by hand
  * (ecbFile), an incoming payment booked with an investigation and its fee, an operator's invitation,
- * and the KYC of a politically exposed person or of a high-risk client, which two compliance
+ * an operator's change of roles, reactivation (after a deactivation, which holds at once) and
+ * authenticator reset, and the KYC of a politically exposed person or of a high-risk client, which two compliance
  * operators must decide alike (the first decision leaves it in review; the same operator may not
  * make the other), and closing a client who breaches policy (docs/bank-controls.md#closing-a-client),
  * after which the closed client signs in again and asks for the payout of what remains. Every call
  * is retried as the clients' are, on no answer, a 5xx or a 429; what holds afterwards in the
  * database is checked by checks.ts (fourEyesViolations).
  */
-export type ActKind = 'clientRisk' | 'highRiskFee' | 'ecbFile' | 'investigation' | 'operatorInvite' | 'kycPep' | 'kycHighRisk' | 'clientClosure';
+export type ActKind =
+  | 'clientRisk'
+  | 'highRiskFee'
+  | 'ecbFile'
+  | 'investigation'
+  | 'operatorInvite'
+  | 'operatorRoles'
+  | 'operatorReactivate'
+  | 'operatorResetAuthenticator'
+  | 'kycPep'
+  | 'kycHighRisk'
+  | 'clientClosure';
 
 export interface Act {
   kind: ActKind;
@@ -287,6 +299,32 @@ async function operatorInvite(baseUrl: string, staff: Staff): Promise<Act> {
 }
 
 /**
+ * A change to an operator of the suite's own (made for the act, a payments operator): new roles, a
+ * reactivation after the deactivation that holds at once, or a new enrolment in place of the
+ * authenticator. Each is a proposal of one admin that the other approves.
+ */
+async function operatorChange(baseUrl: string, db: Db, secret: string, staff: Staff, kind: 'operatorRoles' | 'operatorReactivate' | 'operatorResetAuthenticator'): Promise<Act> {
+  const act: Act = { kind, outcome: 'unknown', serverErrors: [] };
+  const target = await steadily(() => createSignedInOperator(contextOf(db, secret), ['payments']));
+  const admins = pair(staff.admin);
+  const path = `backoffice/operators/${target.id}`;
+  if (kind === 'operatorReactivate') {
+    const deactivated = await send(baseUrl, act, admins[0].token, 'POST', `${path}/deactivate`, { reason: 'Fault suite: leave' });
+    if (deactivated.status !== 200) {
+      act.outcome = deactivated.status >= 400 && deactivated.status < 500 ? 'refused' : 'unknown';
+      act.detail = `deactivate ${deactivated.status} ${deactivated.body.slice(0, 200)}`;
+      return act;
+    }
+  }
+  const proposal =
+    kind === 'operatorRoles'
+      ? { path: `${path}/roles`, body: { roles: [pick(['compliance', 'admin'] as const)], reason: 'Fault suite: new duties' } }
+      : { path: `${path}/${kind === 'operatorReactivate' ? 'reactivate' : 'reset-authenticator'}`, body: { reason: 'Fault suite' } };
+  await proposeAndCheck(baseUrl, act, admins, { method: 'POST', ...proposal, approvalOf: (body) => body.approval });
+  return act;
+}
+
+/**
  * A KYC that two compliance operators decide: a new client submits it (as a PEP, or after being
  * marked high-risk), the first operator decides it (recorded; it stays in review), asks the same
  * again (a repeated click: still in review) and then the other way (403 `sameOperator`), and the
@@ -374,7 +412,20 @@ async function clientClosure(baseUrl: string, db: Db, secret: string, staff: Sta
   return act;
 }
 
-const ACTS: ActKind[] = ['clientRisk', 'highRiskFee', 'ecbFile', 'investigation', 'investigation', 'operatorInvite', 'kycPep', 'kycHighRisk', 'clientClosure'];
+const ACTS: ActKind[] = [
+  'clientRisk',
+  'highRiskFee',
+  'ecbFile',
+  'investigation',
+  'investigation',
+  'operatorInvite',
+  'operatorRoles',
+  'operatorReactivate',
+  'operatorResetAuthenticator',
+  'kycPep',
+  'kycHighRisk',
+  'clientClosure',
+];
 
 /** The operators' loop until `until`: one act after another, each complete (proposed and checked) before the next. */
 export async function backOfficeLoop(baseUrl: string, db: Db, secret: string, staff: Staff, subjects: BackOfficeSubjects, until: number): Promise<Act[]> {
@@ -397,6 +448,11 @@ export async function backOfficeLoop(baseUrl: string, db: Db, secret: string, st
         break;
       case 'operatorInvite':
         acts.push(await operatorInvite(baseUrl, staff));
+        break;
+      case 'operatorRoles':
+      case 'operatorReactivate':
+      case 'operatorResetAuthenticator':
+        acts.push(await operatorChange(baseUrl, db, secret, staff, kind));
         break;
       case 'kycPep':
         acts.push(...(await kycByTwo(baseUrl, db, secret, staff, 'pep')));

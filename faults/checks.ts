@@ -231,6 +231,18 @@ export async function fourEyesViolations(db: Db): Promise<Violation[]> {
       having count(o.id) <> 1 limit 20`,
   );
   await found(
+    "an operator's approved change of roles, or reactivation, is what the operator has",
+    sql<{ detail: string }>`
+      select a.kind || ' ' || a.id::text || ': ' || o.status || ' ' || o.roles::text as detail from approvals a
+      join operators o on o.id = (a.payload ->> 'operatorId')::uuid
+      where a.status = 'Approved' and (
+        (a.kind = 'operatorRoles' and (select array_agg(role::text order by role::text) from unnest(o.roles) as role)
+          <> (select array_agg(role order by role) from jsonb_array_elements_text(a.payload -> 'roles') as role))
+        or (a.kind = 'operatorReactivate' and o.status <> 'active'
+          and not exists (select 1 from audit_log l where l.subject_id = o.id::text and l.action = 'operator.deactivated' and l.at > a.decided_at)))
+      limit 20`,
+  );
+  await found(
     "every client's closure holds through a proposal approved by another operator",
     sql<{ detail: string }>`
       select 'client ' || c.client_id::text as detail from client_closures c
