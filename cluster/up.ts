@@ -49,7 +49,7 @@ function tail(file: string, lines = 15): string {
   }
 }
 
-/** The environment of the API processes: SMTP_URL, SEED_DEMO, APP_SECRET and the previous secret and statement keys pass through. */
+/** The environment of the API processes: SMTP_URL, SEED_DEMO, APP_SECRET, the card keys and the previous secret and keys pass through. */
 function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<string, string> {
   const signingKey = path.join(CLUSTER_DIR, 'secrets', 'statement-signing-key.pem');
   if (!process.env.STATEMENT_SIGNING_KEY && !existsSync(signingKey)) {
@@ -71,6 +71,8 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
     DATA_DIR: path.join(CLUSTER_DIR, 'api', 'data'),
     APP_SECRET: process.env.APP_SECRET || keptSecret('app-secret', () => randomBytes(32).toString('hex')),
     STATEMENT_SIGNING_KEY: process.env.STATEMENT_SIGNING_KEY || signingKey,
+    CARD_DATA_KEY: process.env.CARD_DATA_KEY || keptSecret('card-data-key', () => randomBytes(32).toString('hex')),
+    CARD_VERIFICATION_KEY: process.env.CARD_VERIFICATION_KEY || keptSecret('card-verification-key', () => randomBytes(32).toString('hex')),
     TRUST_PROXY: 'loopback',
     // Payments dated today run as soon as they are due, at whatever hour the cluster is started: the
     // failover drill's standing orders fall due during its steps.
@@ -79,7 +81,7 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
   if (smtpUrl) environment.SMTP_URL = smtpUrl;
   if (process.env.SEED_DEMO) environment.SEED_DEMO = process.env.SEED_DEMO;
   // A rotation (docs/operations.md, "Rotating keys") keeps what the previous secret and keys sealed and signed readable.
-  for (const name of ['APP_SECRET_PREVIOUS', 'STATEMENT_SIGNING_KEYS_PREVIOUS'] as const) if (process.env[name]) environment[name] = process.env[name];
+  for (const name of ['APP_SECRET_PREVIOUS', 'STATEMENT_SIGNING_KEYS_PREVIOUS', 'CARD_DATA_KEY_PREVIOUS'] as const) if (process.env[name]) environment[name] = process.env[name];
   if (process.env.LOG_LEVEL) environment.LOG_LEVEL = process.env.LOG_LEVEL;
   return environment;
 }

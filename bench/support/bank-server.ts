@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // The bank's server for bench:api as production runs it: the production build (`npm start`'s node
 // flags) in a process of its own, NODE_ENV=production, the application role on the database and
 // the owner for migrations, logging at info into /dev/null, GET /metrics on a port of its own.
@@ -45,6 +46,8 @@ export async function startBankServer(options: BankServerOptions): Promise<BankS
       APP_SECRET: options.secret,
       APP_SECRET_PREVIOUS: '',
       STATEMENT_SIGNING_KEY: signingKey,
+      CARD_DATA_KEY: randomBytes(32).toString('hex'),
+      CARD_VERIFICATION_KEY: randomBytes(32).toString('hex'),
       // Nothing listens there and nothing is sent: mail is delivered by the jobs, which run elsewhere.
       SMTP_URL: 'smtp://127.0.0.1:2525',
       APP_URL: url,

@@ -45,6 +45,12 @@ const environmentSchema = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The APP_SECRET before the last rotation: what was hashed or sealed under it is still accepted. */
   APP_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Encrypts card numbers (AES-256-GCM) and keys their look-up hash (docs/cards.md); required in production. */
+  CARD_DATA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The CARD_DATA_KEY before the last rotation: numbers sealed or hashed under it are still found and read. */
+  CARD_DATA_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The card verification key the CVCs are derived with; it does not rotate with CARD_DATA_KEY (docs/cards.md). */
+  CARD_VERIFICATION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seeds demo data into an empty database; never in production. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -120,6 +126,8 @@ export interface Config {
   appUrl: string;
   /** APP_SECRET, and APP_SECRET_PREVIOUS while a rotation is under way (lib/crypto.ts). */
   secret: SecretRing;
+  /** CARD_DATA_KEY (with CARD_DATA_KEY_PREVIOUS while it rotates) and CARD_VERIFICATION_KEY. */
+  cards: { dataKey: SecretRing; verificationKey: string };
   logLevel: string;
   seedDemo: boolean;
   /** Deposit-address keys from configuration; null: a development seed in DATA_DIR (never in production). */
@@ -152,6 +160,9 @@ export interface TimeConfig {
 
 /** A development-only secret, so a fresh clone runs without setup; production refuses it. */
 const DEVELOPMENT_SECRET = 'development-only-secret-never-used-in-production';
+/** The card keys of a development server, for the same reason. */
+const DEVELOPMENT_CARD_DATA_KEY = 'development-only-card-data-key-never-in-production';
+const DEVELOPMENT_CARD_VERIFICATION_KEY = 'development-only-card-verification-key-never-in-production';
 
 export class ConfigError extends Error {}
 
@@ -314,7 +325,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const values = parsed.data;
   if (values.NODE_ENV === 'production') {
-    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY', 'APP_URL'] as const).filter((name) => !values[name]);
+    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY', 'APP_URL', 'CARD_DATA_KEY', 'CARD_VERIFICATION_KEY'] as const).filter(
+      (name) => !values[name],
+    );
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production`);
     }
@@ -325,6 +338,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   if (values.APP_SECRET_PREVIOUS !== undefined && values.APP_SECRET_PREVIOUS === values.APP_SECRET) {
     throw new ConfigError('Invalid configuration: APP_SECRET_PREVIOUS is the same as APP_SECRET');
+  }
+  if (values.CARD_DATA_KEY_PREVIOUS !== undefined && (values.CARD_DATA_KEY === undefined || values.CARD_DATA_KEY_PREVIOUS === values.CARD_DATA_KEY)) {
+    throw new ConfigError('Invalid configuration: CARD_DATA_KEY_PREVIOUS needs a different CARD_DATA_KEY (the key it was replaced by)');
   }
   if (values.APP_SECRET !== undefined && (values.NODE_ENV === 'production' || values.HOST !== undefined)) {
     checkSecretStrength('APP_SECRET', values.APP_SECRET);
@@ -359,6 +375,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     contactEmail: values.CONTACT_EMAIL,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     secret: secretRing(values.APP_SECRET ?? DEVELOPMENT_SECRET, values.APP_SECRET_PREVIOUS ?? null),
+    cards: {
+      dataKey: secretRing(values.CARD_DATA_KEY ?? DEVELOPMENT_CARD_DATA_KEY, values.CARD_DATA_KEY_PREVIOUS ?? null),
+      verificationKey: values.CARD_VERIFICATION_KEY ?? DEVELOPMENT_CARD_VERIFICATION_KEY,
+    },
     logLevel: values.LOG_LEVEL,
     seedDemo,
     crypto: cryptoKeysOf(values),

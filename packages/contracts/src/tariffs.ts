@@ -91,8 +91,14 @@ export const INCOMING_PAYMENT_INVESTIGATION_FEE = { amount: SERVICE_FEES.incomin
  */
 export const POLICY_BREACH_CLOSING_FEE = { amount: SERVICE_FEES.closingAccountForPolicyBreach, currency: TARIFF_CURRENCY } as const;
 
+/** Issuing a card (docs/cards.md): fixed fees in EUR, charged once when the card is ordered. */
+export const CARD_ISSUE_FEES = {
+  virtual: { amount: SERVICE_FEES.virtualCard, currency: TARIFF_CURRENCY },
+  physical: { amount: SERVICE_FEES.physicalCard, currency: TARIFF_CURRENCY },
+} as const;
+
 /** The fees the bank charges outside any transfer of the client's, each a statement row of its own. */
-export type BankFee = 'withdrawal' | 'maintenance' | 'highRisk' | 'depositOpening' | 'investigation' | 'policyClosing';
+export type BankFee = 'withdrawal' | 'maintenance' | 'highRisk' | 'depositOpening' | 'investigation' | 'policyClosing' | 'virtualCard' | 'physicalCard';
 
 /** The movements of a term deposit on the client's account, each a statement row of its own. */
 export type DepositMovement = 'depositPlacement' | 'depositInterest' | 'depositReturn' | 'depositEarlyClosing';
@@ -112,6 +118,8 @@ export const BANK_PURPOSES: Readonly<Record<BankPurpose, string>> = {
   depositOpening: 'Deposit account opening',
   investigation: 'Investigation and manual handling of an incoming payment',
   policyClosing: 'Closing the accounts of a client breaching policy',
+  virtualCard: 'Virtual card issue',
+  physicalCard: 'Physical card issue',
   depositPlacement: 'Placement of a term deposit',
   depositInterest: 'Interest on a term deposit',
   depositReturn: 'Return of a term deposit at maturity',

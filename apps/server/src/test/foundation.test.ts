@@ -128,6 +128,8 @@ const PRODUCTION = {
   APP_URL: 'https://bank.example',
   APP_SECRET: PRODUCTION_SECRET,
   STATEMENT_SIGNING_KEY: SIGNING_KEY,
+  CARD_DATA_KEY: 'c4a7e19b2f6d08a3e5b1c7f92d4a6e80b3c5d7e9f1a20486',
+  CARD_VERIFICATION_KEY: 'e2b8d41f7a9c03e6b5d1f8a27c4e9b60d3a5c7e9b1f20487',
 };
 /** Secrets anyone could guess: the source's own, one character, a pair, too short, a repeated run, sequences. */
 const PREDICTABLE_SECRETS = [
@@ -146,7 +148,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
   it('refuses production without database, SMTP and secret, and never seeds there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL, SMTP_URL, APP_SECRET, STATEMENT_SIGNING_KEY, APP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL, SMTP_URL, APP_SECRET, STATEMENT_SIGNING_KEY, APP_URL, CARD_DATA_KEY, CARD_VERIFICATION_KEY/);
     const config = loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' });
     expect(config.seedDemo).toBe(false);
   });

@@ -12,7 +12,7 @@ export const RECIPIENT_TYPES = ['individual', 'business'] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 
 /** An ISO 3166-1 alpha-2 country code (the web app shows the names in the reader's language). */
-const countryCodeSchema = z
+export const countryCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .toUpperCase()

@@ -19,5 +19,5 @@ export type { AccountType, IdentityTables, KycStatus } from './tables';
 export { assertNotBlocked, blockedForSeconds, lockingCounter, blockedSecondsSql, clearCounter, FAILED_PASSWORD_CHANGES_PER_CLIENT, FAILED_SIGN_INS_PER_EMAIL, FAILED_SIGN_INS_PER_EMAIL_AND_ADDRESS, OPERATOR_FAILURES_PER_ADDRESS, OPERATOR_FAILURES_PER_EMAIL, OPERATOR_FAILURES_PER_EMAIL_AND_ADDRESS, OPERATOR_KNOWN_ADDRESS_DAYS, OPERATOR_LOCK_ALERTS_PER_EMAIL, recordHit, refuseWhileBlocked, RESET_MAILS_PER_EMAIL, WRONG_OPERATOR_CODES_PER_EMAIL, WRONG_OPERATOR_CODES_PER_EMAIL_AND_ADDRESS } from './throttle';
 export type { CounterPolicy } from './throttle';
 export { acceptedStep, newTotpSecret, otpauthUrl, spendTimeStep, TOTP_ISSUERS } from './totp';
-export { CLIENT_SEALED_COLUMNS, disableAuthenticator, enableAuthenticator, setUpAuthenticator } from './two-factor';
+export { CLIENT_SEALED_COLUMNS, confirmStepUp, disableAuthenticator, enableAuthenticator, setUpAuthenticator } from './two-factor';
 

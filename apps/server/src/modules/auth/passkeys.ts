@@ -20,8 +20,8 @@ import type { MailMessage } from '../../lib/mailer';
 import { queueMail } from '../mail';
 import { openClientSession, type OpenedSession, type SignInOrigin } from './client-session';
 import { passkeyChangedMail } from './mail-templates';
-import { assertNotBlocked, FAILED_SIGN_INS_PER_ADDRESS, recordHit, sleep, slowDownMs } from './throttle';
-import { checkPassword, spendSecondFactor, WRONG_AUTHENTICATOR_CODES } from './two-factor';
+import { FAILED_SIGN_INS_PER_ADDRESS, recordHit, sleep, slowDownMs } from './throttle';
+import { confirmStepUp } from './two-factor';
 
 /**
  * Passkeys (WebAuthn) of clients. Adding one takes the password, then the browser's ceremony; the
@@ -157,15 +157,8 @@ export async function passkeyRegistrationOptions(
   ip: string | null,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { db, config } = deps;
-  await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
-  const client = await db.selectFrom('clients').select(['email', 'password_hash', 'totp_enabled_at']).where('id', '=', clientId).executeTakeFirst();
-  if (!client) throw new AppError('INVALID_AUTHORIZATION');
-  await checkPassword(db, clientId, client.password_hash, factors.password);
   // A passkey signs in without the app: with the app on, adding one takes the app's code too.
-  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code, ip)))) {
-    await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
-    throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: factors.code ? 'validation.totpCode.wrong' : 'validation.code.required' } });
-  }
+  const client = await confirmStepUp(deps, clientId, factors, ip);
   const existing = await db.selectFrom('client_passkeys').select(['credential_id', 'transports']).where('client_id', '=', clientId).execute();
   if (existing.length >= MAX_PASSKEYS_PER_CLIENT) throw new AppError('CONFLICT', { message: `At most ${MAX_PASSKEYS_PER_CLIENT} passkeys` });
   const options = await generateRegistrationOptions({

@@ -171,6 +171,25 @@ export async function spendSecondFactor(deps: AppDeps, clientId: string, code: s
   return used ? 'recovery' : null;
 }
 
+/**
+ * A signed-in client's step-up before a sensitive act (adding a passkey, revealing a card's details):
+ * the password, and with the authenticator app on, the app's code too (or a recovery code). Wrong
+ * answers count towards the same block as wrong codes (WRONG_AUTHENTICATOR_CODES). Answers the
+ * client's e-mail.
+ */
+export async function confirmStepUp(deps: AppDeps, clientId: string, factors: { password: string; code?: string | undefined }, ip: string | null): Promise<{ email: string }> {
+  const { db } = deps;
+  await assertNotBlocked(db, WRONG_AUTHENTICATOR_CODES, clientId);
+  const client = await db.selectFrom('clients').select(['email', 'password_hash', 'totp_enabled_at']).where('id', '=', clientId).executeTakeFirst();
+  if (!client) throw new AppError('INVALID_AUTHORIZATION');
+  await checkPassword(db, clientId, client.password_hash, factors.password);
+  if (client.totp_enabled_at && !(factors.code && (await spendSecondFactor(deps, clientId, factors.code, ip)))) {
+    await recordHit(db, WRONG_AUTHENTICATOR_CODES, clientId);
+    throw new AppError('INVALID_CREDENTIALS', { message: 'Wrong or used code', fields: { code: factors.code ? 'validation.totpCode.wrong' : 'validation.code.required' } });
+  }
+  return { email: client.email };
+}
+
 /** POST /api/user/two-factor/disable: with the password and a current code (or a recovery code). */
 export async function disableAuthenticator(
   deps: AppDeps,

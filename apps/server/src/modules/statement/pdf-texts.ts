@@ -133,6 +133,8 @@ export const PDF_TEXTS: Readonly<Record<StatementLanguage, PdfTexts>> = {
       depositOpening: 'Открытие депозитного счёта',
       investigation: 'Расследование и ручная обработка входящего платежа',
       policyClosing: 'Закрытие счетов клиента за нарушение правил банка',
+      virtualCard: 'Выпуск виртуальной карты',
+      physicalCard: 'Выпуск пластиковой карты',
       depositPlacement: 'Размещение срочного депозита',
       depositInterest: 'Проценты по срочному депозиту',
       depositReturn: 'Возврат срочного депозита по окончании срока',

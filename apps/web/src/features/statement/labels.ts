@@ -35,6 +35,8 @@ const BANK_PURPOSE_KEYS: Readonly<Record<BankPurpose, string>> = {
   depositOpening: 'bankPurposes.depositOpening',
   investigation: 'bankPurposes.investigation',
   policyClosing: 'bankPurposes.policyClosing',
+  virtualCard: 'bankPurposes.virtualCard',
+  physicalCard: 'bankPurposes.physicalCard',
   depositPlacement: 'bankPurposes.depositPlacement',
   depositInterest: 'bankPurposes.depositInterest',
   depositReturn: 'bankPurposes.depositReturn',
