@@ -10,6 +10,7 @@ import { totpDisableRequestSchema, totpEnableRequestSchema } from '@bank/contrac
 import { approvalsQuerySchema, approveRequestSchema, rejectApprovalRequestSchema, reversalRequestSchema } from '@bank/contracts/backoffice/approvals';
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
 import { clientClosureRequestSchema, clientRiskRequestSchema, clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
+import { activateCardRequestSchema, blockCardRequestSchema, cardLimitsRequestSchema, cardProductionRequestSchema, orderCardRequestSchema, replaceCardRequestSchema, revealCardRequestSchema } from '@bank/contracts/cards/cards';
 import { closureCryptoPayoutRequestSchema, closurePayoutRequestSchema } from '@bank/contracts/closure/closure';
 import { highRiskFeeProposalSchema } from '@bank/contracts/backoffice/high-risk-fee';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
@@ -227,6 +228,21 @@ export const ROUTES: readonly RouteSpec[] = [
     sample: (_ids, pick) => ({ from: pick(['EUR', 'USD', 'BTC']), to: pick(['RUB', 'ETH', 'GBP']), amount: '10' }),
   },
   { method: 'GET', path: '/statement', caller: 'client', effect: 'read', query: statementQuerySchema },
+  // Cards (docs/cards.md): ordering charges its fee; the holder's controls.
+  { method: 'GET', path: '/cards', caller: 'client', effect: 'read' },
+  {
+    method: 'POST', path: '/cards', caller: 'client', effect: 'money', body: orderCardRequestSchema,
+    sample: (ids, pick) => ({ type: 'virtual', accountNumber: pick(ids.accounts) }),
+  },
+  { method: 'POST', path: '/cards/:id/reveal', caller: 'client', effect: 'read', params: { id: 'uuid' }, body: revealCardRequestSchema, sample: () => ({ password: 'Fuzz-Password-1' }) },
+  { method: 'POST', path: '/cards/:id/freeze', caller: 'client', effect: 'write', params: { id: 'uuid' } },
+  { method: 'POST', path: '/cards/:id/unfreeze', caller: 'client', effect: 'write', params: { id: 'uuid' } },
+  {
+    method: 'PATCH', path: '/cards/:id/limits', caller: 'client', effect: 'write', params: { id: 'uuid' }, body: cardLimitsRequestSchema,
+    sample: () => ({ perTransaction: '100.00', online: false, countriesBlocked: ['RU'] }),
+  },
+  { method: 'POST', path: '/cards/:id/replace', caller: 'client', effect: 'write', params: { id: 'uuid' }, body: replaceCardRequestSchema, sample: () => ({ reason: 'lost' }) },
+  { method: 'POST', path: '/cards/:id/activate', caller: 'client', effect: 'write', params: { id: 'uuid' }, body: activateCardRequestSchema, sample: () => ({ last4: '1234' }) },
   // A closed client's closure and payout: the fuzzing clients are not closed (404 and 409 on the bank's terms).
   { method: 'GET', path: '/closure', caller: 'client', effect: 'read' },
   {
@@ -363,6 +379,16 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: 'POST', path: '/backoffice/clients/:clientId/risk', caller: 'operator', effect: 'write', params: { clientId: 'uuid' }, body: clientRiskRequestSchema,
     sample: (_ids, pick) => ({ level: pick(['high', 'standard']), reason: 'Fuzz' }),
+  },
+  // Cards in the back office: a client's cards, blocking one, a physical card's production.
+  { method: 'GET', path: '/backoffice/clients/:clientId/cards', caller: 'operator', effect: 'read', params: { clientId: 'uuid' } },
+  {
+    method: 'POST', path: '/backoffice/cards/:cardId/block', caller: 'operator', effect: 'write', params: { cardId: 'uuid' }, body: blockCardRequestSchema,
+    sample: () => ({ reason: 'Fuzz' }),
+  },
+  {
+    method: 'POST', path: '/backoffice/cards/:cardId/status', caller: 'operator', effect: 'write', params: { cardId: 'uuid' }, body: cardProductionRequestSchema,
+    sample: (_ids, pick) => ({ status: pick(['Produced', 'Shipped']) }),
   },
   // Closing a client who breaches policy: a four-eyes proposal (docs/bank-controls.md#closing-a-client).
   {

@@ -129,3 +129,16 @@ export type ReplaceCardRequest = z.input<typeof replaceCardRequestSchema>;
 /** POST /api/cards/:id/activate {last4}: a physical card that has arrived. */
 export const activateCardRequestSchema = z.object({ last4: z.string().regex(/^\d{4}$/, 'validation.last4.invalid') });
 export type ActivateCardRequest = z.input<typeof activateCardRequestSchema>;
+
+/** GET /api/backoffice/clients/:clientId/cards (payments, admin): the client's cards, never more than the last four digits. */
+export const clientCardsResponseSchema = z.object({ cards: z.array(cardSchema.extend({ blockedReason: z.string().nullable() })) });
+export type ClientCardsResponse = z.infer<typeof clientCardsResponseSchema>;
+
+/** POST /api/backoffice/cards/:cardId/block {reason} (payments, admin): Blocked for good, at once. */
+export const blockCardRequestSchema = z.object({ reason: requiredText(2000) });
+export type BlockCardRequest = z.input<typeof blockCardRequestSchema>;
+
+/** POST /api/backoffice/cards/:cardId/status {status} (payments, admin): a physical card produced, then shipped. */
+export const CARD_PRODUCTION_STATUSES = ['Produced', 'Shipped'] as const;
+export const cardProductionRequestSchema = z.object({ status: z.enum(CARD_PRODUCTION_STATUSES, { error: 'validation.cardStatus.invalid' }) });
+export type CardProductionRequest = z.input<typeof cardProductionRequestSchema>;

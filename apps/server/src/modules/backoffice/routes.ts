@@ -22,6 +22,7 @@ import { assertNotOwnClient } from '../users';
 import { countPendingApprovals, proposeApproval } from '../approvals';
 import { operatorOf, requireArea } from './guard';
 import { operatorRoutes } from './operator-routes';
+import { cardRoutes } from './card-routes';
 import { riskRoutes } from './risk-routes';
 import { auditRefusals } from './refusals';
 import { textParam, uuidParam } from '../../lib/params';
@@ -173,4 +174,5 @@ export default async function backofficeRoutes(app: FastifyInstance): Promise<vo
   operatorRoutes(app);
   // A client's risk level and the high-risk service fee, both proposed: risk-routes.ts.
   riskRoutes(app);
+  cardRoutes(app);
 }

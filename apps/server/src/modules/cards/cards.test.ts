@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretRing } from '../../lib/crypto';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { createSignedInOperator, type TestOperator } from '../../test/operators';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { bankToday } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
@@ -171,5 +172,30 @@ describe('a client\'s cards', () => {
     const wrongDigits = physical.last4 === '0000' ? '1111' : '0000';
     expect((await call(client, 'POST', `cards/${physical.id}/activate`, { last4: wrongDigits })).json().fields).toEqual({ last4: 'validation.last4.wrong' });
     expect((await call(client, 'POST', `cards/${physical.id}/activate`, { last4: physical.last4 })).json<Card>().status).toBe('Active');
+  });
+  it('shows operators of payments a client\'s cards with the last four digits at most, and lets them block one and move a physical card to Produced, then Shipped', async () => {
+    const payments = await createSignedInOperator(context, ['payments']);
+    const compliance = await createSignedInOperator(context, ['compliance']);
+    const asOperator = (operator: TestOperator, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      context.app.inject({ method, url: `/api/backoffice/${url}`, headers: operator.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    expect((await asOperator(compliance, 'GET', `clients/${client.id}/cards`)).statusCode).toBe(403);
+    const listed = await asOperator(payments, 'GET', `clients/${client.id}/cards`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const revealed = await call(client, 'POST', `cards/${(await call(client, 'GET', 'cards')).json<ListCardsResponse>().cards[0]!.id}/reveal`, { password: TEST_PASSWORD });
+    expect(listed.body).not.toContain(revealed.json<RevealedCard>().number);
+    const { cards } = listed.json<{ cards: Array<Card & { blockedReason: string | null }> }>();
+    expect(cards.find((card) => card.id === virtual.id)).toMatchObject({ status: 'Blocked', blockedReason: 'stolen' });
+
+    const ordered = (await order(client, { type: 'physical', accountNumber: usd, deliveryAddress: { line1: 'Tole Bi 5', city: 'Almaty', postalCode: '050000', country: 'KZ' } })).json<OrderCardResponse>().card;
+    expect((await asOperator(payments, 'POST', `cards/${ordered.id}/status`, { status: 'Shipped' })).statusCode).toBe(409);
+    expect((await asOperator(payments, 'POST', `cards/${ordered.id}/status`, { status: 'Produced' })).statusCode).toBe(204);
+    expect((await asOperator(payments, 'POST', `cards/${ordered.id}/status`, { status: 'Shipped' })).statusCode).toBe(204);
+    expect((await call(client, 'GET', 'cards')).json<ListCardsResponse>().cards.find((card) => card.id === ordered.id)!.status).toBe('Shipped');
+    expect((await asOperator(payments, 'POST', `cards/${ordered.id}/block`, { reason: 'Fraud suspected' })).statusCode).toBe(204);
+    expect((await asOperator(payments, 'POST', `cards/${ordered.id}/block`, { reason: 'Again' })).statusCode).toBe(409);
+    expect((await call(client, 'POST', `cards/${ordered.id}/activate`, { last4: ordered.last4 })).statusCode).toBe(409);
+    const audit = await context.db.selectFrom('audit_log').select(['action', 'actor_id']).where('subject_id', '=', ordered.id).where('actor_type', '=', 'operator').where('action', 'like', 'card.%').orderBy('id').execute();
+    expect(audit.map((row) => row.action)).toEqual(['card.produced', 'card.shipped', 'card.blockedByBank']);
+    await context.db.deleteFrom('auth_counters').where('bucket', '=', CARD_REVEALS.bucket).execute();
   });
 });

@@ -66,9 +66,9 @@ export function hasExpired(row: Pick<CardRow, 'expiry_month' | 'expiry_year'>, t
 }
 
 /** The status a holder sees: a card past its last month is Expired, whatever it was. */
-const statusOn = (row: CardRow, today: string): CardStatus => (row.status !== 'Blocked' && hasExpired(row, today) ? 'Expired' : row.status);
+export const statusOn = (row: Pick<CardRow, 'status' | 'expiry_month' | 'expiry_year'>, today: string): CardStatus => (row.status !== 'Blocked' && hasExpired(row, today) ? 'Expired' : row.status);
 
-function toCard(row: CardRow, today: string): Card {
+export function cardOf(row: CardRow, today: string): Card {
   return {
     id: row.id,
     type: row.type,
@@ -91,11 +91,15 @@ function toCard(row: CardRow, today: string): Card {
   };
 }
 
+/** The client's cards' rows, newest first. */
+export function cardRowsOf(db: Db, clientId: string) {
+  return selectCards(db).select('cards.blocked_reason').where('cards.client_id', '=', clientId).orderBy('cards.created_at', 'desc').orderBy('cards.id').execute();
+}
+
 /** GET /api/cards: the client's cards, newest first. */
 export async function listCards(deps: Pick<AppDeps, 'db' | 'clock'>, clientId: string): Promise<Card[]> {
-  const rows = await selectCards(deps.db).where('cards.client_id', '=', clientId).orderBy('cards.created_at', 'desc').orderBy('cards.id').execute();
   const today = bankToday(deps.clock);
-  return rows.map((row) => toCard(row, today));
+  return (await cardRowsOf(deps.db, clientId)).map((row) => cardOf(row, today));
 }
 
 /** One of the client's cards, locked for a change when `lock`; another client's is a 404, the same as none. */
@@ -179,7 +183,7 @@ async function issue(
 }
 
 async function cardAnswer(trx: Db, deps: AppDeps, clientId: string, cardId: string): Promise<Card> {
-  return toCard(await lockOwnCard(trx, clientId, cardId), bankToday(deps.clock));
+  return cardOf(await lockOwnCard(trx, clientId, cardId), bankToday(deps.clock));
 }
 
 /** POST /api/cards: orders a card, charges its fee, and answers both. */
