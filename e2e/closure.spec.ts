@@ -8,12 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOperator, operatorSignIn } from './support/backoffice';
 import { identifiedClientWithMoney, signInOperators, type Operators } from './support/clients';
-import { label, menuEntries, signInThroughUi, texts, unexpectedProblems, type Language } from './support/identity';
-import type { Page } from 'playwright-core';
-import { appReady } from './support/appReady';
-import { seriousAccessibilityViolations } from './support/axe';
-import { checkEveryLayout, LAYOUTS, useLanguage } from './support/layouts';
-import { screenshot, startStack, type Stack } from './support/stack';
+import { label, menuEntries, signInThroughUi, texts, unexpectedProblems } from './support/identity';
+import { checkCabinetLayouts, checkEveryLayout } from './support/layouts';
+import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 let operators: Operators;
@@ -23,31 +20,6 @@ beforeAll(async () => {
   operators = await signInOperators(stack);
 });
 afterAll(() => stack?.close());
-
-/**
- * The cabinet's screen in every layout, as checkEveryLayout looks at the back office's: the language
- * chosen with the cabinet's own switch (in the side menu, open at 1440 px), then the page loaded
- * afresh at the width, so a phone sees the menu closed. Axe finds no serious violation, nothing is
- * wider than the window, and a screenshot is kept. Ends in English at 1440 px.
- */
-async function checkCabinetLayouts(page: Page, name: string, ready: (language: Language) => Promise<void>): Promise<void> {
-  for (const { language, width } of [...LAYOUTS, { language: 'en' as const, width: 1440 }]) {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.reload();
-    await appReady(page);
-    await useLanguage(page, language);
-    await page.setViewportSize({ width, height: 900 });
-    await page.reload();
-    await appReady(page);
-    await ready(language);
-    if (name === '') continue;
-    const where = `${name}, ${language}, ${width} px`;
-    expect(await seriousAccessibilityViolations(page), where).toEqual([]);
-    const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
-    expect(widths.content, `${where}: the page is wider than the window`).toBeLessThanOrEqual(widths.window);
-    await screenshot(page, `${name}-${language}-${width}`);
-  }
-}
 
 async function clientCall<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${stack.baseUrl}/api/${path}`, {

@@ -82,7 +82,7 @@ describe.runIf(postgresConfigured)('a new client from registration to an approve
     await openMenu(page, language);
     await page.getByText(cabinet('profile.identified')).waitFor();
     expect(await menuEntries(page, language)).toEqual(
-      ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'settings'].map((key) => cabinet(`menu.items.${key}`)),
+      ['accounts', 'transfer', 'schedules', 'deposits', 'cards', 'rate', 'crypto', 'cryptoTransfer', 'settings'].map((key) => cabinet(`menu.items.${key}`)),
     );
     await screenshot(page, `identity-journey-identified-${tag}`);
 

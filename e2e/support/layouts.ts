@@ -40,3 +40,28 @@ export async function checkEveryLayout(page: Page, name: string, ready: (languag
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/**
+ * The cabinet's screen in every layout, as checkEveryLayout looks at the back office's: the language
+ * chosen with the cabinet's own switch (in the side menu, open at 1440 px), then the page loaded
+ * afresh at the width, so a phone sees the menu closed. Axe finds no serious violation, nothing is
+ * wider than the window, and a screenshot is kept. Ends in English at 1440 px.
+ */
+export async function checkCabinetLayouts(page: Page, name: string, ready: (language: Language) => Promise<void>): Promise<void> {
+  for (const { language, width } of [...LAYOUTS, { language: 'en' as const, width: 1440 }]) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await appReady(page);
+    await useLanguage(page, language);
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await appReady(page);
+    await ready(language);
+    if (name === '') continue;
+    const where = `${name}, ${language}, ${width} px`;
+    expect(await seriousAccessibilityViolations(page), where).toEqual([]);
+    const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, window: window.innerWidth }));
+    expect(widths.content, `${where}: the page is wider than the window`).toBeLessThanOrEqual(widths.window);
+    await screenshot(page, `${name}-${language}-${width}`);
+  }
+}

@@ -7,6 +7,8 @@ const PATHS: Record<MenuKey | 'logout', string> = {
   schedules: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M12 13v3l2 1',
   // A safe: the deposit box with its dial.
   deposits: 'M4 5h16v14H4zM4 19v2M20 19v2M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 9v1M17 10v4',
+  // A payment card with its magnetic stripe.
+  cards: 'M3 5h18v14H3zM3 9h18M3 12h18M7 16h3',
   rate: 'M7 4v16M7 4l-3 3M7 4l3 3M17 20V4M17 20l-3-3M17 20l3-3',
   crypto: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM10 8h3a2 2 0 0 1 0 4h-3zM10 12h4a2 2 0 0 1 0 4h-4zM10 7v10M12 6v2M12 16v2',
   cryptoTransfer: 'M22 2L11 13M22 2l-7 20-4-9-9-4z',

@@ -6,7 +6,7 @@ import { defaultMenuKey, displayName, menuClosesItself, screenToShow, visibleMen
 
 describe('cabinet menu', () => {
   it('shows the full menu only to identified clients', () => {
-    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
+    expect(visibleMenuKeys('Approved')).toEqual(['accounts', 'transfer', 'schedules', 'deposits', 'cards', 'rate', 'crypto', 'cryptoTransfer', 'settings']);
     for (const status of [null, undefined, 'New', 'Rejected'] as const) expect(visibleMenuKeys(status)).toEqual(['kyc', 'settings']);
   });
 
@@ -17,6 +17,18 @@ describe('cabinet menu', () => {
       expect(screenToShow('deposits', status)).toBe('kyc');
     }
     expect(screenToShow('deposits', 'Approved')).toBe('deposits');
+  });
+
+  it('offers cards, after deposits, only once the client is identified (docs/cards.md)', () => {
+    const keys = visibleMenuKeys('Approved');
+    expect(keys.indexOf('cards')).toBe(keys.indexOf('deposits') + 1);
+    for (const status of [null, undefined, 'New', 'Rejected'] as const) {
+      expect(visibleMenuKeys(status)).not.toContain('cards');
+      expect(screenToShow('cards', status)).toBe('kyc');
+    }
+    expect(screenToShow('cards', 'Approved')).toBe('cards');
+    expect(visibleMenuKeys('Approved', true)).toEqual(['closure']);
+    expect(screenToShow('cards', 'Approved', true)).toBe('closure');
   });
 
   it('shows only the KYC screen while the status is missing, New or Rejected', () => {

@@ -1,7 +1,7 @@
 import { isIdentified, type KycStatus } from '@bank/contracts/kyc/kyc-status';
 
 /** docs/product.md#screens-and-routes: what the cabinet's side menu can show; logout is an action, not a screen. */
-export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings', 'closure'] as const;
+export const MENU_KEYS = ['accounts', 'transfer', 'schedules', 'deposits', 'cards', 'rate', 'crypto', 'cryptoTransfer', 'kyc', 'settings', 'closure'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 /** docs/product.md#tariffs-and-limits: open by default in windows wider than this. */
@@ -19,15 +19,15 @@ export function menuClosesItself(width: number): boolean {
 
 /**
  * docs/product.md: identified clients see accounts, transfer, rate, crypto and cryptoTransfer, the
- * scheduled payments next to transfer (docs/time.md) and their term deposits (docs/deposits.md), money
- * entries all;
+ * scheduled payments next to transfer (docs/time.md), their term deposits (docs/deposits.md) and their
+ * cards (docs/cards.md), money entries all;
  * unidentified clients only the verification entry; settings always (logout too, drawn apart).
  * A client the bank has closed (docs/bank-controls.md#closing-a-client) sees the closure alone:
  * every other screen's calls are refused to them.
  */
 export function visibleMenuKeys(kycStatus: KycStatus | null | undefined, closedByBank = false): MenuKey[] {
   if (closedByBank) return ['closure'];
-  return isIdentified(kycStatus) ? ['accounts', 'transfer', 'schedules', 'deposits', 'rate', 'crypto', 'cryptoTransfer', 'settings'] : ['kyc', 'settings'];
+  return isIdentified(kycStatus) ? ['accounts', 'transfer', 'schedules', 'deposits', 'cards', 'rate', 'crypto', 'cryptoTransfer', 'settings'] : ['kyc', 'settings'];
 }
 
 /** The first screen of a client: accounts once identified, verification before. */

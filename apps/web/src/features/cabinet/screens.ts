@@ -16,6 +16,7 @@ export const screens: Record<MenuKey, LazyExoticComponent<ComponentType>> = {
   transfer: screen(() => import('../transfers/TransferScreen'), (module) => module.TransferScreen),
   schedules: screen(() => import('../schedules/SchedulesScreen'), (module) => module.SchedulesScreen),
   deposits: screen(() => import('../deposits/DepositsScreen'), (module) => module.DepositsScreen),
+  cards: screen(() => import('../cards/CardsScreen'), (module) => module.CardsScreen),
   rate: screen(() => import('../exchange/ExchangeScreen'), (module) => module.ExchangeScreen),
   crypto: screen(() => import('../crypto/WalletsScreen'), (module) => module.WalletsScreen),
   cryptoTransfer: screen(() => import('../crypto/CryptoTransferScreen'), (module) => module.CryptoTransferScreen),

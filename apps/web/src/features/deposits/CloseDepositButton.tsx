@@ -110,11 +110,11 @@ export function CloseDepositButton({ deposit, onClosed }: { deposit: Deposit; on
           ) : null}
           <p>{t('close.text', { number: deposit.number, date: formatBankDate(stage.quote.closingDate) })}</p>
           <dl className="deposit-summary">
-            <div className="deposit-summary__row">
+            <div className="deposit-summary__row summary-list__row">
               <dt>{t('close.returned', { account: formatAccountNumber(stage.quote.accountNumber) })}</dt>
               <dd>{money(stage.quote.returned)}</dd>
             </div>
-            <div className="deposit-summary__row deposit-summary__row--loss">
+            <div className="deposit-summary__row summary-list__row deposit-summary__row--loss">
               <dt>{t('close.forfeited')}</dt>
               <dd>{money(stage.quote.forfeitedInterest)}</dd>
             </div>

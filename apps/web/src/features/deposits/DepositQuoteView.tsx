@@ -55,7 +55,7 @@ export function DepositQuoteView({
       <p className="deposit-card__lead">{t('quote.lead')}</p>
       <dl className="deposit-summary">
         {rows.map((row) => (
-          <div key={row.key} className={`deposit-summary__row ${row.strong ? 'deposit-summary__row--strong' : ''}`} data-row={row.key}>
+          <div key={row.key} className={`deposit-summary__row summary-list__row ${row.strong ? 'deposit-summary__row--strong' : ''}`} data-row={row.key}>
             <dt>
               {row.label}
               {row.hint ? <span className="deposit-summary__hint">{row.hint}</span> : null}
