@@ -192,7 +192,7 @@ describe('the cabinet of an identified client', () => {
   it('RU, 1440 px: full menu, settings with the verified badge, password change, sign-out and sign-in with the new password', async () => {
     const { page, problems } = await stack.newPage({ language: 'ru', width: 1440 });
     await signInThroughUi(stack, page, 'ru', DEMO_BUSINESS.email, DEMO_BUSINESS.password);
-    expect(await menuEntries(page, 'ru')).toEqual(['Счета', 'Переводы', 'Плановые платежи', 'Депозиты', 'Обмен валюты', 'Криптокошельки', 'Криптопереводы', 'Настройки']);
+    expect(await menuEntries(page, 'ru')).toEqual(['Счета', 'Переводы', 'Плановые платежи', 'Депозиты', 'Карты', 'Обмен валюты', 'Криптокошельки', 'Криптопереводы', 'Настройки']);
     await page.getByText('Northwind Trading Ltd').first().waitFor();
     await page.getByText('Идентифицированный клиент').waitFor();
 
