@@ -4,8 +4,9 @@ import { createCryptoTransferRequestSchema } from '@bank/contracts/crypto/create
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { AppError, parseWith } from '../../lib/errors';
+import { clientAccountsOf } from '../accounts';
 import { recordAudit } from '../audit';
-import { createCryptoTransfer } from '../crypto';
+import { clientWalletsOf, createCryptoTransfer } from '../crypto';
 import { lockBalances } from '../ledger';
 import { createInternationalTransfer } from '../transfers';
 import { closureRowOf } from './closure-approval';
@@ -29,8 +30,8 @@ interface Payer {
 async function lockedStandings(trx: Db, client: { id: string }) {
   const row = await trx.selectFrom('clients').select(['id', 'email']).where('id', '=', client.id).forUpdate().executeTakeFirstOrThrow();
   if (!(await closureRowOf(trx, client.id))) throw new AppError('NOT_FOUND');
-  const before = await standingsOf(trx, client.id);
-  const balances = await lockBalances(trx, [...before.accounts.map((standing) => standing.account), ...before.wallets.map((standing) => standing.wallet)].map((owned) => owned.ledgerAccountId));
+  const [accounts, wallets] = await Promise.all([clientAccountsOf(trx, client.id), clientWalletsOf(trx, client.id)]);
+  const balances = await lockBalances(trx, [...accounts, ...wallets].map((owned) => owned.ledgerAccountId));
   return { email: row.email, standings: await standingsOf(trx, client.id, balances) };
 }
 
