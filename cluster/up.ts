@@ -73,6 +73,7 @@ function apiEnvironment(state: Pick<ClusterState, 'dir' | 'ports'>): Record<stri
     STATEMENT_SIGNING_KEY: process.env.STATEMENT_SIGNING_KEY || signingKey,
     CARD_DATA_KEY: process.env.CARD_DATA_KEY || keptSecret('card-data-key', () => randomBytes(32).toString('hex')),
     CARD_VERIFICATION_KEY: process.env.CARD_VERIFICATION_KEY || keptSecret('card-verification-key', () => randomBytes(32).toString('hex')),
+    CARD_NETWORK_SECRET: process.env.CARD_NETWORK_SECRET || keptSecret('card-network-secret', () => randomBytes(32).toString('hex')),
     TRUST_PROXY: 'loopback',
     // Payments dated today run as soon as they are due, at whatever hour the cluster is started: the
     // failover drill's standing orders fall due during its steps.

@@ -48,6 +48,7 @@ export async function startBankServer(options: BankServerOptions): Promise<BankS
       STATEMENT_SIGNING_KEY: signingKey,
       CARD_DATA_KEY: randomBytes(32).toString('hex'),
       CARD_VERIFICATION_KEY: randomBytes(32).toString('hex'),
+      CARD_NETWORK_SECRET: randomBytes(32).toString('hex'),
       // Nothing listens there and nothing is sent: mail is delivered by the jobs, which run elsewhere.
       SMTP_URL: 'smtp://127.0.0.1:2525',
       APP_URL: url,

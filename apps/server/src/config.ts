@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   CARD_DATA_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The card verification key the CVCs are derived with; it does not rotate with CARD_DATA_KEY (docs/cards.md). */
   CARD_VERIFICATION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The secret the card processor signs its messages with (docs/cards.md#the-card-network); required in production. */
+  CARD_NETWORK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seeds demo data into an empty database; never in production. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -127,7 +129,7 @@ export interface Config {
   /** APP_SECRET, and APP_SECRET_PREVIOUS while a rotation is under way (lib/crypto.ts). */
   secret: SecretRing;
   /** CARD_DATA_KEY (with CARD_DATA_KEY_PREVIOUS while it rotates) and CARD_VERIFICATION_KEY. */
-  cards: { dataKey: SecretRing; verificationKey: string };
+  cards: { dataKey: SecretRing; verificationKey: string; networkSecret: string };
   logLevel: string;
   seedDemo: boolean;
   /** Deposit-address keys from configuration; null: a development seed in DATA_DIR (never in production). */
@@ -163,6 +165,8 @@ const DEVELOPMENT_SECRET = 'development-only-secret-never-used-in-production';
 /** The card keys of a development server, for the same reason. */
 const DEVELOPMENT_CARD_DATA_KEY = 'development-only-card-data-key-never-in-production';
 const DEVELOPMENT_CARD_VERIFICATION_KEY = 'development-only-card-verification-key-never-in-production';
+/** What `npm run card:terminal` signs with unless CARD_NETWORK_SECRET is set (docs/cards.md#a-terminal-to-try-it). */
+export const DEVELOPMENT_CARD_NETWORK_SECRET = 'development-only-card-network-secret-never-in-production';
 
 export class ConfigError extends Error {}
 
@@ -325,7 +329,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const values = parsed.data;
   if (values.NODE_ENV === 'production') {
-    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY', 'APP_URL', 'CARD_DATA_KEY', 'CARD_VERIFICATION_KEY'] as const).filter(
+    const missing = (['DATABASE_URL', 'SMTP_URL', 'APP_SECRET', 'STATEMENT_SIGNING_KEY', 'APP_URL', 'CARD_DATA_KEY', 'CARD_VERIFICATION_KEY', 'CARD_NETWORK_SECRET'] as const).filter(
       (name) => !values[name],
     );
     if (missing.length > 0) {
@@ -378,6 +382,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     cards: {
       dataKey: secretRing(values.CARD_DATA_KEY ?? DEVELOPMENT_CARD_DATA_KEY, values.CARD_DATA_KEY_PREVIOUS ?? null),
       verificationKey: values.CARD_VERIFICATION_KEY ?? DEVELOPMENT_CARD_VERIFICATION_KEY,
+      networkSecret: values.CARD_NETWORK_SECRET ?? DEVELOPMENT_CARD_NETWORK_SECRET,
     },
     logLevel: values.LOG_LEVEL,
     seedDemo,

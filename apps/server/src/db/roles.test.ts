@@ -81,10 +81,12 @@ describe.runIf(onPostgres)('the application role', () => {
 
   it('changes only the state of holds, operations and statement rows, and deletes none', async () => {
     await refused(sql`update ledger_holds set amount = 1`);
-    for (const column of ['amount', 'currency', 'client_id', 'kind', 'number', 'counterparty']) {
+    // An amount is granted for a card payment's clearing alone, which migration 0100's triggers keep it to
+    // (cards/card-network.test.ts).
+    for (const column of ['currency', 'client_id', 'kind', 'number', 'counterparty']) {
       await refused(sql`update operations set ${sql.ref(column)} = ${sql.ref(column)} where false`);
     }
-    for (const column of ['amount', 'currency', 'account_id', 'wallet_id', 'operation_id', 'direction', 'to_account', 'number', 'status']) {
+    for (const column of ['currency', 'account_id', 'wallet_id', 'operation_id', 'direction', 'to_account', 'number', 'status']) {
       await refused(sql`update statement_rows set ${sql.ref(column)} = ${sql.ref(column)} where false`);
     }
     await refused(sql`delete from ledger_holds`);

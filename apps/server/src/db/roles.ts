@@ -21,7 +21,8 @@ export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', '
  * History whose rows move through states (a hold is captured or released; an operation is booked,
  * denied or canceled, and its statement rows are booked with it): the application may change those
  * columns only, and delete nothing. An operation's number, kind, client, amount, currency and
- * counterparty stay as written, as do a statement row's amounts, owner and sides. A Scheduled
+ * counterparty stay as written, as do a statement row's amounts, owner and sides, but for a card
+ * payment's amount, booked at what the merchant cleared (migration 0100). A Scheduled
  * transfer abroad is quoted and held on the day it runs: its fee, the instant it is made then, its
  * hold and thresholds (details) change once, and a trigger keeps the fee of any statement row whose
  * operation is not Scheduled (migration 0093) and the thresholds once fixed (migration 0093). A
@@ -29,8 +30,10 @@ export const APPEND_ONLY_TABLES = ['audit_log', 'journal_entries', 'postings', '
  */
 export const STATE_COLUMNS_OF_HISTORY: Readonly<Record<string, readonly string[]>> = {
   ledger_holds: ['status', 'closed_at'],
-  operations: ['status', 'status_reason', 'updated_at', 'booked_at', 'created_at', 'fee', 'details'],
-  statement_rows: ['booked_at', 'balance_after', 'fee'],
+  // A card payment's amount moves once, from what was authorised to what was cleared; triggers keep
+  // every other amount as written (migration 0100).
+  operations: ['status', 'status_reason', 'updated_at', 'booked_at', 'created_at', 'fee', 'details', 'amount'],
+  statement_rows: ['booked_at', 'balance_after', 'fee', 'amount'],
   // A deposit's terms, figures and opening stay as opened; it moves on to its next payout and ends
   // once. A payout's row is written first and then names the transfer that paid it.
   deposits: ['status', 'next_payout_date', 'closed_on', 'closed_at', 'forfeited_interest', 'closing_transfer_id'],

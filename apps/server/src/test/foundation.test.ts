@@ -130,6 +130,7 @@ const PRODUCTION = {
   STATEMENT_SIGNING_KEY: SIGNING_KEY,
   CARD_DATA_KEY: 'c4a7e19b2f6d08a3e5b1c7f92d4a6e80b3c5d7e9f1a20486',
   CARD_VERIFICATION_KEY: 'e2b8d41f7a9c03e6b5d1f8a27c4e9b60d3a5c7e9b1f20487',
+  CARD_NETWORK_SECRET: '7d1c5a9e3b8f20c4a6e1d7b93f5c8a0e2d4b6f81c3a5e709',
 };
 /** Secrets anyone could guess: the source's own, one character, a pair, too short, a repeated run, sequences. */
 const PREDICTABLE_SECRETS = [
@@ -148,7 +149,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
   it('refuses production without database, SMTP and secret, and never seeds there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL, SMTP_URL, APP_SECRET, STATEMENT_SIGNING_KEY, APP_URL, CARD_DATA_KEY, CARD_VERIFICATION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL, SMTP_URL, APP_SECRET, STATEMENT_SIGNING_KEY, APP_URL, CARD_DATA_KEY, CARD_VERIFICATION_KEY, CARD_NETWORK_SECRET/);
     const config = loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' });
     expect(config.seedDemo).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { expireAuthorizationsJob } from '../modules/cards';
 import { depositPayoutsJob } from '../modules/deposits';
 import { collectArrearsJob, maintenanceFeeJob } from '../modules/fees';
 import { checkLedgerInvariantsJob } from '../modules/ledger';
@@ -13,4 +14,4 @@ import type { JobDefinition } from '../modules/jobs';
  * is created by a migration (`select pgboss.create_queue(name, options)`); docs/time.md lists them
  * with their times.
  */
-export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [deliverMailJob as JobDefinition<never>, sweepMailJob as JobDefinition<never>, pruneRetentionJob as JobDefinition<never>, runScheduledTransfersJob as JobDefinition<never>, expireHoldsJob as JobDefinition<never>, planStandingOrdersJob as JobDefinition<never>, maintenanceFeeJob as JobDefinition<never>, collectArrearsJob as JobDefinition<never>, depositPayoutsJob as JobDefinition<never>, refreshRatesJob as JobDefinition<never>, checkLedgerInvariantsJob as JobDefinition<never>];
+export const JOB_DEFINITIONS: readonly JobDefinition<never>[] = [deliverMailJob as JobDefinition<never>, sweepMailJob as JobDefinition<never>, pruneRetentionJob as JobDefinition<never>, runScheduledTransfersJob as JobDefinition<never>, expireHoldsJob as JobDefinition<never>, planStandingOrdersJob as JobDefinition<never>, maintenanceFeeJob as JobDefinition<never>, collectArrearsJob as JobDefinition<never>, depositPayoutsJob as JobDefinition<never>, refreshRatesJob as JobDefinition<never>, checkLedgerInvariantsJob as JobDefinition<never>, expireAuthorizationsJob as JobDefinition<never>];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../modules/accounts';
 import { authRoutes, passkeyRoutes, usersRoutes } from '../modules/users';
 import { approvalRoutes, backofficeRoutes, scheduleRoutes, depositBackofficeRoutes } from '../modules/backoffice';
-import { cardRoutes } from '../modules/cards';
+import { cardNetworkRoutes, cardRoutes } from '../modules/cards';
 import { closureRoutes } from '../modules/closures';
 import { contactRoutes } from '../modules/contact';
 import { depositRoutes } from '../modules/deposits';
@@ -20,5 +20,5 @@ import { transferRoutes } from '../modules/transfers';
  * routes; it reaches shared services through `app.deps`.
  */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, contactRoutes, authRoutes, passkeyRoutes, usersRoutes, kycRoutes,
-  accountRoutes, transferRoutes, standingOrderRoutes, depositRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, cardRoutes, closureRoutes, backofficeRoutes,
+  accountRoutes, transferRoutes, standingOrderRoutes, depositRoutes, exchangeRoutes, rateRoutes, statementRoutes, walletRoutes, cardRoutes, cardNetworkRoutes, closureRoutes, backofficeRoutes,
   approvalRoutes, depositBackofficeRoutes, scheduleRoutes];

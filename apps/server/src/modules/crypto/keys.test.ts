@@ -30,7 +30,7 @@ describe('deposit-address keys', () => {
   it('production never uses a development seed; configured keys are used as given', async () => {
     const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://x', APP_URL: 'https://bank.example', APP_SECRET: '9f1c2e7a4b8d03f6e5a1c9b27d4e8f60a3b5c7d9e1f20486',
       STATEMENT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      CARD_DATA_KEY: 'c4a7e19b2f6d08a3e5b1c7f92d4a6e80b3c5d7e9f1a20486', CARD_VERIFICATION_KEY: 'e2b8d41f7a9c03e6b5d1f8a27c4e9b60d3a5c7e9b1f20487' };
+      CARD_DATA_KEY: 'c4a7e19b2f6d08a3e5b1c7f92d4a6e80b3c5d7e9f1a20486', CARD_VERIFICATION_KEY: 'e2b8d41f7a9c03e6b5d1f8a27c4e9b60d3a5c7e9b1f20487', CARD_NETWORK_SECRET: '7d1c5a9e3b8f20c4a6e1d7b93f5c8a0e2d4b6f81c3a5e709' };
     expect(await resolveDerivationKeys(loadConfig(production))).toBeNull();
     const keys = await resolveDerivationKeys(
       loadConfig({ ...production, CRYPTO_XPUB_BTC: BIP84_ZPUB, CRYPTO_XPUB_EVM: EVM_XPUB, CRYPTO_SOLANA_SEED: '00'.repeat(32) }),

@@ -46,7 +46,11 @@ export type EntryKind =
   /** The principal back at maturity, by the bank's schedule. */
   | 'deposit_return'
   /** The principal back before maturity, at the client's request. */
-  | 'deposit_closing';
+  | 'deposit_closing'
+  /** A card payment cleared by the card network: the held amount, or what the merchant cleared. */
+  | 'card_payment'
+  /** A merchant's refund to a card. */
+  | 'card_refund';
 
 export interface Balance {
   bookedMinor: bigint;

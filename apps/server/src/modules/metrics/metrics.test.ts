@@ -52,7 +52,7 @@ describe('METRICS_PORT', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
     // Never every interface by default, even where the API itself listens on all of them.
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', METRICS_PORT: '9464', DATABASE_URL: 'postgres://x', SMTP_URL: 'smtp://x', APP_URL: 'https://bank.example', APP_SECRET: randomSecret, STATEMENT_SIGNING_KEY: signingKeyPem, CARD_DATA_KEY: randomSecret.split('').reverse().join(''), CARD_VERIFICATION_KEY: `${randomSecret}-cvk` }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', METRICS_PORT: '9464', DATABASE_URL: 'postgres://x', SMTP_URL: 'smtp://x', APP_URL: 'https://bank.example', APP_SECRET: randomSecret, STATEMENT_SIGNING_KEY: signingKeyPem, CARD_DATA_KEY: randomSecret.split('').reverse().join(''), CARD_VERIFICATION_KEY: `${randomSecret}-cvk`, CARD_NETWORK_SECRET: `${randomSecret}-net` }).metricsHost).toBe('127.0.0.1');
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5');
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
     expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(/METRICS_PORT/);

@@ -1,5 +1,5 @@
 // Proves that each kind of operation has one schema of its details, held alike by the server (its zod
-// schema) and by the database (operation_details_valid, migration 0093): every kind's details as the
+// schema) and by the database (operation_details_valid, migrations 0093 and 0100): every kind's details as the
 // bank writes them pass both, and each way of getting them wrong (a required detail missing, another
 // kind's detail, a wrong type, a null, thresholds or a schedule that do not add up) fails both.
 import { sql } from 'kysely';
@@ -33,6 +33,7 @@ const VALID: Record<TransferKind, Record<string, unknown>> = {
   reversal: { fromAccountId: ID[0], toWalletId: ID[1], purpose: 'Sent by mistake', paymentReference: '100000042' },
   fee: { fromAccountId: ID[0], purpose: 'Withdrawal of a payment order', paymentReference: '100000043' },
   deposit: { toAccountId: ID[0], purpose: 'Interest on a term deposit', paymentReference: 'DEP-20261206-000001', paymentDate: '2026-12-06' },
+  card: { cardId: ID[0], mcc: '5812', purpose: '•••• 1234 · Café Central, Vienna, AT', fromAccountId: ID[1], holdId: ID[0], counterAmount: '12.50', counterCurrency: 'EUR', rate: '1.0712' },
 };
 
 /** What each kind requires: each left out in turn must be refused. */
@@ -48,6 +49,7 @@ const REQUIRED: Record<TransferKind, string[]> = {
   reversal: ['purpose', 'paymentReference'],
   fee: ['fromAccountId', 'purpose'],
   deposit: ['purpose', 'paymentReference', 'paymentDate', 'toAccountId'],
+  card: ['cardId', 'mcc', 'purpose', 'fromAccountId'],
 };
 
 const without = (details: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(details).filter(([name]) => name !== key));
@@ -78,6 +80,11 @@ const EXTRA_INVALID: Array<[TransferKind, string, Record<string, unknown>]> = [
   ['crypto_conversion', 'two sides sold', { ...VALID.crypto_conversion, fromAccountId: ID[1] }],
   ['crypto_conversion', 'no side bought', without(VALID.crypto_conversion, 'toAccountId')],
   ['deposit', 'both ways at once', { ...VALID.deposit, fromAccountId: ID[1] }],
+  ['card', 'a payment without its hold', without(VALID.card, 'holdId')],
+  ['card', 'a refund with a hold', { ...without(VALID.card, 'fromAccountId'), toAccountId: ID[1] }],
+  ['card', 'both ways at once', { ...VALID.card, toAccountId: ID[0] }],
+  ['card', "the merchant's amount without its rate", without(VALID.card, 'rate')],
+  ['card', 'a category code that is not four digits', { ...VALID.card, mcc: '58121' }],
   ['fee', 'an identifier that is not one', { ...VALID.fee, fromAccountId: 'account-1' }],
 ];
 

@@ -2,7 +2,7 @@ import { PAYMENT_REGIONS } from '@bank/contracts';
 import { z } from 'zod';
 
 /** Every kind of operation the bank records; each has its details' schema below. */
-export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal' | 'fee' | 'deposit';
+export type TransferKind = 'internal' | 'international' | 'exchange' | 'incoming' | 'crypto' | 'crypto_internal' | 'crypto_deposit' | 'crypto_conversion' | 'reversal' | 'fee' | 'deposit' | 'card';
 
 /**
  * What only some kinds of operation have: the `details` of an operations row, one schema per kind.
@@ -71,11 +71,14 @@ const DETAIL = {
   recipientDetails: z.record(z.string(), z.unknown()),
   /** A deposit's transaction hash on its network. */
   txHash: z.string(),
+  /** The card a card payment or refund went through, and the merchant's category code. */
+  cardId: id,
+  mcc: z.string().regex(/^[0-9]{4}$/),
   thresholds: thresholdsSchema,
   schedule: scheduleSchema,
 } as const;
 
-const { fromAccountId, toAccountId, fromWalletId, toWalletId, holdId, counterAmount, counterCurrency, rate, paymentRegion, purpose, paymentReference, paymentDate, recipientDetails, txHash, thresholds, schedule } =
+const { fromAccountId, toAccountId, fromWalletId, toWalletId, holdId, counterAmount, counterCurrency, rate, paymentRegion, purpose, paymentReference, paymentDate, recipientDetails, txHash, cardId, mcc, thresholds, schedule } =
   DETAIL;
 
 /** Each kind's details: what it requires, what it may have, nothing else. */
@@ -156,6 +159,30 @@ export const OPERATION_DETAILS = {
       toAccountId: toAccountId.optional(),
     })
     .refine((details) => (details.fromAccountId === undefined) !== (details.toAccountId === undefined), 'A deposit movement leaves one account or comes back to it'),
+  /**
+   * A card payment out of the card's account, held until the network clears it, or a merchant's refund
+   * into it (docs/cards.md#the-card-network). The purpose is the merchant as the statement names it;
+   * when the merchant's currency is not the account's, what it asked (counterAmount, counterCurrency)
+   * and the rate it was converted at.
+   */
+  card: z
+    .strictObject({
+      cardId,
+      mcc,
+      purpose,
+      fromAccountId: fromAccountId.optional(),
+      toAccountId: toAccountId.optional(),
+      holdId: holdId.optional(),
+      counterAmount: counterAmount.optional(),
+      counterCurrency: counterCurrency.optional(),
+      rate: rate.optional(),
+    })
+    .refine((details) => (details.fromAccountId === undefined) !== (details.toAccountId === undefined), 'A card payment leaves the account or a refund comes back to it')
+    .refine((details) => (details.holdId === undefined) === (details.fromAccountId === undefined), 'A payment is held, a refund is not')
+    .refine(
+      (details) => (details.counterAmount === undefined) === (details.rate === undefined) && (details.counterAmount === undefined) === (details.counterCurrency === undefined),
+      "What the merchant asked comes with its rate",
+    ),
 } as const satisfies Record<TransferKind, z.ZodType>;
 
 export type OperationDetailsOf<Kind extends TransferKind> = z.output<(typeof OPERATION_DETAILS)[Kind]>;

@@ -50,6 +50,9 @@ export interface NewTransfer {
   fromWalletId?: string;
   toWalletId?: string;
   txHash?: string;
+  /** A card payment or refund: the card and the merchant's category code. */
+  cardId?: string;
+  mcc?: string;
   /** A transfer that waits for the bank: what it needs, fixed now (limits.ts). */
   thresholds?: TransferThresholds;
   /** A Scheduled transfer: the bank date it runs on, the request it runs as, and the standing order's occurrence it is. */
@@ -119,6 +122,8 @@ export function detailsOfTransfer(transfer: NewTransfer): StoredDetails {
     recipientDetails: transfer.recipientDetails,
     holdId: transfer.holdId,
     txHash: transfer.txHash,
+    cardId: transfer.cardId,
+    mcc: transfer.mcc,
     thresholds: thresholds && thresholdsDetail(thresholds),
     schedule: schedule && {
       date: schedule.date,
@@ -349,7 +354,12 @@ export async function setTransferStatus(
   transferId: string,
   status: TransactionStatus,
   options: {
-    booking?: { at: InstantText; account?: { accountId: string; balanceAfterMinor: bigint; currency: Currency } };
+    booking?: {
+      at: InstantText;
+      account?: { accountId: string; balanceAfterMinor: bigint; currency: Currency };
+      /** What was booked when it is not what was held (a card's clearing): the operation and its account's row take it. */
+      amountMinor?: bigint;
+    };
     reason?: string;
   } = {},
 ): Promise<void> {
@@ -363,6 +373,7 @@ export async function setTransferStatus(
     set status = ${status}, updated_at = ${new Date()}
       ${options.reason !== undefined ? sql`, status_reason = ${options.reason}` : sql``}
       ${booking ? sql`, booked_at = ${booking.at}::timestamptz` : sql``}
+      ${booking?.amountMinor !== undefined && account ? sql`, amount = ${formatMinor(booking.amountMinor, account.currency)}::numeric` : sql``}
     where id = ${transferId}::uuid and status = any(${statusesBefore(status)}::text[])
     returning id`;
   const booked = booking
@@ -370,6 +381,7 @@ export async function setTransferStatus(
         update statement_rows
         set booked_at = ${booking.at}::timestamptz
           ${account ? sql`, balance_after = case when account_id = ${account.accountId}::uuid then ${formatMinor(account.balanceAfterMinor, account.currency)}::numeric else balance_after end` : sql``}
+          ${account && booking?.amountMinor !== undefined ? sql`, amount = case when account_id = ${account.accountId}::uuid then ${formatMinor(booking.amountMinor, account.currency)}::numeric else amount end` : sql``}
         where operation_id in (select id from moved)
           and (wallet_id is not null ${account ? sql`or account_id = ${account.accountId}::uuid` : sql``})
       )`

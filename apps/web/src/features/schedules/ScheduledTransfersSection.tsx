@@ -27,7 +27,7 @@ export function ScheduledTransfersSection({ load, onChanged }: { load: Load<Tran
       {load.kind === 'ready' && load.data.length > 0 ? (
         <ul className="schedule-list" aria-labelledby="scheduled-transfers-title">
           {load.data.map((row) => {
-            const action = clientActionOf({ status: row.transactionStatus, direction: row.direction, reference: row.reference });
+            const action = clientActionOf({ status: row.transactionStatus, direction: row.direction, reference: row.reference, transactionType: row.transactionType });
             return (
               <li key={row.transactionNumber} className="schedule-item">
                 <div className="schedule-item__main">

@@ -12,6 +12,10 @@ describe('client transfer actions', () => {
     expect(clientActionOf({ status: 'New', direction: 'OUT', reference: 'Internal' })).toBeNull();
   });
 
+  it('offers nothing on a card payment waiting for its clearing', () => {
+    expect(clientActionOf({ status: 'New', direction: 'OUT', reference: 'International', transactionType: 'Card' })).toBeNull();
+  });
+
   it('offers nothing on received rows or in any other status', () => {
     expect(clientActionOf({ status: 'Scheduled', direction: 'IN', reference: 'Internal' })).toBeNull();
     for (const status of TRANSACTION_STATUSES.filter((s) => s !== 'Scheduled' && s !== 'New')) {

@@ -1,0 +1,116 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  authorizationRequestSchema,
+  CARD_NETWORK_SIGNATURE_HEADER,
+  CARD_NETWORK_TIMESTAMP_HEADER,
+  CARD_NETWORK_TOLERANCE_SECONDS,
+  cardNetworkSignature,
+  clearingRequestSchema,
+  refundRequestSchema,
+  reversalRequestSchema,
+} from '@bank/contracts/cards/network';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db';
+import { AppError, parseWith, refuseControlCharacters } from '../../lib/errors';
+import { parseJsonBody } from '../../lib/json-body';
+import { recordAudit } from '../audit';
+import { inMoneyTransaction } from '../ledger';
+import { authorize, clear, refund, reverse } from './network';
+
+/**
+ * The card processor's calls (docs/cards.md#the-card-network), under /api/card-network. Each is
+ * signed: `Card-Network-Timestamp` (Unix seconds) and `Card-Network-Signature: v1=<hex HMAC-SHA256
+ * with CARD_NETWORK_SECRET of "<timestamp>.<raw body>">`. An unsigned, wrongly signed or stale call
+ * (more than 5 minutes off the bank's clock) is a 401, and audited. Each message's `messageId` is
+ * kept with its answer: a repeated one answers as the first did and changes nothing; the same id with
+ * another body is a 409.
+ */
+
+type MessageKind = 'authorization' | 'clearing' | 'reversal' | 'refund';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as it came, for the signature (card network routes only). */
+    rawBody?: string;
+  }
+}
+
+const SIGNATURE = /^v1=[0-9a-f]{64}$/;
+
+/** Why a call's signature does not hold, or null when it does. */
+export function signatureFault(request: { headers: Record<string, string | string[] | undefined>; rawBody?: string | undefined }, secret: string, nowSeconds: number): string | null {
+  const timestamp = request.headers[CARD_NETWORK_TIMESTAMP_HEADER];
+  const signature = request.headers[CARD_NETWORK_SIGNATURE_HEADER];
+  if (typeof timestamp !== 'string' || typeof signature !== 'string') return 'unsigned';
+  if (!/^\d{1,12}$/.test(timestamp)) return 'badTimestamp';
+  if (Math.abs(nowSeconds - Number(timestamp)) > CARD_NETWORK_TOLERANCE_SECONDS) return 'stale';
+  if (!SIGNATURE.test(signature)) return 'badSignature';
+  const expected = cardNetworkSignature(secret, timestamp, request.rawBody ?? '');
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(signature)) ? null : 'badSignature';
+}
+
+/**
+ * Runs a message once: its id is claimed in the decision's own transaction, so a repeat (even one
+ * racing the first) waits for the first to commit and then reads its answer.
+ */
+async function onceByMessageId<Answer>(db: Db, kind: MessageKind, messageId: string, rawBody: string, decide: (trx: Db) => Promise<Answer>): Promise<Answer> {
+  const bodyHash = createHash('sha256').update(rawBody).digest('hex');
+  return inMoneyTransaction(db, async (trx) => {
+    const claimed = await trx
+      .insertInto('card_network_messages')
+      .values({ message_id: messageId, kind, body_hash: bodyHash, response: JSON.stringify(null) })
+      .onConflict((conflict) => conflict.column('message_id').doNothing())
+      .returning('message_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const first = await trx.selectFrom('card_network_messages').select(['kind', 'body_hash', 'response']).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+      if (first.kind !== kind || first.body_hash !== bodyHash) {
+        throw new AppError('CONFLICT', { message: 'This messageId was sent before with another message', details: { reason: 'messageIdReused' } });
+      }
+      return (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as Answer;
+    }
+    const answer = await decide(trx);
+    await trx.updateTable('card_network_messages').set({ response: JSON.stringify(answer) }).where('message_id', '=', messageId).execute();
+    return answer;
+  });
+}
+
+export default async function cardNetworkRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, clock } = app.deps;
+
+  // This plugin's own JSON parser keeps the raw text the signature covers; the body is read as every
+  // other route's is (lib/json-body.ts), control characters refused.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = String(body);
+    try {
+      const value = parseJsonBody(String(body));
+      refuseControlCharacters(value);
+      done(null, value);
+    } catch (error) {
+      done(error instanceof AppError ? error : Object.assign(new Error('Body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  async function verifySignature(request: FastifyRequest): Promise<void> {
+    const fault = signatureFault(request, config.cards.networkSecret, Math.floor(clock.now().getTime() / 1000));
+    if (fault === null) return;
+    await recordAudit(db, { actorType: 'anonymous', action: 'cardNetwork.refused', subjectType: 'cardNetwork', subjectId: request.url, ip: request.ip, after: { reason: fault } });
+    request.log.warn({ reason: fault, url: request.url }, 'card network call refused');
+    throw new AppError('INVALID_AUTHORIZATION', { message: 'Invalid card network signature' });
+  }
+
+  const signed = { preHandler: verifySignature };
+  const route = <Schema extends z.ZodType<{ messageId: string }>>(kind: MessageKind, schema: Schema, decide: (trx: Db, message: z.output<Schema>) => Promise<unknown>) =>
+    async (request: FastifyRequest) => {
+      const message = parseWith(schema, request.body);
+      return onceByMessageId(db, kind, message.messageId, request.rawBody ?? '', (trx) => decide(trx, message));
+    };
+
+  // Each path is written out whole: the fault suite reads registered paths from the source (docs/reliability.md#the-fault-suite).
+  app.post('/card-network/authorizations', signed, route('authorization', authorizationRequestSchema, (trx, message) => authorize(trx, app.deps, message)));
+  app.post('/card-network/clearings', signed, route('clearing', clearingRequestSchema, (trx, message) => clear(trx, app.deps, message)));
+  app.post('/card-network/reversals', signed, route('reversal', reversalRequestSchema, (trx, message) => reverse(trx, message)));
+  app.post('/card-network/refunds', signed, route('refund', refundRequestSchema, (trx, message) => refund(trx, app.deps, message)));
+}

@@ -1,0 +1,394 @@
+import {
+  AUTHORIZATION_HOLD_DAYS,
+  TIP_MCCS,
+  TIP_TOLERANCE_PERCENT,
+  type AuthorizationRequest,
+  type AuthorizationResponse,
+  type CardDeclineReason,
+  type ClearingRequest,
+  type Merchant,
+  type RefundRequest,
+  type ReversalRequest,
+  type SettlementResponse,
+} from '@bank/contracts/cards/network';
+import { amountToSellMinor, CARDS, convertMinor, decimalToMinor, formatMinor, parseAmount, type Currency } from '@bank/contracts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit';
+import { bankToday, instantOnBankDate } from '../jobs';
+import { bankAccountId, lockBalances, placeHold, postEntry, releaseHold } from '../ledger';
+import { recordOperations, setTransferStatus } from '../operations';
+import { loadRateTable, offeredRate } from '../rates';
+import { cvcOf, expiryText, maskedPan, panHashCandidates } from './card-data';
+import { statusOn } from './issuing';
+
+/**
+ * The card network's side (docs/cards.md#the-card-network). A processor asks the bank to authorise
+ * a payment with a card; an approval holds its amount in USD on the card's account and shows the
+ * holder a pending "Card" row at once. The processor then clears it (the hold is booked, once),
+ * reverses it (the hold is released), or lets it expire after AUTHORIZATION_HOLD_DAYS; a refund
+ * credits the account. Each decision is one short transaction: the card's row is locked first, then
+ * the account's ledger row, so two authorisations racing for the last dollars are decided one after
+ * the other, and the second sees what the first held.
+ */
+
+type NetworkDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
+interface CardForNetwork {
+  id: string;
+  client_id: string;
+  account_id: string;
+  account_number: string;
+  ledger_account_id: string;
+  status: 'Ordered' | 'Produced' | 'Shipped' | 'Active' | 'Frozen' | 'Blocked' | 'Expired';
+  last4: string;
+  expiry_month: number;
+  expiry_year: number;
+  limit_per_transaction: string;
+  limit_monthly: string;
+  online_allowed: boolean;
+  countries_blocked: string[];
+  closed_by_bank_at: Date | null;
+}
+
+/** The card of a number, locked: found by its keyed hash under the current or previous key. */
+async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string): Promise<CardForNetwork | undefined> {
+  return trx
+    .selectFrom('cards')
+    .innerJoin('accounts', 'accounts.id', 'cards.account_id')
+    .innerJoin('clients', 'clients.id', 'cards.client_id')
+    .select([
+      'cards.id',
+      'cards.client_id',
+      'cards.account_id',
+      'accounts.number as account_number',
+      'accounts.ledger_account_id',
+      'cards.status',
+      'cards.last4',
+      'cards.expiry_month',
+      'cards.expiry_year',
+      'cards.limit_per_transaction',
+      'cards.limit_monthly',
+      'cards.online_allowed',
+      'cards.countries_blocked',
+      'clients.closed_by_bank_at',
+    ])
+    .where('cards.pan_hash', 'in', panHashCandidates(pan, deps.config.cards.dataKey))
+    .forUpdate('cards')
+    .executeTakeFirst()
+    .then((row) => (row ? ({ ...row, ledger_account_id: String(row.ledger_account_id) } as CardForNetwork) : undefined));
+}
+
+/** What the merchant asked, in its currency's minor units; the schema let through only what parses. */
+function merchantMinor(amount: string, currency: Currency): bigint {
+  const parsed = parseAmount(amount, currency);
+  if (!parsed.ok) throw new AppError('VALIDATION_FAILED', { fields: { amount: `validation.amount.${parsed.problem}` } });
+  return parsed.minor;
+}
+
+/**
+ * The merchant's amount in the account's USD: the same when it is USD; otherwise what the bank must
+ * sell of USD to pay it at the day's rate with its spread (rounded up to the cent), and that rate.
+ */
+async function inUsd(trx: Db, amountMinor: bigint, currency: Currency): Promise<{ usdMinor: bigint; rate: string | null }> {
+  if (currency === CARDS.currency) return { usdMinor: amountMinor, rate: null };
+  const rate = offeredRate(await loadRateTable(trx), CARDS.currency, currency);
+  return { usdMinor: amountToSellMinor(amountMinor, CARDS.currency, currency, rate), rate };
+}
+
+/** How the statement names a card payment: the card and the merchant, in no language of its own. */
+const purposeOf = (last4: string, merchant: Merchant) => `${maskedPan(last4)} · ${merchant.name}, ${merchant.city}, ${merchant.country}`;
+
+/** USD approved on the card in the bank's calendar month so far: what is held and what was cleared. */
+async function spentThisMonth(trx: Db, deps: NetworkDeps, cardId: string): Promise<bigint> {
+  const today = bankToday(deps.clock);
+  const monthStart = instantOnBankDate(`${today.slice(0, 8)}01`, 0, deps.clock.timeZone);
+  const { rows } = await sql<{ spent: string | null }>`
+    select sum(coalesce(cleared_usd, held_usd)) as spent from card_authorizations
+    where card_id = ${cardId}::uuid and status in ('Pending', 'Cleared') and created_at >= ${monthStart}`.execute(trx);
+  return rows[0]?.spent ? decimalToMinor(rows[0].spent, 'USD') : 0n;
+}
+
+/** Why the card cannot pay this, before any money is looked at; null when it may. */
+function refusalOfCard(card: CardForNetwork | undefined, request: AuthorizationRequest, deps: NetworkDeps): CardDeclineReason | null {
+  if (!card) return 'unknown_card';
+  // A number with another expiry is not the card the bank issued.
+  if (request.expiry !== expiryText(card.expiry_month, card.expiry_year)) return 'unknown_card';
+  const status = statusOn(card, bankToday(deps.clock));
+  // A client the bank has closed pays with no card (docs/bank-controls.md#closing-a-client); a physical
+  // card not yet activated pays with nothing either.
+  if (status === 'Blocked' || card.closed_by_bank_at !== null || ['Ordered', 'Produced', 'Shipped'].includes(status)) return 'card_blocked';
+  if (status === 'Expired') return 'card_expired';
+  if (status === 'Frozen') return 'card_frozen';
+  if (request.cvc !== undefined && request.cvc !== cvcOf(request.pan, card.expiry_month, card.expiry_year, deps.config.cards.verificationKey)) return 'wrong_cvc';
+  if (request.channel === 'online' && !card.online_allowed) return 'channel_blocked';
+  if (card.countries_blocked.includes(request.merchant.country)) return 'country_blocked';
+  return null;
+}
+
+/** POST /api/card-network/authorizations: approve with a hold, or decline with the reason; either is recorded. */
+export async function authorize(trx: Db, deps: NetworkDeps, request: AuthorizationRequest): Promise<AuthorizationResponse> {
+  const card = await lockCardByPan(trx, deps, request.pan);
+  const amountMinor = merchantMinor(request.amount, request.currency);
+  const authorizationId = randomUUID();
+  const base = {
+    id: authorizationId,
+    card_id: card?.id ?? null,
+    client_id: card?.client_id ?? null,
+    message_id: request.messageId,
+    amount: formatMinor(amountMinor, request.currency),
+    currency: request.currency,
+    merchant_name: request.merchant.name,
+    merchant_mcc: request.merchant.mcc,
+    merchant_country: request.merchant.country,
+    merchant_city: request.merchant.city,
+    channel: request.channel,
+  };
+  const decline = async (reason: CardDeclineReason): Promise<AuthorizationResponse> => {
+    await trx.insertInto('card_authorizations').values({ ...base, status: 'Declined', decline_reason: reason, created_at: deps.clock.now() }).execute();
+    return { approved: false, reason };
+  };
+  const refused = refusalOfCard(card, request, deps);
+  if (refused || !card) return decline(refused ?? 'unknown_card');
+
+  const { usdMinor, rate } = await inUsd(trx, amountMinor, request.currency);
+  if (usdMinor > decimalToMinor(card.limit_per_transaction, 'USD')) return decline('limit_exceeded');
+  if ((await spentThisMonth(trx, deps, card.id)) + usdMinor > decimalToMinor(card.limit_monthly, 'USD')) return decline('limit_exceeded');
+  const balance = (await lockBalances(trx, [card.ledger_account_id])).get(card.ledger_account_id)!;
+  if (balance.availableMinor < usdMinor) return decline('insufficient_funds');
+
+  const operationId = randomUUID();
+  const { holdId, heldAt } = await placeHold(trx, { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId });
+  await recordOperations(trx, [
+    {
+      at: heldAt,
+      transfer: {
+        id: operationId,
+        kind: 'card',
+        status: 'New',
+        clientId: card.client_id,
+        fromAccountId: card.account_id,
+        toAccountId: null,
+        amountMinor: usdMinor,
+        currency: CARDS.currency,
+        ...(rate === null ? {} : { counterAmountMinor: amountMinor, counterCurrency: request.currency, rate }),
+        purpose: purposeOf(card.last4, request.merchant),
+        recipient: request.merchant.name,
+        holdId,
+        cardId: card.id,
+        mcc: request.merchant.mcc,
+      },
+      sides: [
+        {
+          clientId: card.client_id,
+          accountId: card.account_id,
+          direction: 'OUT',
+          fromAccount: card.account_number,
+          toAccount: request.merchant.name,
+          recipient: request.merchant.name,
+          amountMinor: usdMinor,
+          currency: CARDS.currency,
+          bookedAt: null,
+          balanceAfterMinor: balance.bookedMinor,
+          transactionType: 'Card',
+          reference: 'International',
+        },
+      ],
+      actor: { type: 'system', id: null },
+    },
+  ]);
+  await trx
+    .insertInto('card_authorizations')
+    .values({ ...base, status: 'Pending', held_usd: formatMinor(usdMinor, 'USD'), rate, operation_id: operationId, hold_id: holdId, created_at: new Date(heldAt) })
+    .execute();
+  return { approved: true, authorizationId, amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
+}
+
+interface LockedAuthorization {
+  id: string;
+  status: 'Declined' | 'Pending' | 'Cleared' | 'Reversed' | 'Expired';
+  client_id: string | null;
+  card_id: string | null;
+  currency: Currency;
+  amount: string;
+  held_usd: string | null;
+  rate: string | null;
+  merchant_mcc: string;
+  operation_id: string | null;
+  hold_id: string | null;
+  account_id: string | null;
+  ledger_account_id: string | null;
+}
+
+/** An authorisation, locked before any ledger row (the order every decision keeps). */
+async function lockAuthorization(trx: Db, authorizationId: string): Promise<LockedAuthorization | undefined> {
+  return trx
+    .selectFrom('card_authorizations as a')
+    .leftJoin('cards', 'cards.id', 'a.card_id')
+    .leftJoin('accounts', 'accounts.id', 'cards.account_id')
+    .select(['a.id', 'a.status', 'a.client_id', 'a.card_id', 'a.currency', 'a.amount', 'a.held_usd', 'a.rate', 'a.merchant_mcc', 'a.operation_id', 'a.hold_id', 'accounts.id as account_id', 'accounts.ledger_account_id'])
+    .where('a.id', '=', authorizationId)
+    .forUpdate('a')
+    .executeTakeFirst() as Promise<LockedAuthorization | undefined>;
+}
+
+const notAccepted = (reason: string): SettlementResponse => ({ accepted: false, reason });
+
+/** What a pending authorisation is in USD, with its operation, hold and account. */
+function pendingParts(authorization: LockedAuthorization) {
+  const { operation_id: operationId, hold_id: holdId, account_id: accountId, ledger_account_id: ledgerAccountId, held_usd: heldUsd } = authorization;
+  if (!operationId || !holdId || !accountId || !ledgerAccountId || !heldUsd) throw new Error(`Authorization ${authorization.id} holds no money`);
+  return { operationId, holdId, accountId, ledgerAccountId: String(ledgerAccountId), heldMinor: decimalToMinor(heldUsd, 'USD') };
+}
+
+/** The operation's number, for the answer. */
+async function numberOf(trx: Db, operationId: string): Promise<string> {
+  const row = await trx.selectFrom('operations').select('number').where('id', '=', operationId).executeTakeFirstOrThrow();
+  return row.number;
+}
+
+/**
+ * POST /api/card-network/clearings: books a pending authorisation once, in the merchant's currency of
+ * the authorisation, converted at the rate kept with it. Lower than authorised is booked as cleared;
+ * higher only for a restaurant, within TIP_TOLERANCE_PERCENT.
+ */
+export async function clear(trx: Db, deps: NetworkDeps, request: ClearingRequest): Promise<SettlementResponse> {
+  const authorization = await lockAuthorization(trx, request.authorizationId);
+  if (!authorization || authorization.status === 'Declined') return notAccepted('unknown_authorization');
+  if (authorization.status !== 'Pending') return notAccepted(`authorization_${authorization.status.toLowerCase()}`);
+  if (request.currency !== authorization.currency) return notAccepted('currency_mismatch');
+  const parts = pendingParts(authorization);
+  const clearedMerchantMinor = merchantMinor(request.amount, request.currency);
+  const authorizedMinor = decimalToMinor(authorization.amount, authorization.currency);
+  const ceiling = TIP_MCCS.includes(authorization.merchant_mcc) ? (authorizedMinor * (100n + TIP_TOLERANCE_PERCENT)) / 100n : authorizedMinor;
+  if (clearedMerchantMinor > ceiling) return notAccepted('amount_above_authorization');
+  // At the authorisation's rate: the same amount clears to exactly what was held.
+  const usdMinor = authorization.rate === null ? clearedMerchantMinor : amountToSellMinor(clearedMerchantMinor, CARDS.currency, authorization.currency, authorization.rate);
+  const { balances, bookedAt } = await postEntry(trx, {
+    kind: 'card_payment',
+    transferId: parts.operationId,
+    postings: [
+      { accountId: parts.ledgerAccountId, currency: CARDS.currency, amountMinor: -usdMinor },
+      { accountId: await bankAccountId(trx, 'clearing', CARDS.currency), currency: CARDS.currency, amountMinor: usdMinor },
+    ],
+    captureHoldIds: [parts.holdId],
+  }).catch((error: unknown) => {
+    // A tip beyond what the account has left: nothing is booked, the hold stays for the network to settle otherwise.
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return null;
+    throw error;
+  }) ?? { balances: null, bookedAt: null };
+  if (!balances || !bookedAt) return notAccepted('insufficient_funds');
+  await setTransferStatus(trx, parts.operationId, 'Approved', {
+    booking: { at: bookedAt, amountMinor: usdMinor, account: { accountId: parts.accountId, balanceAfterMinor: balances.get(parts.ledgerAccountId)!.bookedMinor, currency: CARDS.currency } },
+  });
+  await trx.updateTable('card_authorizations').set({ status: 'Cleared', cleared_usd: formatMinor(usdMinor, 'USD'), closed_at: new Date(bookedAt) }).where('id', '=', authorization.id).execute();
+  return { accepted: true, transactionNumber: await numberOf(trx, parts.operationId), amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
+}
+
+/** Releases a pending authorisation's hold: reversed by the network (Canceled) or expired uncleared (Expired). */
+async function endPending(trx: Db, authorization: LockedAuthorization, status: 'Reversed' | 'Expired'): Promise<string> {
+  const parts = pendingParts(authorization);
+  await releaseHold(trx, parts.holdId);
+  await setTransferStatus(trx, parts.operationId, status === 'Reversed' ? 'Canceled' : 'Expired');
+  await trx.updateTable('card_authorizations').set({ status, closed_at: new Date() }).where('id', '=', authorization.id).execute();
+  await recordAudit(trx, {
+    actorType: 'system',
+    actorId: null,
+    action: status === 'Reversed' ? 'card.authorizationReversed' : 'card.authorizationExpired',
+    subjectType: 'cardAuthorization',
+    subjectId: authorization.id,
+    after: { status, heldUsd: authorization.held_usd, ...(status === 'Expired' ? { days: AUTHORIZATION_HOLD_DAYS } : {}) },
+  });
+  return parts.operationId;
+}
+
+/** POST /api/card-network/reversals: a hold not yet cleared is released. */
+export async function reverse(trx: Db, request: ReversalRequest): Promise<SettlementResponse> {
+  const authorization = await lockAuthorization(trx, request.authorizationId);
+  if (!authorization || authorization.status === 'Declined') return notAccepted('unknown_authorization');
+  if (authorization.status !== 'Pending') return notAccepted(`authorization_${authorization.status.toLowerCase()}`);
+  const operationId = await endPending(trx, authorization, 'Reversed');
+  return { accepted: true, transactionNumber: await numberOf(trx, operationId), amount: authorization.held_usd!, currency: CARDS.currency };
+}
+
+/**
+ * Expires one authorisation if it is still pending and nobody else holds it; answers whether it did.
+ * The sweep (authorization-expiry.ts) calls it for each one due, each in its own transaction.
+ */
+export async function expireAuthorization(trx: Db, authorizationId: string): Promise<boolean> {
+  const free = await trx.selectFrom('card_authorizations').select('id').where('id', '=', authorizationId).where('status', '=', 'Pending').forUpdate().skipLocked().executeTakeFirst();
+  if (!free) return false;
+  const authorization = await lockAuthorization(trx, authorizationId);
+  if (!authorization || authorization.status !== 'Pending') return false;
+  await endPending(trx, authorization, 'Expired');
+  return true;
+}
+
+/**
+ * POST /api/card-network/refunds: a merchant gives money back to a card the bank issued, whatever its
+ * status now (the money is the holder's); converted to USD at the day's mid rate less the spread, as
+ * the bank buys the merchant's currency.
+ */
+export async function refund(trx: Db, deps: NetworkDeps, request: RefundRequest): Promise<SettlementResponse> {
+  const card = await lockCardByPan(trx, deps, request.pan);
+  if (!card) return notAccepted('unknown_card');
+  const amountMinor = merchantMinor(request.amount, request.currency);
+  const rate = request.currency === CARDS.currency ? null : offeredRate(await loadRateTable(trx), request.currency, CARDS.currency);
+  const usdMinor = rate === null ? amountMinor : convertMinor(amountMinor, request.currency, CARDS.currency, rate);
+  if (usdMinor <= 0n) return notAccepted('amount_too_small');
+  const operationId = randomUUID();
+  const booked = await postEntry(trx, {
+    kind: 'card_refund',
+    transferId: operationId,
+    postings: [
+      { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor },
+      { accountId: await bankAccountId(trx, 'clearing', CARDS.currency), currency: CARDS.currency, amountMinor: -usdMinor },
+    ],
+  }).catch((error: unknown) => {
+    // The account of a client the bank has closed takes no new money (docs/bank-controls.md#closing-a-client).
+    if (error instanceof AppError && error.code === 'ACCOUNT_CLOSED') return null;
+    throw error;
+  });
+  if (!booked) return notAccepted('account_closed');
+  const numbers = await recordOperations(trx, [
+    {
+      at: booked.bookedAt,
+      transfer: {
+        id: operationId,
+        kind: 'card',
+        status: 'Approved',
+        clientId: card.client_id,
+        fromAccountId: null,
+        toAccountId: card.account_id,
+        amountMinor: usdMinor,
+        currency: CARDS.currency,
+        ...(rate === null ? {} : { counterAmountMinor: amountMinor, counterCurrency: request.currency, rate }),
+        purpose: purposeOf(card.last4, request.merchant),
+        recipient: request.merchant.name,
+        cardId: card.id,
+        mcc: request.merchant.mcc,
+      },
+      sides: [
+        {
+          clientId: card.client_id,
+          accountId: card.account_id,
+          direction: 'IN',
+          fromAccount: request.merchant.name,
+          toAccount: card.account_number,
+          recipient: request.merchant.name,
+          amountMinor: usdMinor,
+          currency: CARDS.currency,
+          bookedAt: booked.bookedAt,
+          balanceAfterMinor: booked.balances.get(card.ledger_account_id)!.bookedMinor,
+          transactionType: 'Card',
+          reference: 'International',
+        },
+      ],
+      actor: { type: 'system', id: null },
+    },
+  ]);
+  return { accepted: true, transactionNumber: numbers.get(operationId)!, amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
+}
