@@ -11,6 +11,7 @@ import { approvalsQuerySchema, approveRequestSchema, rejectApprovalRequestSchema
 import { auditQuerySchema } from '@bank/contracts/backoffice/audit';
 import { clientClosureRequestSchema, clientRiskRequestSchema, clientSearchQuerySchema } from '@bank/contracts/backoffice/clients';
 import { activateCardRequestSchema, blockCardRequestSchema, cardLimitsRequestSchema, cardProductionRequestSchema, orderCardRequestSchema, replaceCardRequestSchema, revealCardRequestSchema } from '@bank/contracts/cards/cards';
+import { authorizationRequestSchema, clearingRequestSchema, refundRequestSchema, reversalRequestSchema as cardReversalRequestSchema } from '@bank/contracts/cards/network';
 import { closureCryptoPayoutRequestSchema, closurePayoutRequestSchema } from '@bank/contracts/closure/closure';
 import { highRiskFeeProposalSchema } from '@bank/contracts/backoffice/high-risk-fee';
 import { contactMessagesQuerySchema } from '@bank/contracts/backoffice/contact-messages';
@@ -243,6 +244,25 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   { method: 'POST', path: '/cards/:id/replace', caller: 'client', effect: 'write', params: { id: 'uuid' }, body: replaceCardRequestSchema, sample: () => ({ reason: 'lost' }) },
   { method: 'POST', path: '/cards/:id/activate', caller: 'client', effect: 'write', params: { id: 'uuid' }, body: activateCardRequestSchema, sample: () => ({ last4: '1234' }) },
+  // The card network's calls (docs/cards.md#the-card-network): signed with the processor's secret, which
+  // the fuzz does not hold, so every one is judged unsigned (401) past the body's parsing; the card loops
+  // (cards.ts) send signed ones.
+  {
+    method: 'POST', path: '/card-network/authorizations', caller: 'public', effect: 'money', body: authorizationRequestSchema,
+    sample: () => ({ messageId: 'fuzz-1', pan: '5319720000000018', expiry: '12/31', cvc: '123', amount: '12.50', currency: 'EUR', merchant: { name: 'Café Central', mcc: '5812', country: 'AT', city: 'Vienna' }, channel: 'pos' }),
+  },
+  {
+    method: 'POST', path: '/card-network/clearings', caller: 'public', effect: 'money', body: clearingRequestSchema,
+    sample: () => ({ messageId: 'fuzz-2', authorizationId: '3f1c8a2e-5b7d-4c9e-8f01-23456789abcd', amount: '12.50', currency: 'EUR' }),
+  },
+  {
+    method: 'POST', path: '/card-network/reversals', caller: 'public', effect: 'money', body: cardReversalRequestSchema,
+    sample: () => ({ messageId: 'fuzz-3', authorizationId: '3f1c8a2e-5b7d-4c9e-8f01-23456789abcd' }),
+  },
+  {
+    method: 'POST', path: '/card-network/refunds', caller: 'public', effect: 'money', body: refundRequestSchema,
+    sample: () => ({ messageId: 'fuzz-4', pan: '5319720000000018', amount: '12.50', currency: 'EUR', merchant: { name: 'Café Central', mcc: '5812', country: 'AT', city: 'Vienna' } }),
+  },
   // A closed client's closure and payout: the fuzzing clients are not closed (404 and 409 on the bank's terms).
   { method: 'GET', path: '/closure', caller: 'client', effect: 'read' },
   {

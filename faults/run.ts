@@ -1,5 +1,6 @@
 // The fault suite (docs/reliability.md#the-fault-suite): a private PostgreSQL cluster and the production build of the server,
-// client loops moving money with Idempotency-Keys, a loop of operators making the back office's
+// client loops moving money with Idempotency-Keys, card processors authorising, clearing, reversing and
+// refunding with messageIds (cards.ts), a loop of operators making the back office's
 // four-eyes acts (back-office.ts), and a nemesis that SIGKILLs and restarts the
 // server, restarts PostgreSQL (fast and immediate) and terminates its backends; then the checks of
 // checks.ts, the fuzz of every route and the cross-client checks, and last npm run audit:verify on
@@ -20,6 +21,7 @@ import { createClients, createOperatorToken } from './bank';
 import { backOfficeLoop, chargeMonthAsItEnds, createStaff, type Act } from './back-office';
 import { actViolations, auditVerifyScriptViolations, checkAfterFaults, fourEyesViolations, type Violation } from './checks';
 import { crossClientChecks, fuzzEveryRoute, type FuzzParty } from './fuzz';
+import { cardLoop, cardSummary, cardViolations, orderFaultCards } from './cards';
 import { clientLoop, type Operation } from './load';
 import { REPOSITORY_ROOT } from './routes';
 import { ServerProcess } from './server';
@@ -28,6 +30,8 @@ import { startMailServer } from '../e2e/support/mail';
 const short = process.argv.includes('--short');
 const seconds = Number(process.env.FAULTS_SECONDS ?? (short ? 60 : 300));
 const LOOPS = 16;
+/** Cards whose processors pay through the faults (cards.ts). */
+const CARD_LOOPS = 4;
 
 interface Throwaway {
   url?: string;
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
   await admin.end();
 
   const secret = randomBytes(32).toString('hex');
+  const cardNetworkSecret = randomBytes(32).toString('hex');
   const environment = {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
@@ -95,6 +100,7 @@ async function main(): Promise<number> {
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
     APP_SECRET: secret,
+    CARD_NETWORK_SECRET: cardNetworkSecret,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'error',
     // The fuzz sends each request as if from an address of its own (X-Forwarded-For from this
@@ -114,6 +120,8 @@ async function main(): Promise<number> {
     // standard and to whose accounts the investigated payments come.
     const staff = await createStaff(database.db, secret, server.baseUrl, environment);
     const subjects = { clients: await createClients(database.db, secret, server.baseUrl, 2) };
+    // A card for each of the first clients, whose processor pays with it through the faults.
+    const cards = await orderFaultCards(server.baseUrl, clients.slice(0, CARD_LOOPS));
     const until = Date.now() + seconds * 1000;
 
     // The nemesis: a kill every 2-6 s; PostgreSQL restarted at each third of the run (fast, then
@@ -140,8 +148,10 @@ async function main(): Promise<number> {
     })();
     const loops = clients.map((client) => clientLoop(server.baseUrl, client, clients.filter((other) => other !== client), until));
     const office = backOfficeLoop(server.baseUrl, database.db, secret, staff, subjects, until);
-    const [, acts, ...done] = await Promise.all([nemesis, office, ...loops]);
+    const processors = Promise.all(cards.map((card) => cardLoop(server.baseUrl, cardNetworkSecret, card, until)));
+    const [, acts, cardMessages, ...done] = await Promise.all([nemesis, office, processors, ...loops]);
     const operations: Operation[] = done.flat();
+    const messages = cardMessages.flat();
     if (server.crashed) unexpectedExits += 1;
     if (unexpectedExits > 0) violations.push({ rule: 'the server never exits on its own', detail: `${unexpectedExits} exits:\n${server.lastOutput}` });
 
@@ -156,6 +166,7 @@ async function main(): Promise<number> {
     const everyClient = [...clients, ...subjects.clients];
     violations.push(...(await checkAfterFaults(database.db, server.baseUrl, everyClient, operations)));
     violations.push(...(await fourEyesViolations(database.db)), ...(await actViolations(database.db, acts)));
+    violations.push(...(await cardViolations(database.db, messages)));
 
     // Fuzz and cross-client checks against the server that has just survived all that.
     const party = async (index: number): Promise<FuzzParty> => {
@@ -179,6 +190,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `faults: ${seconds} s, ${operations.length} operations, ${acknowledged} acknowledged, ${retried} retried; ` +
         `back office: ${backOfficeSummary(acts)}, ${monthlyCharges} monthly charges; ` +
+        `${cardSummary(messages)}; ` +
         `faults injected: ${server.kills} server kills, ${restarts} PostgreSQL restarts, ${terminations} backend terminations; ` +
         `fuzz: ${fuzz.requests + access.requests} requests; violations: ${violations.length}\n`,
     );

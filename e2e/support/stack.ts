@@ -6,11 +6,13 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, waitForHealth } from '../../scripts/server-process.mjs';
 import { waitForAppOnNavigation } from './appReady';
+import { cardNumberLeaks } from './card-numbers';
 import { startMailServer, type MailServer } from './mail';
 
 /**
  * One end-to-end stack per spec file: a real SMTP server, the built server on a free port with its
- * own embedded database, and headless Debian Chromium.
+ * own embedded database, and headless Debian Chromium. Closing it checks that no full card number
+ * shows in the server's log or the database's text (card-numbers.ts).
  */
 export interface Stack {
   baseUrl: string;
@@ -74,7 +76,8 @@ export async function startStack(
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
     APP_URL: baseUrl,
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
-    LOG_LEVEL: 'warn',
+    // Every request's line too: the check after the spec searches the whole log for card numbers.
+    LOG_LEVEL: 'info',
     // The rates stay the shipped snapshot the specs expect: the daily refresh finds no ECB here.
     ECB_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
     ...options.env,
@@ -142,8 +145,11 @@ export async function startStack(
         if (server.exitCode !== null) resolve(undefined);
         else server.once('exit', resolve);
       });
+      // No full card number the bank issued may show in the log or any row but its sealed one.
+      const leaks = await cardNumberLeaks(env, output).catch((error: unknown) => [`the card number check could not run: ${String(error)}`]);
       await mail.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (leaks.length > 0) throw new Error(`Full card numbers outside the reveal:\n${leaks.join('\n')}`);
     },
   };
 }

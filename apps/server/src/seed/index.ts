@@ -87,7 +87,7 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedSummary> {
       .returning(['id', 'email'])
       .execute();
     const admin = operators.find((operator) => operator.email === DEMO_OPERATORS[0].email)!;
-    await seedFeatureData(trx, { personalId: personal.id, businessId: business.id, operatorId: admin.id, cryptoKeys: deps.cryptoKeys, config: deps.config });
+    await seedFeatureData(trx, { personalId: personal.id, businessId: business.id, operatorId: admin.id, cryptoKeys: deps.cryptoKeys, config: deps.config, clock: deps.clock });
   });
   return { created: true };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountNumberSchema, amountInputSchema, optionalText, requiredText } from '../accounts/fields';
 import { CARDS } from '../tariffs';
 import { countryCodeSchema } from '../transfers/create-international-transfer';
+import { CARD_CHANNELS, CARD_DECLINE_REASONS, merchantSchema } from './network';
 
 /**
  * Debit cards (docs/cards.md): virtual and physical MasterCard cards in USD, valid 5 years, drawing
@@ -130,8 +131,45 @@ export type ReplaceCardRequest = z.input<typeof replaceCardRequestSchema>;
 export const activateCardRequestSchema = z.object({ last4: z.string().regex(/^\d{4}$/, 'validation.last4.invalid') });
 export type ActivateCardRequest = z.input<typeof activateCardRequestSchema>;
 
-/** GET /api/backoffice/clients/:clientId/cards (payments, admin): the client's cards, never more than the last four digits. */
-export const clientCardsResponseSchema = z.object({ cards: z.array(cardSchema.extend({ blockedReason: z.string().nullable() })) });
+/**
+ * An authorisation's life (docs/cards.md#the-card-network): Declined at once, or approved and
+ * Pending (its amount held) until it is Cleared, Reversed, or Expired after 7 days uncleared.
+ */
+export const CARD_AUTHORIZATION_STATUSES = ['Pending', 'Cleared', 'Reversed', 'Expired', 'Declined'] as const;
+export type CardAuthorizationStatus = (typeof CARD_AUTHORIZATION_STATUSES)[number];
+
+/** How many of a card's latest authorisations the back office shows. */
+export const CARD_AUTHORIZATIONS_SHOWN = 50;
+
+/**
+ * One authorisation the card network asked for, as the back office shows it (never the number):
+ * approved (Pending until cleared, then Cleared, Reversed or Expired) or Declined with why. The
+ * amount is the merchant's, in its currency; `heldUsd` what the approval held on the USD account,
+ * at `rate` (the merchant's currency per USD); `clearedUsd` what the clearing booked.
+ */
+export const cardAuthorizationSchema = z.object({
+  id: z.string(),
+  status: z.enum(CARD_AUTHORIZATION_STATUSES),
+  declineReason: z.enum(CARD_DECLINE_REASONS).nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  heldUsd: z.string().nullable(),
+  clearedUsd: z.string().nullable(),
+  rate: z.string().nullable(),
+  merchant: merchantSchema,
+  channel: z.enum(CARD_CHANNELS),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type CardAuthorization = z.infer<typeof cardAuthorizationSchema>;
+
+/**
+ * GET /api/backoffice/clients/:clientId/cards (payments, admin): the client's cards, never more than
+ * the last four digits, each with why it was blocked and its latest authorisations, newest first.
+ */
+export const clientCardSchema = cardSchema.extend({ blockedReason: z.string().nullable(), authorizations: z.array(cardAuthorizationSchema) });
+export type BackofficeCard = z.infer<typeof clientCardSchema>;
+export const clientCardsResponseSchema = z.object({ cards: z.array(clientCardSchema) });
 export type ClientCardsResponse = z.infer<typeof clientCardsResponseSchema>;
 
 /** POST /api/backoffice/cards/:cardId/block {reason} (payments, admin): Blocked for good, at once. */

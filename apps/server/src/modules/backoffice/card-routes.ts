@@ -7,7 +7,7 @@ import { operatorOf, requireArea } from './guard';
 
 /**
  * Cards in the back office (docs/cards.md#the-back-office), for the payments area: a client's cards,
- * the last four digits at most; blocking a card, at once (it protects the client and moves no
+ * the last four digits at most, with their latest authorisations and declines; blocking a card, at once (it protects the client and moves no
  * money); a physical card produced, then shipped.
  */
 export function cardRoutes(app: FastifyInstance): void {

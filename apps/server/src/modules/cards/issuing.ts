@@ -145,10 +145,13 @@ async function chargeIssueFee(trx: Db, deps: AppDeps, clientId: string, type: Ca
   });
 }
 
+/** What issuing a card reads: the bank's date (its expiry) and the card data key (its number). */
+type IssuingDeps = Pick<AppDeps, 'clock'> & { config: Pick<AppDeps['config'], 'cards'> };
+
 /** A new card row for the client's account: a fresh number (unique by its hash), expiring in 5 years. */
 async function issue(
   trx: Db,
-  deps: AppDeps,
+  deps: IssuingDeps,
   card: { clientId: string; account: ClientAccount; type: Card['type']; deliveryAddress: Card['deliveryAddress']; replaces?: CardRow },
 ): Promise<string> {
   const [year, month] = bankToday(deps.clock).split('-').map(Number) as [number, number];
@@ -182,7 +185,7 @@ async function issue(
   }
 }
 
-async function cardAnswer(trx: Db, deps: AppDeps, clientId: string, cardId: string): Promise<Card> {
+async function cardAnswer(trx: Db, deps: Pick<AppDeps, 'clock'>, clientId: string, cardId: string): Promise<Card> {
   return cardOf(await lockOwnCard(trx, clientId, cardId), bankToday(deps.clock));
 }
 
@@ -202,6 +205,26 @@ export async function orderCard(trx: Db, deps: AppDeps, client: { id: string; ip
     after: { type: card.type, status: card.status, last4: card.last4, account: account.number, fee },
   });
   return { card, fee };
+}
+
+/**
+ * The demo client's virtual card (seed/cards.ts, development only): issued as an order issues one,
+ * Active at once on the client's USD account, but with no fee, as no client ordered it. Audited as
+ * `card.issued` by the system, with the last four digits only.
+ */
+export async function issueDemoCard(trx: Db, deps: IssuingDeps, clientId: string, accountNumber: string): Promise<Card> {
+  const account = await cardAccount(trx, clientId, accountNumber);
+  const cardId = await issue(trx, deps, { clientId, account, type: 'virtual', deliveryAddress: null });
+  const card = await cardAnswer(trx, deps, clientId, cardId);
+  await recordAudit(trx, {
+    actorType: 'system',
+    actorId: null,
+    action: 'card.issued',
+    subjectType: 'card',
+    subjectId: cardId,
+    after: { type: card.type, status: card.status, last4: card.last4, account: account.number, demo: true },
+  });
+  return card;
 }
 
 /** The moves a holder makes, from the statuses each is allowed in. */

@@ -1,4 +1,5 @@
-import type { ClientCardsResponse } from '@bank/contracts/cards/cards';
+import { decimalToMinor, formatMinor, isCurrency } from '@bank/contracts';
+import { CARD_AUTHORIZATIONS_SHOWN, type CardAuthorization, type ClientCardsResponse } from '@bank/contracts/cards/cards';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -8,16 +9,69 @@ import { cardOf, cardRowsOf, statusOn } from './issuing';
 
 /**
  * The back office's card calls (docs/cards.md#the-back-office): a client's cards as the holder's
- * list shows them (the last four digits at most), blocking a card at once, and a physical card's
- * production and shipping. Each act is an audit row in the operator's name.
+ * list shows them (the last four digits at most) with their latest authorisations, blocking a card
+ * at once, and a physical card's production and shipping. Each act is an audit row in the operator's name.
  */
 
 /** The next production status of a physical card, from the one before it. */
 const PRODUCTION_FROM = { Produced: 'Ordered', Shipped: 'Produced' } as const;
 
+/**
+ * GET /api/backoffice/clients/:clientId/cards: the client's cards, newest first, each with why it was
+ * blocked and its latest authorisations (CARD_AUTHORIZATIONS_SHOWN), newest first: approved and
+ * declined, with the merchant and what was held and cleared. The authorisations keep no number.
+ */
 export async function clientCardsForOperators(deps: Pick<AppDeps, 'db' | 'clock'>, clientId: string): Promise<ClientCardsResponse> {
   const today = bankToday(deps.clock);
-  return { cards: (await cardRowsOf(deps.db, clientId)).map((row) => ({ ...cardOf(row, today), blockedReason: row.blocked_reason })) };
+  const rows = await cardRowsOf(deps.db, clientId);
+  const authorizations = await latestAuthorizations(deps.db, rows.map((row) => row.id));
+  return {
+    cards: rows.map((row) => ({ ...cardOf(row, today), blockedReason: row.blocked_reason, authorizations: authorizations.get(row.id) ?? [] })),
+  };
+}
+
+const usd = (amount: string) => formatMinor(decimalToMinor(amount, 'USD'), 'USD');
+/** The merchant's amount with its currency's decimals ("12.5" → "12.50"); as stored when the currency is not one the bank knows. */
+const merchantAmount = (amount: string, currency: string) => (isCurrency(currency) ? formatMinor(decimalToMinor(amount, currency), currency) : amount);
+
+/** Each card's latest authorisations, newest first, by the card: one read for all the cards, ranked per card. */
+async function latestAuthorizations(db: Db, cardIds: string[]): Promise<Map<string, CardAuthorization[]>> {
+  const byCard = new Map<string, CardAuthorization[]>();
+  if (cardIds.length === 0) return byCard;
+  const ranked = db
+    .selectFrom('card_authorizations')
+    .select([
+      'id', 'card_id', 'status', 'decline_reason', 'amount', 'currency', 'held_usd', 'cleared_usd', 'rate',
+      'merchant_name', 'merchant_mcc', 'merchant_country', 'merchant_city', 'channel', 'created_at', 'closed_at',
+    ])
+    .select((eb) => eb.fn.agg<number>('row_number').over((over) => over.partitionBy('card_id').orderBy('created_at', 'desc').orderBy('id', 'desc')).as('position'))
+    .where('card_id', 'in', cardIds);
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .selectAll()
+    .where('position', '<=', CARD_AUTHORIZATIONS_SHOWN)
+    .orderBy('card_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = byCard.get(row.card_id!) ?? [];
+    list.push({
+      id: row.id,
+      status: row.status,
+      declineReason: row.decline_reason,
+      amount: merchantAmount(row.amount, row.currency),
+      currency: row.currency,
+      heldUsd: row.held_usd === null ? null : usd(row.held_usd),
+      clearedUsd: row.cleared_usd === null ? null : usd(row.cleared_usd),
+      rate: row.rate,
+      merchant: { name: row.merchant_name, mcc: row.merchant_mcc, country: row.merchant_country, city: row.merchant_city },
+      channel: row.channel,
+      createdAt: row.created_at.toISOString(),
+      closedAt: row.closed_at?.toISOString() ?? null,
+    });
+    byCard.set(row.card_id!, list);
+  }
+  return byCard;
 }
 
 async function lockedCard(trx: Db, cardId: string) {

@@ -4,7 +4,9 @@
 // closing balance); both state the statement's opening and closing balances, every booked row once
 // with its exact amount, side, day and reference, fees inside the amounts, no pending row; MT940 only
 // in SWIFT's X character set with Russian transliterated, within its line lengths, split into
-// messages of at most 2,000 characters; an empty period is a valid file without entries; another
+// messages of at most 2,000 characters; an empty period is a valid file without entries; card rows made
+// through the signed card network are entries once cleared (PMNT/CCRD/POSD, a refund PMNT/CCRD/RIMB;
+// MT940's NMSC), with the merchant as the other side, and not while pending or once reversed; another
 // client's account is a 404 and a missing account a 400.
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +20,7 @@ import { bookIncomingPayment } from '../transfers';
 import { approveTransfer } from '../operations';
 import { CAMT053_NAMESPACE } from './camt053';
 import { camt053StructureProblems, parseXml, select, textAt, type XmlNode } from './camt053.test-support';
-import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo } from './test-support';
+import { internal, international, ledgerAccountOf, moveFundingTo, moveOperationTo, testCardNetwork, type TestCardNetwork } from './test-support';
 
 interface Mt940Transaction {
   amount: number;
@@ -362,6 +364,119 @@ describe('MT940', () => {
     expect(more).toEqual([]);
     expect(empty!.transactions).toEqual([]);
     expect(response.body.split('\r\n').filter((line) => /^:6[02]F:/.test(line))).toEqual([':60F:C260925USD9990,00', ':62F:C260930USD9990,00']);
+  });
+});
+
+describe('card rows', () => {
+  let carol: TestClient;
+  let carolUsd = '';
+  let card: TestCardNetwork;
+  const cardOp = { payment: '', authorization: '', reversed: '', refund: '' };
+  /** Since long before the card: the account's funding (no row of its own) is moved before it. */
+  const WHOLE = { from: '2020-01-01', timeZone: 'UTC' };
+
+  beforeAll(async () => {
+    carol = await createSignedInClient(context, { firstName: 'Carol' });
+    carolUsd = (await openTestAccount(context, carol, 'USD', '500.00')).number;
+    // The card's fee is paid from the EUR account, so the USD account holds only the card's rows.
+    await openTestAccount(context, carol, 'EUR', '300.00');
+    await moveFundingTo(context.db, await ledgerAccountOf(context.db, carolUsd), new Date('2019-12-01T00:00:00Z'));
+    card = await testCardNetwork(context, carol, carolUsd);
+  });
+
+  async function camt(): Promise<XmlNode> {
+    const response = await download(carol, 'camt053', { accountNumber: carolUsd, ...WHOLE });
+    expect(response.statusCode, response.body).toBe(200);
+    const document = parseXml(response.body);
+    expect(camt053StructureProblems(document, CAMT053_NAMESPACE)).toEqual([]);
+    return document;
+  }
+
+  async function mt940(): Promise<{ text: string; transactions: Mt940Transaction[] }> {
+    const response = await download(carol, 'mt940', { accountNumber: carolUsd, ...WHOLE });
+    expect(response.statusCode, response.body).toBe(200);
+    const text = response.rawPayload.toString('latin1');
+    expect(SWIFT_X_TEXT.test(text)).toBe(true);
+    return { text, transactions: new Parser().parse(text).flatMap((message) => message.transactions) };
+  }
+
+  const purpose = () => `•••• ${card.last4} · Café Central, Vienna, AT`;
+
+  it('leaves a pending card payment out of both files, as any hold', async () => {
+    const paid = await card.pay('42.00');
+    cardOp.payment = paid.transactionNumber;
+    cardOp.authorization = paid.authorizationId;
+    const page = await context.app.inject({ method: 'GET', url: '/api/statement', headers: carol.headers, query: { accountNumber: carolUsd, ...WHOLE } });
+    expect(page.json<StatementPage>().rows.find((row) => row.transactionNumber === cardOp.payment)).toMatchObject({ type: 'Card', status: 'New', debitTurnover: '0.00' });
+    expect(select(await camt(), 'BkToCstmrStmt/Stmt/Ntry')).toEqual([]);
+    const { text, transactions } = await mt940();
+    expect(transactions).toEqual([]);
+    expect(text).not.toContain(cardOp.payment);
+  });
+
+  describe('once cleared, with a reversed payment and a refund', () => {
+    let document: XmlNode;
+    let rows: StatementRow[];
+    const entry = (reference: string) => select(document, 'BkToCstmrStmt/Stmt/Ntry').find((ntry) => textAt(ntry, 'AcctSvcrRef') === reference)!;
+
+    beforeAll(async () => {
+      await card.clear(cardOp.authorization, '40.00');
+      const reversed = await card.pay('10.00');
+      await card.reverse(reversed.authorizationId);
+      cardOp.reversed = reversed.transactionNumber;
+      cardOp.refund = await card.refund('15.00');
+      const page = await context.app.inject({ method: 'GET', url: '/api/statement', headers: carol.headers, query: { accountNumber: carolUsd, ...WHOLE } });
+      rows = page.json<StatementPage>().rows;
+      document = await camt();
+    });
+
+    it('has the booked card rows as camt.053 entries, and the reversed one not', () => {
+      const entries = select(document, 'BkToCstmrStmt/Stmt/Ntry').map((ntry) => [textAt(ntry, 'AcctSvcrRef'), textAt(ntry, 'Amt'), textAt(ntry, 'CdtDbtInd'), textAt(ntry, 'Sts/Cd')]);
+      expect(entries).toEqual([
+        [cardOp.payment, '40.00', 'DBIT', 'BOOK'],
+        [cardOp.refund, '15.00', 'CRDT', 'BOOK'],
+      ]);
+      expect(rows.find((row) => row.transactionNumber === cardOp.reversed)).toMatchObject({ type: 'Card', status: 'Canceled', debitTurnover: '0.00' });
+      const balances = select(document, 'BkToCstmrStmt/Stmt/Bal/Amt').map((node) => node.text);
+      expect(balances).toEqual(['500.00', '475.00']);
+    });
+
+    it('codes a card payment PMNT/CCRD/POSD and a refund PMNT/CCRD/RIMB, beside the proprietary type', () => {
+      const code = (ntry: XmlNode) => [textAt(ntry, 'BkTxCd/Domn/Cd'), textAt(ntry, 'BkTxCd/Domn/Fmly/Cd'), textAt(ntry, 'BkTxCd/Domn/Fmly/SubFmlyCd'), textAt(ntry, 'BkTxCd/Prtry/Cd')];
+      expect(code(entry(cardOp.payment))).toEqual(['PMNT', 'CCRD', 'POSD', 'Card']);
+      expect(code(entry(cardOp.refund))).toEqual(['PMNT', 'CCRD', 'RIMB', 'Card']);
+    });
+
+    it('names the merchant as the other side, without an account, and the card and the merchant as the remittance text', () => {
+      const payment = entry(cardOp.payment);
+      expect(textAt(payment, 'NtryDtls/TxDtls/RltdPties/Dbtr/Pty/Nm')).toBe('Carol Client');
+      expect(textAt(payment, 'NtryDtls/TxDtls/RltdPties/DbtrAcct/Id/Othr/Id')).toBe(carolUsd);
+      expect(textAt(payment, 'NtryDtls/TxDtls/RltdPties/Cdtr/Pty/Nm')).toBe('Café Central');
+      expect(select(payment, 'NtryDtls/TxDtls/RltdPties/CdtrAcct')).toEqual([]);
+      expect(textAt(payment, 'NtryDtls/TxDtls/RmtInf/Ustrd')).toBe(purpose());
+      const refund = entry(cardOp.refund);
+      expect(textAt(refund, 'NtryDtls/TxDtls/RltdPties/Dbtr/Pty/Nm')).toBe('Café Central');
+      expect(select(refund, 'NtryDtls/TxDtls/RltdPties/DbtrAcct')).toEqual([]);
+      expect(textAt(refund, 'NtryDtls/TxDtls/RltdPties/Cdtr/Pty/Nm')).toBe('Carol Client');
+      expect(textAt(refund, 'NtryDtls/TxDtls/RltdPties/CdtrAcct/Id/Othr/Id')).toBe(carolUsd);
+      expect(textAt(refund, 'NtryDtls/TxDtls/RmtInf/Ustrd')).toBe(purpose());
+    });
+
+    it('writes them in MT940 as NMSC lines with the card and the merchant in the narrative', async () => {
+      const { text, transactions } = await mt940();
+      const booked = (number: string) => rows.find((row) => row.transactionNumber === number)!;
+      const yymmdd = (row: StatementRow) => utcDay(row).slice(2).replaceAll('-', '');
+      expect(text.split('\r\n').filter((line) => line.startsWith(':61:'))).toEqual([
+        `:61:${yymmdd(booked(cardOp.payment))}${yymmdd(booked(cardOp.payment)).slice(2)}D40,00NMSC${cardOp.payment}//${cardOp.payment}`,
+        `:61:${yymmdd(booked(cardOp.refund))}${yymmdd(booked(cardOp.refund)).slice(2)}C15,00NMSC${cardOp.refund}//${cardOp.refund}`,
+      ]);
+      const narrative = [`XXXX ${card.last4} Cafe Central, Vienna, AT`, 'Cafe Central'].join('\n');
+      expect(transactions.map((transaction) => [transaction.reference, transaction.amount.toFixed(2), transaction.details])).toEqual([
+        [cardOp.payment, '-40.00', narrative],
+        [cardOp.refund, '15.00', narrative],
+      ]);
+      expect(text).not.toContain(cardOp.reversed);
+    });
   });
 });
 

@@ -16,6 +16,8 @@ import { openStatementDocument, type StatementDocument } from './document';
  *   pending ones belong to intraday reports), a denied or canceled one.
  * - An entry's amount is the row's posting, fees included: an incoming payment credits the amount
  *   less its fee, an outgoing transfer debits the amount plus its fee.
+ * - A card payment is an entry once cleared (booked); while only authorised it is pending like any
+ *   other hold, and a reversed or expired one moved nothing. Its other side is the merchant.
  */
 
 
@@ -27,7 +29,7 @@ export interface BankEntry {
   credit: boolean;
   /** The day it was booked, in the statement's time zone (YYYY-MM-DD); also its value date. */
   bookingDay: string;
-  /** The other side: the payer of a credit, the payee of a debit. */
+  /** The other side: the payer of a credit, the payee of a debit; a card row's merchant, by name only (account ''). */
   counterparty: { name: string | null; account: string };
 }
 
@@ -63,6 +65,12 @@ function toBankEntry(row: StatementRow, bookingDay: string): BankEntry | null {
   const debit = decimalToMinor(row.debitTurnover, row.currency);
   if (credit === 0n && debit === 0n) return null;
   if (credit !== 0n && debit !== 0n) throw new Error(`Row ${row.transactionNumber} both credits and debits its account`);
+  if (row.type === 'Card') {
+    // A card row's other side is the merchant, kept where an account would be: it is named, with no account.
+    return credit !== 0n
+      ? { row, amountMinor: credit, credit: true, bookingDay, counterparty: { name: row.senderName ?? row.sender, account: '' } }
+      : { row, amountMinor: debit, credit: false, bookingDay, counterparty: { name: row.recipientName ?? row.recipient, account: '' } };
+  }
   return credit !== 0n
     ? { row, amountMinor: credit, credit: true, bookingDay, counterparty: { name: row.senderName, account: row.sender } }
     : { row, amountMinor: debit, credit: false, bookingDay, counterparty: { name: row.recipientName, account: row.recipient } };

@@ -130,6 +130,11 @@ const SIMPLE: Record<string, Simple> = {
   // ExternalBalanceType1Code and ExternalEntryStatus1Code, ISO's external code lists.
   BalanceTypeCode: oneOf('OPBD', 'CLBD', 'ITBD', 'OPAV', 'CLAV', 'FWAV', 'ITAV', 'PRCD', 'XPCD', 'INFO'),
   EntryStatusCode: oneOf('BOOK', 'PDNG', 'INFO', 'FUTR'),
+  // ExternalBankTransactionDomain1Code, ExternalBankTransactionFamily1Code, ExternalBankTransactionSubFamily1Code:
+  // the schema holds them to 1..4 characters; what each code means is the external code list's.
+  ExternalBankTransactionDomain1Code: text(1, 4),
+  ExternalBankTransactionFamily1Code: text(1, 4),
+  ExternalBankTransactionSubFamily1Code: text(1, 4),
 };
 
 const one = (name: string, type: string): Child => ({ name, min: 1, max: 1, type });
@@ -201,7 +206,9 @@ const COMPLEX: Record<string, Complex> = {
     ],
   },
   EntryStatus1Choice: { choice: [one('Cd', 'EntryStatusCode'), one('Prtry', 'Max35Text')] },
-  BankTransactionCodeStructure4: { sequence: [optional('Prtry', 'ProprietaryBankTransactionCodeStructure1')] },
+  BankTransactionCodeStructure4: { sequence: [optional('Domn', 'BankTransactionCodeStructure5'), optional('Prtry', 'ProprietaryBankTransactionCodeStructure1')] },
+  BankTransactionCodeStructure5: { sequence: [one('Cd', 'ExternalBankTransactionDomain1Code'), one('Fmly', 'BankTransactionCodeStructure6')] },
+  BankTransactionCodeStructure6: { sequence: [one('Cd', 'ExternalBankTransactionFamily1Code'), one('SubFmlyCd', 'ExternalBankTransactionSubFamily1Code')] },
   ProprietaryBankTransactionCodeStructure1: { sequence: [one('Cd', 'Max35Text'), optional('Issr', 'Max35Text')] },
   AmountAndCurrencyExchange3: { sequence: [optional('InstdAmt', 'AmountAndCurrencyExchangeDetails3'), optional('TxAmt', 'AmountAndCurrencyExchangeDetails3')] },
   AmountAndCurrencyExchangeDetails3: { sequence: [one('Amt', 'Amount')] },

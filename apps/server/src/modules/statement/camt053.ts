@@ -10,7 +10,8 @@ import { openBankStatement, zonedIsoDateTime, type BankEntry, type BankStatement
  * ISO 20022 camt.053.001.08 (BankToCustomerStatementV08): one statement of one account, its opening
  * (OPBD) and closing (CLBD) booked balances, the totals of its entries, and one booked entry (Sts
  * BOOK) per movement, oldest first, with its amount as booked (fees included, the fee also shown as
- * a charge included in the amount, ChrgInclInd), the instructed amount, the parties and the
+ * a charge included in the amount, ChrgInclInd), its bank transaction code (the type as the bank's
+ * proprietary code, and ISO's code for card rows), the instructed amount, the parties and the
  * remittance text. What is and is not an entry: bank-statement.ts.
  *
  * Written with xmlbuilder2's callback builder, which hands out the text as it goes: the entries are
@@ -145,7 +146,19 @@ function header(xml: XMLBuilderCB, statement: BankStatement): void {
   });
 }
 
-function entry(xml: XMLBuilderCB, statement: BankStatement, { row, amountMinor, credit, bookingDay, counterparty }: BankEntry): void {
+/**
+ * ISO's bank transaction code (its external code lists of domains, families and sub-families) where
+ * one says what the row is: a card payment is PMNT/CCRD/POSD (customer card transactions, a
+ * point-of-sale payment with a debit card), a merchant's refund to the card PMNT/CCRD/RIMB
+ * (reimbursement). Every entry also carries the row's type as the bank's proprietary code.
+ */
+function isoTransactionCode({ row, credit }: BankEntry): { domain: string; family: string; subFamily: string } | null {
+  if (row.type === 'Card') return { domain: 'PMNT', family: 'CCRD', subFamily: credit ? 'RIMB' : 'POSD' };
+  return null;
+}
+
+function entry(xml: XMLBuilderCB, statement: BankStatement, item: BankEntry): void {
+  const { row, amountMinor, credit, bookingDay, counterparty } = item;
   const currency = row.currency;
   const side = credit ? 'CRDT' : 'DBIT';
   const feeMinor = decimalToMinor(row.fee, currency);
@@ -158,12 +171,22 @@ function entry(xml: XMLBuilderCB, statement: BankStatement, { row, amountMinor, 
     group(xml, 'BookgDt', () => leaf(xml, 'Dt', bookingDay));
     group(xml, 'ValDt', () => leaf(xml, 'Dt', bookingDay));
     leaf(xml, 'AcctSvcrRef', row.transactionNumber);
-    group(xml, 'BkTxCd', () =>
+    group(xml, 'BkTxCd', () => {
+      const iso = isoTransactionCode(item);
+      if (iso) {
+        group(xml, 'Domn', () => {
+          leaf(xml, 'Cd', iso.domain);
+          group(xml, 'Fmly', () => {
+            leaf(xml, 'Cd', iso.family);
+            leaf(xml, 'SubFmlyCd', iso.subFamily);
+          });
+        });
+      }
       group(xml, 'Prtry', () => {
         leaf(xml, 'Cd', fit(row.type, MAX_35));
         leaf(xml, 'Issr', BRAND.en);
-      }),
-    );
+      });
+    });
     if (feeMinor > 0n) {
       // The entry's amount is the posting; the transfer's own amount and the fee inside it are shown too.
       group(xml, 'AmtDtls', () => group(xml, 'InstdAmt', () => amount(xml, 'Amt', decimalToMinor(row.amount, currency), currency)));

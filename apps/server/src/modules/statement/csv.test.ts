@@ -1,14 +1,16 @@
 // Proves the CSV export and the saved templates: a UTF-8 BOM, headings in EN and RU, every column
 // of the statement row, Cyrillic, commas and quotes intact and nothing truncated, dates in the
-// client's zone, the filters applied, every row exactly once when read in small keyset batches; and
-// templates as the client's latest named transfers, filtered as the product's filtersTemplates describes.
+// client's zone, the filters applied, every row exactly once when read in small keyset batches; card
+// rows made through the signed card network with their type, the merchant, the card and its status,
+// pending and then booked; and templates as the client's latest named transfers, filtered as the
+// product's filtersTemplates describes.
 import { STATEMENT_COLUMN_HEADINGS, statementQuerySchema, type TransferTemplate } from '@bank/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { openTestAccount } from '../accounts/test-support';
 import { statementCsv } from './csv';
-import { createTransfer, internal, international, moveOperationTo, readCsv } from './test-support';
+import { createTransfer, internal, international, moveOperationTo, readCsv, testCardNetwork } from './test-support';
 
 let context: TestContext;
 let alice: TestClient;
@@ -105,6 +107,29 @@ describe('CSV export', () => {
     const text = (await download(bob, 'lang=en')).rawPayload.toString('utf8');
     expect(text).not.toContain('Ремонт');
     expect(readCsv(text).slice(1).map((row) => row[8])).toEqual(['IN', 'OUT', 'IN']);
+  });
+});
+
+describe('card rows in the CSV', () => {
+  it('shows a card payment pending, then booked, and a refund, with the merchant and the card', async () => {
+    const carol = await createSignedInClient(context, { firstName: 'Carol' });
+    const usd = (await openTestAccount(context, carol, 'USD', '500.00')).number;
+    // The card's fee is paid from the EUR account, so the USD account holds only the card's rows.
+    await openTestAccount(context, carol, 'EUR', '300.00');
+    const card = await testCardNetwork(context, carol, usd);
+    const purpose = `•••• ${card.last4} · Café Central, Vienna, AT`;
+    const rows = async () => readCsv((await download(carol, `lang=en&accountNumber=${usd}`)).rawPayload.toString('utf8').slice(1)).slice(1).map((row) => row.slice(1));
+
+    const payment = await card.pay('42.00');
+    // Pending: held, not booked, so it moves nothing and the booked balance stands.
+    expect(await rows()).toEqual([[payment.transactionNumber, usd, 'Café Central', 'Card', purpose, '42.00', 'USD', 'OUT', 'New', '500.00', '0.00', '0.00', '500.00']]);
+
+    await card.clear(payment.authorizationId, '40.00');
+    const refund = await card.refund('15.00');
+    expect(await rows()).toEqual([
+      [refund, 'Café Central', usd, 'Card', purpose, '15.00', 'USD', 'IN', 'Approved', '460.00', '15.00', '0.00', '475.00'],
+      [payment.transactionNumber, usd, 'Café Central', 'Card', purpose, '40.00', 'USD', 'OUT', 'Approved', '500.00', '0.00', '40.00', '460.00'],
+    ]);
   });
 });
 

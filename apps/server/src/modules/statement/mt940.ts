@@ -48,14 +48,20 @@ function balanceLine(tag: '60F' | '60M' | '62F' | '62M', minor: bigint, day: str
   return `:${tag}:${minor < 0n ? 'D' : 'C'}${yymmdd(day)}${currency}${swiftAmount(minor, currency)}`;
 }
 
-/** SWIFT's transaction type codes: a foreign exchange, a transfer, or anything else. */
+/** SWIFT's transaction type codes: a foreign exchange, a transfer, or anything else (a card payment or refund among them). */
 function transactionTypeCode({ row }: BankEntry): string {
   if (row.reference === 'Exchange') return 'NFEX';
   if (row.type === 'Card' || row.type === 'Crypto' || row.type === 'Bill Payment') return 'NMSC';
   return 'NTRF';
 }
 
-/** The :61: line and the :86: narrative of one entry. */
+/**
+ * A card row's purpose names the card by its masked number (•••• 1234), whose dots the X set has
+ * no character for: they are written as X (XXXX 1234), so the narrative still shows which card paid.
+ */
+const maskedCardInX = (purpose: string) => purpose.replace(/\u2022/g, 'X');
+
+/** The :61: line and the :86: narrative of one entry (a card row's: its purpose and the merchant's name). */
 function entryLines(entry: BankEntry): string[] {
   const { row, bookingDay, counterparty } = entry;
   // Transfer numbers are digits, so they are already in the X set; the tail keeps them unique.
@@ -65,7 +71,8 @@ function entryLines(entry: BankEntry): string[] {
   ];
   const name = counterparty.name ? wrapSwiftText(counterparty.name, NARRATIVE_WIDTH, 1) : [];
   const account = wrapSwiftText(counterparty.account, NARRATIVE_WIDTH, 1);
-  const purpose = row.purpose ? wrapSwiftText(row.purpose, NARRATIVE_WIDTH, NARRATIVE_LINES - name.length - account.length) : [];
+  const purposeText = row.type === 'Card' && row.purpose ? maskedCardInX(row.purpose) : row.purpose;
+  const purpose = purposeText ? wrapSwiftText(purposeText, NARRATIVE_WIDTH, NARRATIVE_LINES - name.length - account.length) : [];
   const narrative = [...purpose, ...name, ...account];
   if (narrative.length > 0) lines.push(`:86:${narrative[0]}`, ...narrative.slice(1));
   return lines;

@@ -1,5 +1,6 @@
 // Proves the signed PDF statement: its extracted text holds the bank's header, the holder, the
-// balances and every row in EN and RU (Cyrillic intact); the code it prints verifies as genuine, by
+// balances and every row in EN and RU (Cyrillic intact), card rows with their type, merchant, card and
+// status, pending and booked; the code it prints verifies as genuine, by
 // code and by uploading the file, while a copy with one byte changed or one byte added does not;
 // the stored signature verifies with the published key and node:crypto alone; a statement whose
 // download broke off never verifies; and a client never gets a PDF of another client's account.
@@ -15,7 +16,7 @@ import { STATEMENT_DIGEST_VERSION, StatementDigest } from './digest';
 import { openStatementDocument } from './document';
 import { statementPdf } from './pdf';
 import { formatPdfAmount } from './pdf-texts';
-import { internal, international } from './test-support';
+import { internal, international, testCardNetwork } from './test-support';
 
 /**
  * Told whether the next statement document opened had its rows read to the end ('all') or was let
@@ -172,6 +173,33 @@ describe('the PDF statement', () => {
   it('is refused for another client account (404) and without an account (400)', async () => {
     expect((await download(bob, { accountNumber: annaAccount })).statusCode).toBe(404);
     expect((await download(anna, {})).statusCode).toBe(400);
+  });
+});
+
+describe('card rows in the PDF', () => {
+  it('shows a pending card payment, a booked one and a refund with the merchant, the card and their status, in EN and RU', async () => {
+    const carol = await createSignedInClient(context, { firstName: 'Carol' });
+    const usd = (await openTestAccount(context, carol, 'USD', '500.00')).number;
+    // The card's fee is paid from the EUR account, so the USD account holds only the card's rows.
+    await openTestAccount(context, carol, 'EUR', '300.00');
+    const card = await testCardNetwork(context, carol, usd);
+    const booked = await card.pay('40.00');
+    await card.clear(booked.authorizationId, '40.00');
+    const refund = await card.refund('15.00');
+    const pending = await card.pay('12.50');
+    const purpose = `•••• ${card.last4} · Café Central, Vienna, AT`;
+    const expected = {
+      en: ['Card', 'New', 'Approved', 'Outgoing', 'Incoming'],
+      ru: ['Карта', 'Новая', 'Исполнена', 'Исходящая', 'Входящая'],
+    };
+    for (const lang of ['en', 'ru'] as const) {
+      const response = await download(carol, { accountNumber: usd, lang });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const text = await pdfText(response.rawPayload);
+      for (const shown of [booked.transactionNumber, refund, pending.transactionNumber, 'Café Central', purpose, ...expected[lang]]) expect([lang, text]).toEqual([lang, expect.stringContaining(shown)]);
+      expect(text).toContain(formatPdfAmount('12.50', lang));
+      expect(text.split(purpose)).toHaveLength(4);
+    }
   });
 });
 

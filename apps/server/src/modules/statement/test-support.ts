@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { decimalToMinor, formatMinor, type StatementAccountSummary, type StatementRow } from '@bank/contracts';
+import type { OrderCardResponse, RevealedCard } from '@bank/contracts/cards/cards';
+import { signCardNetworkMessage, type AuthorizationResponse, type Merchant, type SettlementResponse } from '@bank/contracts/cards/network';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../../db';
@@ -168,4 +171,69 @@ export async function createTransfer(context: TestContext, client: TestClient, p
   const response = await context.app.inject({ method: 'POST', url: '/api/transaction/create', headers: client.headers, payload });
   expect(response.statusCode, response.body).toBe(200);
   return lastTransferNumber(context.db, client);
+}
+
+/** The merchant of the card rows the statement tests make. */
+export const CAFE_CENTRAL: Merchant = { name: 'Café Central', mcc: '5812', country: 'AT', city: 'Vienna' };
+
+/** What the card network can do with one card, through its signed routes (docs/cards.md#the-card-network). */
+export interface TestCardNetwork {
+  last4: string;
+  /** Authorises a payment in USD: a pending Card row; answers its authorisation and the row's transfer number. */
+  pay(amount: string, merchant?: Merchant): Promise<{ authorizationId: string; transactionNumber: string }>;
+  /** Clears an authorisation (the row is booked). */
+  clear(authorizationId: string, amount: string): Promise<void>;
+  /** Reverses an authorisation (the row is Canceled). */
+  reverse(authorizationId: string): Promise<void>;
+  /** A merchant's refund in USD to the card (an IN Card row, booked at once); answers its transfer number. */
+  refund(amount: string, merchant?: Merchant): Promise<string>;
+}
+
+/**
+ * Orders a virtual card on the client's USD account through the API (its fee is paid from the EUR
+ * account the client must hold, so the USD account stays whole), reads its number, expiry and CVC
+ * with the step-up reveal, and answers the card network's signed calls for it.
+ */
+export async function testCardNetwork(context: TestContext, client: TestClient, usdAccount: string): Promise<TestCardNetwork> {
+  const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: usdAccount } });
+  expect(ordered.statusCode, ordered.body).toBe(200);
+  const { card } = ordered.json<OrderCardResponse>();
+  const revealed = await context.app.inject({ method: 'POST', url: `/api/cards/${card.id}/reveal`, headers: client.headers, payload: { password: client.password } });
+  expect(revealed.statusCode, revealed.body).toBe(200);
+  const { number: pan, expiry, cvc } = revealed.json<RevealedCard>();
+  const send = async <Answer>(path: string, message: object): Promise<Answer> => {
+    const body = JSON.stringify({ messageId: randomUUID(), ...message });
+    const headers = { 'content-type': 'application/json', ...signCardNetworkMessage(context.deps.config.cards.networkSecret, body) };
+    const answer = await context.app.inject({ method: 'POST', url: `/api/card-network/${path}`, headers, payload: body });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<Answer>();
+  };
+  const settle = async (path: 'clearings' | 'reversals' | 'refunds', message: object) => {
+    const answer = await send<SettlementResponse>(path, message);
+    if (!answer.accepted) throw new Error(`${path} not accepted: ${answer.reason}`);
+    return answer;
+  };
+  return {
+    last4: card.last4,
+    async pay(amount, merchant = CAFE_CENTRAL) {
+      const answer = await send<AuthorizationResponse>('authorizations', { pan, expiry, cvc, amount, currency: 'USD', merchant, channel: 'pos' });
+      if (!answer.approved) throw new Error(`authorization declined: ${answer.reason}`);
+      const row = await context.db
+        .selectFrom('card_authorizations as a')
+        .innerJoin('operations as o', 'o.id', 'a.operation_id')
+        .select('o.number')
+        .where('a.id', '=', answer.authorizationId)
+        .executeTakeFirstOrThrow();
+      return { authorizationId: answer.authorizationId, transactionNumber: row.number };
+    },
+    async clear(authorizationId, amount) {
+      await settle('clearings', { authorizationId, amount, currency: 'USD' });
+    },
+    async reverse(authorizationId) {
+      await settle('reversals', { authorizationId });
+    },
+    async refund(amount, merchant = CAFE_CENTRAL) {
+      return (await settle('refunds', { pan, amount, currency: 'USD', merchant })).transactionNumber;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth';
 import { formatAccountNumber, formatAmount } from '../../ui/formatMoney';
-import { formatRowDate, purposeText, statusKey, typeKey } from './labels';
+import { formatRowDate, purposeText, rowStatusKey, typeKey } from './labels';
 import { StatementSummary } from './StatementSummary';
 
 function periodText(period: StatementPeriodAnswer | null, allTime: string): string {
@@ -110,7 +110,7 @@ export function StatementPrint({
               </td>
               <td>{row.currency}</td>
               <td>{t(row.direction === 'IN' ? 'directions.IN' : 'directions.OUT')}</td>
-              <td>{t(statusKey(row.status))}</td>
+              <td>{t(rowStatusKey(row))}</td>
               <td>{formatAmount(row.openingBalance, language)}</td>
               <td>{formatAmount(row.creditTurnover, language)}</td>
               <td>{formatAmount(row.debitTurnover, language)}</td>

@@ -4,7 +4,7 @@
 import { BANK_PURPOSES } from '@bank/contracts/tariffs';
 import { describe, expect, it } from 'vitest';
 import { loadNamespace } from '../../locales/localeFiles';
-import { counterpartyOf, purposeText } from './labels';
+import { counterpartyOf, purposeText, rowStatusKey } from './labels';
 
 const parties = { sender: '40817810000000000001', senderName: 'Anna Petrova', recipient: 'DE75512108001245126199', recipientName: null };
 
@@ -37,5 +37,15 @@ describe('purpose of a row', () => {
   it('leaves any other purpose as its payer typed it', () => {
     expect(purposeText('Invoice 42', translate('ru'))).toBe('Invoice 42');
     expect(purposeText(null, translate('en'))).toBe('');
+  });
+});
+
+describe('status of a row', () => {
+  it('reads a card payment awaiting its clearing as pending, and every other row by its status', () => {
+    const texts = { en: loadNamespace('en', 'statement'), ru: loadNamespace('ru', 'statement') };
+    expect(texts.en.get(rowStatusKey({ type: 'Card', status: 'New' }))).toBe('Pending');
+    expect(texts.ru.get(rowStatusKey({ type: 'Card', status: 'New' }))).toBe('Ожидает списания');
+    expect(rowStatusKey({ type: 'Card', status: 'Approved' })).toBe('statuses.Approved');
+    expect(rowStatusKey({ type: 'Europe (SEPA)', status: 'New' })).toBe('statuses.New');
   });
 });

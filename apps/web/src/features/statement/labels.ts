@@ -28,6 +28,14 @@ export function statusKey(status: TransactionStatus): string {
   return `statuses.${status}`;
 }
 
+/**
+ * A row's status as its line reads it: a card payment still New is the merchant's authorisation,
+ * holding the money until the merchant clears it (docs/cards.md#the-card-network), and reads so.
+ */
+export function rowStatusKey(row: { status: TransactionStatus; type: TransactionType }): string {
+  return row.type === 'Card' && row.status === 'New' ? 'statuses.cardHeld' : statusKey(row.status);
+}
+
 const BANK_PURPOSE_KEYS: Readonly<Record<BankPurpose, string>> = {
   withdrawal: 'bankPurposes.withdrawal',
   maintenance: 'bankPurposes.maintenance',

@@ -1,4 +1,5 @@
 import type { ClientCard } from '@bank/contracts/backoffice/clients';
+import { mayUse } from '@bank/contracts/backoffice/roles';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
@@ -6,7 +7,9 @@ import { backoffice } from '../api';
 import { formatDateTime } from '../format';
 import { PagedTable, type Column } from '../PagedTable';
 import { BackofficeScreen, Details, Loaded, StatusBadge } from '../parts';
+import { useOperatorSession } from '../session';
 import { useResource } from '../useResource';
+import { ClientCards } from './ClientCards';
 import { ClientClosureSection } from './ClientClosure';
 import { ClientDeposits } from './ClientDeposits';
 import { ClientRiskSection } from './ClientRisk';
@@ -15,11 +18,13 @@ import { ClientSchedules } from './ClientSchedules';
 /**
  * One client: profile, risk level with its history (and, for compliance, the proposal of a change),
  * the closure for a policy breach (as it holds, waits, or, for compliance, its proposal), KYC
- * history, accounts with balances, the latest transactions, the schedules and the deposits.
+ * history, accounts with balances, the latest transactions, for payments the cards with their
+ * authorisations, the schedules and the deposits.
  */
 export function ClientCardScreen() {
   const { t, i18n } = useTranslation('backoffice');
   const { clientId = '' } = useParams();
+  const session = useOperatorSession();
   const card = useResource(() => backoffice<ClientCard>('GET', `clients/${encodeURIComponent(clientId)}`), [clientId]);
   const language = i18n.resolvedLanguage ?? 'en';
   const accountColumns: Array<Column<ClientCard['accounts'][number]>> = [
@@ -84,6 +89,7 @@ export function ClientCardScreen() {
               data={{ items: transactions }}
               empty={t('clients.noTransactions')}
             />
+            {session && mayUse(session.operator.roles, 'payments') ? <ClientCards clientId={clientId} /> : null}
             <ClientSchedules clientId={clientId} />
             <ClientDeposits clientId={clientId} />
           </>
