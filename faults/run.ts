@@ -194,7 +194,13 @@ async function main(): Promise<number> {
         `faults injected: ${server.kills} server kills, ${restarts} PostgreSQL restarts, ${terminations} backend terminations; ` +
         `fuzz: ${fuzz.requests + access.requests} requests; violations: ${violations.length}\n`,
     );
-    for (const violation of violations.slice(0, 40)) process.stdout.write(`  ${violation.rule}: ${violation.detail}\n`);
+    // Each rule broken, with how often and at most five of its details, so one rule's many cannot hide another's.
+    const byRule = new Map<string, Violation[]>();
+    for (const violation of violations) byRule.set(violation.rule, [...(byRule.get(violation.rule) ?? []), violation]);
+    for (const [rule, broken] of byRule) {
+      process.stdout.write(`  ${rule}: ${broken.length}\n`);
+      for (const violation of broken.slice(0, 5)) process.stdout.write(`    ${violation.detail}\n`);
+    }
     return violations.length === 0 ? 0 : 1;
   } finally {
     await server.stop().catch(() => undefined);

@@ -17,9 +17,22 @@ export async function openBenchAccounts(
     select 'bench-' || n || '@bench.example', '+1999' || lpad(n::text, 7, '0'), 'bench-client-has-no-password', 'Approved', true, 'Bench', 'Client ' || n
     from generate_series(1, ${options.count}) as n`.execute(db);
   const clients = await db.selectFrom('clients').select('id').where('email', 'like', 'bench-%@bench.example').orderBy('email').execute();
-  const accounts: ClientAccount[] = new Array(clients.length);
-  await inParallel(clients.length, options.workers, async (index) => {
-    accounts[index] = await db.transaction().execute((trx) => openAccount(trx, clients[index]!.id, options.currency));
+  return openFundedAccounts(db, clients.map((client) => client.id), options);
+}
+
+/**
+ * An account in `currency` for each of these clients (who hold none in it yet), opened by the
+ * accounts service and funded from outside the bank through the ledger (clearing → client), in
+ * their order.
+ */
+export async function openFundedAccounts(
+  db: Db,
+  clientIds: readonly string[],
+  options: { workers: number; currency: FiatCurrency; openingMinor: bigint },
+): Promise<ClientAccount[]> {
+  const accounts: ClientAccount[] = new Array(clientIds.length);
+  await inParallel(clientIds.length, options.workers, async (index) => {
+    accounts[index] = await db.transaction().execute((trx) => openAccount(trx, clientIds[index]!, options.currency));
   });
   const clearing = await bankAccountId(db, 'clearing', options.currency);
   for (let start = 0; start < accounts.length; start += 1_000) {

@@ -13,6 +13,8 @@ export interface BankServer {
   scrape(): Promise<string>;
   /** SIGTERM, as a supervisor stops it; resolves once the process has exited (and written its profile). */
   stop(): Promise<void>;
+  /** The card keys it runs with (CARD_DATA_KEY, CARD_VERIFICATION_KEY, CARD_NETWORK_SECRET), for bench:cards to read numbers and sign as the network. */
+  cards: { dataKey: string; verificationKey: string; networkSecret: string };
 }
 
 export interface BankServerOptions {
@@ -35,33 +37,34 @@ export async function startBankServer(options: BankServerOptions): Promise<BankS
   const signingKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const profiling = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   let output = '';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    DATABASE_OWNER_URL: options.ownerUrl,
+    APP_SECRET: options.secret,
+    APP_SECRET_PREVIOUS: '',
+    STATEMENT_SIGNING_KEY: signingKey,
+    CARD_DATA_KEY: randomBytes(32).toString('hex'),
+    CARD_VERIFICATION_KEY: randomBytes(32).toString('hex'),
+    CARD_NETWORK_SECRET: randomBytes(32).toString('hex'),
+    // Nothing listens there and nothing is sent: mail is delivered by the jobs, which run elsewhere.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    APP_URL: url,
+    ALLOW_HTTP_APP_URL: 'true',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    METRICS_PORT: String(metricsPort),
+    // This node serves the API only, as a second node of a deployment does: the jobs' schedules
+    // (the ledger check every five minutes, the rates every half hour) would land at random in a run.
+    JOBS_ENABLED: 'false',
+    TRUST_PROXY: '',
+    ...options.env,
+  };
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profiling, SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
-      DATABASE_OWNER_URL: options.ownerUrl,
-      APP_SECRET: options.secret,
-      APP_SECRET_PREVIOUS: '',
-      STATEMENT_SIGNING_KEY: signingKey,
-      CARD_DATA_KEY: randomBytes(32).toString('hex'),
-      CARD_VERIFICATION_KEY: randomBytes(32).toString('hex'),
-      CARD_NETWORK_SECRET: randomBytes(32).toString('hex'),
-      // Nothing listens there and nothing is sent: mail is delivered by the jobs, which run elsewhere.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      APP_URL: url,
-      ALLOW_HTTP_APP_URL: 'true',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      METRICS_PORT: String(metricsPort),
-      // This node serves the API only, as a second node of a deployment does: the jobs' schedules
-      // (the ledger check every five minutes, the rates every half hour) would land at random in a run.
-      JOBS_ENABLED: 'false',
-      TRUST_PROXY: '',
-      ...options.env,
-    },
+    env,
     // The log lines go to /dev/null, as a production log shipper would take them: written, not read.
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -71,6 +74,7 @@ export async function startBankServer(options: BankServerOptions): Promise<BankS
   return {
     url,
     pid: child.pid!,
+    cards: { dataKey: env.CARD_DATA_KEY!, verificationKey: env.CARD_VERIFICATION_KEY!, networkSecret: env.CARD_NETWORK_SECRET! },
     async scrape() {
       const answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       if (!answer.ok) throw new Error(`GET /metrics answered ${answer.status}`);

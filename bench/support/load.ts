@@ -1,11 +1,13 @@
 // bench:api's load generator, in a process of its own so that it takes no CPU from the server it
 // measures: `node --import tsx bench/support/load.ts '<LoadSpec as JSON>'`. It runs autocannon
 // once and prints its figures and its own CPU time as one JSON line; a transfers' load also writes the Idempotency-Keys
-// answered 200, one a line, to `answeredFile`, for the bench's checks after the runs.
+// answered 200, one a line, to `answeredFile`, for the bench's checks after the runs (a card
+// network's load, bench:cards', what its authorisations were answered to `outcomesFile`).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { CardNetworkFile } from './card-authorizations';
 import { measured, pick, transferRequests, type BenchClient, type Measured } from './transfers';
 
 export type LoadSpec = {
@@ -17,6 +19,8 @@ export type LoadSpec = {
   /** GETs signed in as a random client each. */
   | { kind: 'signed-get'; clientsFile: string }
   | { kind: 'transfers'; clientsFile: string; hotShare: number; answeredFile: string }
+  /** bench:cards: the card network's signed authorisations of random cards (card-authorizations.ts); what they were answered goes to `outcomesFile`. */
+  | { kind: 'card-authorizations'; cardsFile: string; outcomesFile: string }
 );
 
 const readClients = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchClient[];
@@ -30,6 +34,15 @@ export interface LoadResult {
 async function generate(spec: LoadSpec): Promise<Measured> {
   const options = { url: spec.url, connections: spec.connections, duration: spec.seconds };
   if (spec.kind === 'get') return measured(await autocannon(options));
+  if (spec.kind === 'card-authorizations') {
+    // Loaded only here: the other loads' processes start as they did, without the contracts' schemas.
+    const { authorizationRequests, emptyOutcomes } = await import('./card-authorizations');
+    const outcomes = emptyOutcomes();
+    const network = JSON.parse(readFileSync(spec.cardsFile, 'utf8')) as CardNetworkFile;
+    const figure = measured(await autocannon({ ...options, requests: authorizationRequests(network, outcomes) }));
+    writeFileSync(spec.outcomesFile, JSON.stringify(outcomes));
+    return figure;
+  }
   const clients = readClients(spec.clientsFile);
   if (spec.kind === 'signed-get') {
     return measured(await autocannon({ ...options, requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${pick(clients).token}` } }) }] }));
