@@ -1,10 +1,15 @@
 // Proves the back office meets the cabinet's bar on every screen: in EN and RU, at 360 and 1440 px,
 // axe finds no serious violation and nothing is wider than the window. The sign-in and its code
 // step, every screen of the admin's menu, and the detail screens a list opens (a KYC submission, a
-// payment, a client's card) are looked at on the demo bank's data. The approvals, the operators,
+// payment, a client's card, the demo client's with its card's authorisations) are looked at on the
+// demo bank's data. The approvals, the operators,
 // the account and the deposit screens are looked at the same way with their own data in
 // controls.spec.ts and backoffice-deposits.spec.ts.
+import { randomUUID } from 'node:crypto';
+import type { ListCardsResponse, RevealedCard } from '@bank/contracts/cards/cards';
+import { signCardNetworkMessage } from '@bank/contracts/cards/network';
 import type { Page } from 'playwright-core';
+import { DEVELOPMENT_CARD_NETWORK_SECRET } from '../apps/server/src/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_MENU } from '../apps/web/src/features/backoffice/menu';
 import { authenticatorCode, OPERATOR_PASSWORD } from './support/authenticator';
@@ -27,6 +32,19 @@ beforeAll(async () => {
   const api = apiAs(stack, demo.userToken);
   const payer = accountIn(await api.get<Account[]>('account/list'), 'EUR');
   await api.post('transaction/create', tuitionTransferBody(payer.number, '100.00', 'Tuition fee, spring term'));
+  // The demo client's card pays at a café and is declined abroad, so its card shows authorisations.
+  const [card] = (await api.get<ListCardsResponse>('cards')).cards;
+  const revealed = await api.post<RevealedCard>(`cards/${card!.id}/reveal`, { password: 'DemoBank2024' });
+  const merchant = { name: 'Café Central', mcc: '5812', country: 'AT', city: 'Vienna' };
+  for (const amount of ['12.50', '99999.00']) {
+    const body = JSON.stringify({ messageId: randomUUID(), pan: revealed.number, expiry: revealed.expiry, cvc: revealed.cvc, amount, currency: 'EUR', merchant, channel: 'pos' });
+    const answer = await fetch(`${stack.baseUrl}/api/card-network/authorizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signCardNetworkMessage(DEVELOPMENT_CARD_NETWORK_SECRET, body) },
+      body,
+    });
+    if (!answer.ok) throw new Error(`authorization: ${answer.status} ${await answer.text()}`);
+  }
 });
 afterAll(() => stack?.close());
 
@@ -114,10 +132,15 @@ describe('the back office in every layout', () => {
       ['kyc-detail', '/backoffice/kyc?status=Approved'],
       ['payment-detail', '/backoffice/payments'],
       ['client-card', '/backoffice/clients'],
+      // The demo client's card, its cards and their authorisations among its panels.
+      ['client-card-with-cards', '/backoffice/clients?query=demo%40bank.example'],
     ] as const) {
       await openFirstRow(admin.page, list);
       await checkEveryLayout(admin.page, `backoffice-layout-${name}`, (language) => settled(admin.page, language));
     }
+    // The last: the demo client's card, with the café's payment and the decline beside it.
+    await admin.page.getByText('Café Central').first().waitFor();
+    await admin.page.getByText(texts('en', 'backoffice')('cards.authorizations.declineReasons.limit_exceeded')).first().waitFor();
     expect(unexpectedProblems(admin.problems)).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   authorizationRequestSchema,
   CARD_NETWORK_SIGNATURE_HEADER,
   CARD_NETWORK_TIMESTAMP_HEADER,
   CARD_NETWORK_TOLERANCE_SECONDS,
-  cardNetworkSignature,
   clearingRequestSchema,
   refundRequestSchema,
   reversalRequestSchema,
@@ -46,7 +45,9 @@ export function signatureFault(request: { headers: Record<string, string | strin
   if (!/^\d{1,12}$/.test(timestamp)) return 'badTimestamp';
   if (Math.abs(nowSeconds - Number(timestamp)) > CARD_NETWORK_TOLERANCE_SECONDS) return 'stale';
   if (!SIGNATURE.test(signature)) return 'badSignature';
-  const expected = cardNetworkSignature(secret, timestamp, request.rawBody ?? '');
+  // The signature of packages/contracts/src/cards/network.ts (cardNetworkSignature), computed with
+  // node:crypto here: the same HMAC, in a fraction of the time on every call (docs/benchmarks.md).
+  const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${request.rawBody ?? ''}`).digest('hex')}`;
   return timingSafeEqual(Buffer.from(expected), Buffer.from(signature)) ? null : 'badSignature';
 }
 

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import { bankToday, instantOnBankDate } from '../jobs';
-import { bankAccountId, lockBalances, placeHold, postEntry, releaseHold } from '../ledger';
+import { bankAccountId, placeHold, postEntry, releaseHold } from '../ledger';
 import { recordOperations, setTransferStatus } from '../operations';
 import { loadRateTable, offeredRate } from '../rates';
 import { cvcOf, expiryText, maskedPan, panHashCandidates } from './card-data';
@@ -52,10 +52,16 @@ interface CardForNetwork {
   online_allowed: boolean;
   countries_blocked: string[];
   closed_by_bank_at: Date | null;
+  /** USD approved on the card since `monthStart`: what is held and what was cleared. */
+  spent_this_month: string;
 }
 
-/** The card of a number, locked: found by its keyed hash under the current or previous key. */
-async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string): Promise<CardForNetwork | undefined> {
+/**
+ * The card of a number, locked: found by its keyed hash under the current or previous key, with what
+ * was approved on it in the bank's calendar month so far (read in the same statement: an
+ * authorisation is a few statements, each a round trip, docs/benchmarks.md).
+ */
+async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string, monthStart: Date): Promise<CardForNetwork | undefined> {
   return trx
     .selectFrom('cards')
     .innerJoin('accounts', 'accounts.id', 'cards.account_id')
@@ -75,6 +81,8 @@ async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string): Promise<C
       'cards.online_allowed',
       'cards.countries_blocked',
       'clients.closed_by_bank_at',
+      sql<string>`(select coalesce(sum(coalesce(a.cleared_usd, a.held_usd)), 0) from card_authorizations a
+        where a.card_id = cards.id and a.status in ('Pending', 'Cleared') and a.created_at >= ${monthStart})`.as('spent_this_month'),
     ])
     .where('cards.pan_hash', 'in', panHashCandidates(pan, deps.config.cards.dataKey))
     .forUpdate('cards')
@@ -102,22 +110,15 @@ async function inUsd(trx: Db, amountMinor: bigint, currency: Currency): Promise<
 /** How the statement names a card payment: the card and the merchant, in no language of its own. */
 const purposeOf = (last4: string, merchant: Merchant) => `${maskedPan(last4)} · ${merchant.name}, ${merchant.city}, ${merchant.country}`;
 
-/** USD approved on the card in the bank's calendar month so far: what is held and what was cleared. */
-async function spentThisMonth(trx: Db, deps: NetworkDeps, cardId: string): Promise<bigint> {
-  const today = bankToday(deps.clock);
-  const monthStart = instantOnBankDate(`${today.slice(0, 8)}01`, 0, deps.clock.timeZone);
-  const { rows } = await sql<{ spent: string | null }>`
-    select sum(coalesce(cleared_usd, held_usd)) as spent from card_authorizations
-    where card_id = ${cardId}::uuid and status in ('Pending', 'Cleared') and created_at >= ${monthStart}`.execute(trx);
-  return rows[0]?.spent ? decimalToMinor(rows[0].spent, 'USD') : 0n;
-}
+/** The first instant of the bank's calendar month of `today`. */
+const monthStartOf = (today: string, deps: NetworkDeps): Date => instantOnBankDate(`${today.slice(0, 8)}01`, 0, deps.clock.timeZone);
 
 /** Why the card cannot pay this, before any money is looked at; null when it may. */
-function refusalOfCard(card: CardForNetwork | undefined, request: AuthorizationRequest, deps: NetworkDeps): CardDeclineReason | null {
+function refusalOfCard(card: CardForNetwork | undefined, request: AuthorizationRequest, deps: NetworkDeps, today: string): CardDeclineReason | null {
   if (!card) return 'unknown_card';
   // A number with another expiry is not the card the bank issued.
   if (request.expiry !== expiryText(card.expiry_month, card.expiry_year)) return 'unknown_card';
-  const status = statusOn(card, bankToday(deps.clock));
+  const status = statusOn(card, today);
   // A client the bank has closed pays with no card (docs/bank-controls.md#closing-a-client); a physical
   // card not yet activated pays with nothing either.
   if (status === 'Blocked' || card.closed_by_bank_at !== null || ['Ordered', 'Produced', 'Shipped'].includes(status)) return 'card_blocked';
@@ -131,7 +132,8 @@ function refusalOfCard(card: CardForNetwork | undefined, request: AuthorizationR
 
 /** POST /api/card-network/authorizations: approve with a hold, or decline with the reason; either is recorded. */
 export async function authorize(trx: Db, deps: NetworkDeps, request: AuthorizationRequest): Promise<AuthorizationResponse> {
-  const card = await lockCardByPan(trx, deps, request.pan);
+  const today = bankToday(deps.clock);
+  const card = await lockCardByPan(trx, deps, request.pan, monthStartOf(today, deps));
   const amountMinor = merchantMinor(request.amount, request.currency);
   const authorizationId = randomUUID();
   const base = {
@@ -151,17 +153,22 @@ export async function authorize(trx: Db, deps: NetworkDeps, request: Authorizati
     await trx.insertInto('card_authorizations').values({ ...base, status: 'Declined', decline_reason: reason, created_at: deps.clock.now() }).execute();
     return { approved: false, reason };
   };
-  const refused = refusalOfCard(card, request, deps);
+  const refused = refusalOfCard(card, request, deps, today);
   if (refused || !card) return decline(refused ?? 'unknown_card');
 
   const { usdMinor, rate } = await inUsd(trx, amountMinor, request.currency);
   if (usdMinor > decimalToMinor(card.limit_per_transaction, 'USD')) return decline('limit_exceeded');
-  if ((await spentThisMonth(trx, deps, card.id)) + usdMinor > decimalToMinor(card.limit_monthly, 'USD')) return decline('limit_exceeded');
-  const balance = (await lockBalances(trx, [card.ledger_account_id])).get(card.ledger_account_id)!;
-  if (balance.availableMinor < usdMinor) return decline('insufficient_funds');
+  if (decimalToMinor(card.spent_this_month, 'USD') + usdMinor > decimalToMinor(card.limit_monthly, 'USD')) return decline('limit_exceeded');
 
   const operationId = randomUUID();
-  const { holdId, heldAt } = await placeHold(trx, { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId });
+  // The hold locks the account's ledger row and refuses what its available balance cannot bear,
+  // before writing anything: that refusal is the decline.
+  const held = await placeHold(trx, { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return null;
+    throw error;
+  });
+  if (!held) return decline('insufficient_funds');
+  const { holdId, heldAt, balance } = held;
   await recordOperations(trx, [
     {
       at: heldAt,
@@ -333,7 +340,7 @@ export async function expireAuthorization(trx: Db, authorizationId: string): Pro
  * the bank buys the merchant's currency.
  */
 export async function refund(trx: Db, deps: NetworkDeps, request: RefundRequest): Promise<SettlementResponse> {
-  const card = await lockCardByPan(trx, deps, request.pan);
+  const card = await lockCardByPan(trx, deps, request.pan, monthStartOf(bankToday(deps.clock), deps));
   if (!card) return notAccepted('unknown_card');
   const amountMinor = merchantMinor(request.amount, request.currency);
   const rate = request.currency === CARDS.currency ? null : offeredRate(await loadRateTable(trx), request.currency, CARDS.currency);

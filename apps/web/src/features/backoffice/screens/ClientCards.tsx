@@ -1,13 +1,14 @@
 import { CARD_AUTHORIZATIONS_SHOWN, type BackofficeCard, type CardAuthorization, type ClientCardsResponse } from '@bank/contracts/cards/cards';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAccountNumber, formatMoney } from '../../../ui/formatMoney';
 import { backoffice } from '../api';
 import { authorizationStatusText, authorizationTone, cardTone, merchantPlace, type BadgeTone } from '../cardAuthorizations';
 import { formatDateTime } from '../format';
 import { PagedTable, type Column } from '../PagedTable';
-import { Details, Problem } from '../parts';
+import { ConfirmDialog, Details, Problem, ReasonDialog } from '../parts';
 import { useResource } from '../useResource';
+import { CARD_BLOCK_REASON_MAX_LENGTH, cardActCall, cardActsOf, type CardAct } from './cardActs';
 
 /** A status as the back office's small coloured label. */
 function Badge({ tone, status, children }: { tone: BadgeTone; status: string; children: string }) {
@@ -20,8 +21,9 @@ function Badge({ tone, status, children }: { tone: BadgeTone; status: string; ch
 
 /**
  * A client's cards under the client's card, for operators of payments (docs/cards.md#the-back-office):
- * each by its last four digits with its status, and a table of its latest authorisations from the
- * card network, approved and declined, with the merchant, the amounts and why a decline was declined.
+ * each by its last four digits with its status, what may be done with it (blocking it, a physical
+ * card's production and shipping), and a table of its latest authorisations from the card network,
+ * approved and declined, with the merchant, the amounts and why a decline was declined.
  */
 export function ClientCards({ clientId }: { clientId: string }) {
   const { t } = useTranslation('backoffice');
@@ -39,13 +41,13 @@ export function ClientCards({ clientId }: { clientId: string }) {
       ) : cards.data.cards.length === 0 ? (
         <p className="backoffice__muted">{t('cards.none')}</p>
       ) : (
-        cards.data.cards.map((card) => <ClientCardSection key={card.id} card={card} />)
+        cards.data.cards.map((card) => <ClientCardSection key={card.id} card={card} onChanged={cards.reload} />)
       )}
     </>
   );
 }
 
-function ClientCardSection({ card }: { card: BackofficeCard }) {
+function ClientCardSection({ card, onChanged }: { card: BackofficeCard; onChanged: () => void }) {
   const { t, i18n } = useTranslation('backoffice');
   const language = i18n.resolvedLanguage ?? 'en';
   const headingId = useId();
@@ -111,6 +113,7 @@ function ClientCardSection({ card }: { card: BackofficeCard }) {
           ...(card.blockedReason ? [[t('cards.blockedReason'), card.blockedReason] as [string, string]] : []),
         ]}
       />
+      <CardActs card={card} onChanged={onChanged} />
       <h4 className="backoffice__subheading">{t('cards.authorizations.title')}</h4>
       <p className="backoffice__muted">{t('cards.authorizations.lead', { shown: CARD_AUTHORIZATIONS_SHOWN })}</p>
       <PagedTable
@@ -121,5 +124,108 @@ function ClientCardSection({ card }: { card: BackofficeCard }) {
         empty={t('cards.authorizations.none')}
       />
     </section>
+  );
+}
+
+/**
+ * What may be done with one card (cardActsOf): its next production step, at a click, and blocking it,
+ * for good and at once, so the reason is asked for and then the block confirmed before it is sent.
+ * Either way the cards are read again, after a refusal too (the card changed meanwhile), and a
+ * refusal is shown in the server's words under the card.
+ */
+function CardActs({ card, onChanged }: { card: BackofficeCard; onChanged: () => void }) {
+  const { t } = useTranslation('backoffice');
+  const acts = cardActsOf(card);
+  const production = acts.find((act) => act !== 'block');
+  /** Asking for the reason of a block, then confirming the block with the reason given. */
+  const [step, setStep] = useState<{ name: 'reason' } | { name: 'confirm'; reason: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [done, setDone] = useState<CardAct | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const last4 = card.last4;
+
+  // A blocked card has no acts left: focus moves to what was done rather than to the page's top.
+  useEffect(() => {
+    if (done === 'block') doneRef.current?.focus();
+  }, [done]);
+
+  async function send(act: CardAct, reason?: string) {
+    setBusy(true);
+    setFailure(null);
+    setDone(null);
+    try {
+      const call = act === 'block' ? cardActCall(card.id, act, reason ?? '') : cardActCall(card.id, act);
+      await backoffice<void>('POST', call.path, { body: call.body });
+      setDone(act);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setStep(null);
+      setBusy(false);
+      onChanged();
+    }
+  }
+
+  return (
+    <>
+      {done ? (
+        <p ref={doneRef} tabIndex={-1} className="backoffice__success" role="status" data-testid="bo-card-act-done">
+          {t(`cards.acts.done.${done}`, { last4 })}
+        </p>
+      ) : null}
+      {failure ? <Problem error={failure} /> : null}
+      {acts.length > 0 ? (
+        <div className="backoffice__actions">
+          {production ? (
+            // One button for both steps, so that focus stays on it when produced turns into shipped.
+            <button
+              key="production"
+              type="button"
+              className="button button--secondary backoffice__small"
+              disabled={busy}
+              onClick={() => void send(production)}
+              aria-label={t(`cards.acts.${production}Label`, { last4 })}
+              data-testid={`bo-card-${production}`}
+            >
+              {t(`cards.acts.${production}`)}
+            </button>
+          ) : null}
+          {acts.includes('block') ? (
+            <button
+              key="block"
+              type="button"
+              className="button button--secondary backoffice__small"
+              disabled={busy}
+              onClick={() => setStep({ name: 'reason' })}
+              aria-label={t('cards.acts.blockLabel', { last4 })}
+              data-testid="bo-card-block"
+            >
+              {t('cards.acts.block')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {step?.name === 'reason' ? (
+        <ReasonDialog
+          title={t('cards.acts.blockTitle', { last4 })}
+          lead={<p>{t('cards.acts.blockLead')}</p>}
+          confirmLabel={t('cards.acts.next')}
+          missingText={t('cards.acts.blockReasonRequired')}
+          maxLength={CARD_BLOCK_REASON_MAX_LENGTH}
+          onConfirm={async (reason) => setStep({ name: 'confirm', reason })}
+          onClose={() => setStep(null)}
+        />
+      ) : null}
+      {step?.name === 'confirm' ? (
+        <ConfirmDialog
+          title={t('cards.acts.confirmTitle', { last4 })}
+          text={t('cards.acts.confirmText', { reason: step.reason })}
+          confirmLabel={t('cards.acts.confirm')}
+          onConfirm={() => send('block', step.reason)}
+          onClose={() => setStep(null)}
+        />
+      ) : null}
+    </>
   );
 }
