@@ -6,11 +6,12 @@
 // the card's full number.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { OrderCardResponse, RevealedCard } from '@bank/contracts/cards/cards';
+import type { RevealedCard } from '@bank/contracts/cards/cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedAccount, openTestAccount } from '../apps/server/src/modules/accounts/test-support';
 import { closeCheckingLedger } from '../apps/server/src/modules/ledger/test-context';
-import { createSignedInClient, TEST_PASSWORD, type TestClient } from '../apps/server/src/test/clients';
+import { orderTestCard } from '../apps/server/src/modules/cards/test-support';
+import { createSignedInClient, type TestClient } from '../apps/server/src/test/clients';
 import { createTestContext, type TestContext } from '../apps/server/src/test/harness';
 import { runTerminal } from './card-terminal';
 
@@ -26,13 +27,9 @@ describe('npm run card:terminal', () => {
     usd = (await openTestAccount(context, client, 'USD', '1000.00')).number;
     // The card's fee is paid from the EUR account, so the USD account starts whole.
     await openTestAccount(context, client, 'EUR', '300.00');
-    const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: usd } });
-    expect(ordered.statusCode, ordered.body).toBe(200);
-    const { card } = ordered.json<OrderCardResponse>();
     // The number as its holder reads it in the cabinet (Cards → Show details).
-    const revealed = await context.app.inject({ method: 'POST', url: `/api/cards/${card.id}/reveal`, headers: client.headers, payload: { password: TEST_PASSWORD } });
-    expect(revealed.statusCode, revealed.body).toBe(200);
-    details = revealed.json<RevealedCard>();
+    const { pan, expiry, cvc } = await orderTestCard(context, client, usd);
+    details = { number: pan, expiry, cvc };
     await context.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
   });

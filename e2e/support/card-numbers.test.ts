@@ -1,14 +1,12 @@
 // Proves the end-to-end check for full card numbers (card-numbers.ts): on a bank with a card issued it
 // finds nothing while the number is only sealed, and finds the number once it shows in a row of any
 // table or in the server's log.
-import { randomUUID } from 'node:crypto';
-import type { OrderCardResponse } from '@bank/contracts/cards/cards';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../apps/server/src/test/clients';
 import { createTestContext, type TestContext } from '../../apps/server/src/test/harness';
 import { openTestAccount } from '../../apps/server/src/modules/accounts/test-support';
-import { openPan } from '../../apps/server/src/modules/cards';
+import { orderTestCard } from '../../apps/server/src/modules/cards/test-support';
 import { cardNumberLeaksIn } from './card-numbers';
 
 describe('the search for full card numbers', () => {
@@ -18,10 +16,7 @@ describe('the search for full card numbers', () => {
     context = await createTestContext();
     const client = await createSignedInClient(context);
     const usd = (await openTestAccount(context, client, 'USD', '1000.00')).number;
-    const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: usd } });
-    const { card } = ordered.json<OrderCardResponse>();
-    const row = await context.db.selectFrom('cards').select('pan_sealed').where('id', '=', card.id).executeTakeFirstOrThrow();
-    pan = openPan(row.pan_sealed, context.deps.config.cards.dataKey)!;
+    ({ pan } = await orderTestCard(context, client, usd));
   });
   afterAll(() => context.close());
 

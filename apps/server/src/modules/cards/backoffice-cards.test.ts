@@ -3,20 +3,20 @@
 // declined (with why), the merchant, and what was held in USD; the latest 50 at most; and never the
 // full number.
 import { randomUUID } from 'node:crypto';
-import type { ClientCardsResponse, OrderCardResponse } from '@bank/contracts/cards/cards';
-import { signCardNetworkMessage, type AuthorizationResponse } from '@bank/contracts/cards/network';
+import type { Card, ClientCardsResponse } from '@bank/contracts/cards/cards';
+import type { AuthorizationResponse } from '@bank/contracts/cards/network';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient, type TestClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createSignedInOperator } from '../../test/operators';
 import { openTestAccount } from '../accounts/test-support';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { cvcOf, openPan } from './card-data';
+import { orderTestCard, sendToCardNetwork } from './test-support';
 
 describe('a client\'s cards in the back office', () => {
   let context: TestContext;
   let client: TestClient;
-  let card: OrderCardResponse['card'];
+  let card: Card;
   let pan: string;
   let cvc: string;
   beforeAll(async () => {
@@ -25,23 +25,12 @@ describe('a client\'s cards in the back office', () => {
     const usd = (await openTestAccount(context, client, 'USD', '500.00')).number;
     // The card's fee is paid from the EUR account.
     await openTestAccount(context, client, 'EUR', '300.00');
-    const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: usd } });
-    expect(ordered.statusCode, ordered.body).toBe(200);
-    card = ordered.json<OrderCardResponse>().card;
-    const row = await context.db.selectFrom('cards').select(['pan_sealed', 'expiry_month', 'expiry_year']).where('id', '=', card.id).executeTakeFirstOrThrow();
-    pan = openPan(row.pan_sealed, context.deps.config.cards.dataKey)!;
-    cvc = cvcOf(pan, row.expiry_month, row.expiry_year, context.deps.config.cards.verificationKey);
+    ({ card, pan, cvc } = await orderTestCard(context, client, usd));
   });
   afterAll(() => closeCheckingLedger(context));
 
   const authorize = async (amount: string, currency: string, merchant: { name: string; mcc: string; country: string; city: string }) => {
-    const body = JSON.stringify({ messageId: randomUUID(), pan, expiry: card.expiry, cvc, amount, currency, merchant, channel: 'pos' });
-    const answer = await context.app.inject({
-      method: 'POST',
-      url: '/api/card-network/authorizations',
-      headers: { 'content-type': 'application/json', ...signCardNetworkMessage(context.deps.config.cards.networkSecret, body) },
-      payload: body,
-    });
+    const answer = await sendToCardNetwork(context, 'authorizations', { messageId: randomUUID(), pan, expiry: card.expiry, cvc, amount, currency, merchant, channel: 'pos' });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<AuthorizationResponse>();
   };

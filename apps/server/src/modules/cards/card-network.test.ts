@@ -5,7 +5,7 @@
 // reversal and the 7-day expiry release it; a refund credits the account; two authorisations racing for
 // the last dollars never both pass; and no full number reaches a row of the audit trail or a log.
 import { randomUUID } from 'node:crypto';
-import type { Card, OrderCardResponse } from '@bank/contracts/cards/cards';
+import type { Card } from '@bank/contracts/cards/cards';
 import { cardNetworkSignature, signCardNetworkMessage, type AuthorizationResponse, type SettlementResponse } from '@bank/contracts/cards/network';
 import { amountToSellMinor, decimalToMinor, formatMinor, type TransactionRecord } from '@bank/contracts';
 import { sql } from 'kysely';
@@ -16,7 +16,7 @@ import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { fixedClock } from '../jobs';
 import { closeCheckingLedger } from '../ledger/test-context';
 import { expireAuthorizations } from './authorization-expiry';
-import { cvcOf, openPan } from './card-data';
+import { CAFE_CENTRAL, orderTestCard, sendToCardNetwork } from './test-support';
 
 describe('the card network', () => {
   let context: TestContext;
@@ -31,25 +31,13 @@ describe('the card network', () => {
     usd = (await openTestAccount(context, client, 'USD', '1300.00')).number;
     // The card's fee is paid from the EUR account, so the USD account starts whole.
     await openTestAccount(context, client, 'EUR', '300.00');
-    const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: usd } });
-    expect(ordered.statusCode, ordered.body).toBe(200);
-    card = ordered.json<OrderCardResponse>().card;
-    ({ pan, cvc } = await numberOf(card));
+    ({ card, pan, cvc } = await orderTestCard(context, client, usd));
   });
   afterAll(() => closeCheckingLedger(context));
 
-  async function numberOf(which: Card): Promise<{ pan: string; cvc: string }> {
-    const row = await context.db.selectFrom('cards').select(['pan_sealed', 'expiry_month', 'expiry_year']).where('id', '=', which.id).executeTakeFirstOrThrow();
-    const number = openPan(row.pan_sealed, context.deps.config.cards.dataKey)!;
-    return { pan: number, cvc: cvcOf(number, row.expiry_month, row.expiry_year, context.deps.config.cards.verificationKey) };
-  }
-
   const secret = () => context.deps.config.cards.networkSecret;
-  const send = (path: string, message: object, headers?: Record<string, string>) => {
-    const body = JSON.stringify(message);
-    return context.app.inject({ method: 'POST', url: `/api/card-network/${path}`, headers: { 'content-type': 'application/json', ...(headers ?? signCardNetworkMessage(secret(), body)) }, payload: body });
-  };
-  const merchant = { name: 'Café Central', mcc: '5812', country: 'AT', city: 'Vienna' };
+  const send = (path: 'authorizations' | 'clearings' | 'reversals' | 'refunds', message: object, headers?: Record<string, string>) => sendToCardNetwork(context, path, message, headers);
+  const merchant = CAFE_CENTRAL;
   const purchase = (overrides: Record<string, unknown> = {}) => ({
     messageId: randomUUID(), pan, expiry: card.expiry, cvc, amount: '100.00', currency: 'USD', merchant: { ...merchant, mcc: '5411' }, channel: 'pos', ...overrides,
   });
@@ -200,11 +188,9 @@ describe('the card network', () => {
   it('never approves two authorisations beyond what the account has, however they race', async () => {
     const racer = await createSignedInClient(context);
     const account = (await openTestAccount(context, racer, 'USD', '400.00')).number;
-    const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...racer.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: account } });
-    const racerCard = ordered.json<OrderCardResponse>().card;
-    // 400 USD less the 300 EUR fee's equivalent leaves under 100 USD: room for one payment of 40, not three.
+    const { card: racerCard, pan: racerPan, cvc: racerCvc } = await orderTestCard(context, racer, account);
+    // 400 USD less the 300 EUR fee's equivalent leaves under 100 USD: room for one payment of half of it, not three.
     const left = decimalToMinor((await listedAccount(context, racer, account)).balance, 'USD');
-    const { pan: racerPan, cvc: racerCvc } = await numberOf(racerCard);
     const each = formatMinor(left / 2n + 1n, 'USD');
     const answers = await Promise.all([1, 2, 3].map(() => send('authorizations', purchase({ pan: racerPan, cvc: racerCvc, expiry: racerCard.expiry, amount: each }))));
     const approvals = answers.map((answer) => answer.json<AuthorizationResponse>()).filter((answer) => answer.approved);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { decimalToMinor, formatMinor, type StatementAccountSummary, type StatementRow } from '@bank/contracts';
-import type { OrderCardResponse, RevealedCard } from '@bank/contracts/cards/cards';
-import { signCardNetworkMessage, type AuthorizationResponse, type Merchant, type SettlementResponse } from '@bank/contracts/cards/network';
+import type { AuthorizationResponse, Merchant, SettlementResponse } from '@bank/contracts/cards/network';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../../db';
 import type { TestClient } from '../../test/clients';
 import type { TestContext } from '../../test/harness';
 import { transferIdOf } from '../transfers/test-support';
+import { CAFE_CENTRAL, orderTestCard, sendToCardNetwork } from '../cards/test-support';
 
 /**
  * Test helpers that place operations made through the real money services at chosen instants, so
@@ -173,8 +173,6 @@ export async function createTransfer(context: TestContext, client: TestClient, p
   return lastTransferNumber(context.db, client);
 }
 
-/** The merchant of the card rows the statement tests make. */
-export const CAFE_CENTRAL: Merchant = { name: 'Café Central', mcc: '5812', country: 'AT', city: 'Vienna' };
 
 /** What the card network can do with one card, through its signed routes (docs/cards.md#the-card-network). */
 export interface TestCardNetwork {
@@ -195,16 +193,9 @@ export interface TestCardNetwork {
  * with the step-up reveal, and answers the card network's signed calls for it.
  */
 export async function testCardNetwork(context: TestContext, client: TestClient, usdAccount: string): Promise<TestCardNetwork> {
-  const ordered = await context.app.inject({ method: 'POST', url: '/api/cards', headers: { ...client.headers, 'idempotency-key': randomUUID() }, payload: { type: 'virtual', accountNumber: usdAccount } });
-  expect(ordered.statusCode, ordered.body).toBe(200);
-  const { card } = ordered.json<OrderCardResponse>();
-  const revealed = await context.app.inject({ method: 'POST', url: `/api/cards/${card.id}/reveal`, headers: client.headers, payload: { password: client.password } });
-  expect(revealed.statusCode, revealed.body).toBe(200);
-  const { number: pan, expiry, cvc } = revealed.json<RevealedCard>();
-  const send = async <Answer>(path: string, message: object): Promise<Answer> => {
-    const body = JSON.stringify({ messageId: randomUUID(), ...message });
-    const headers = { 'content-type': 'application/json', ...signCardNetworkMessage(context.deps.config.cards.networkSecret, body) };
-    const answer = await context.app.inject({ method: 'POST', url: `/api/card-network/${path}`, headers, payload: body });
+  const { card, pan, expiry, cvc } = await orderTestCard(context, client, usdAccount);
+  const send = async <Answer>(path: 'authorizations' | 'clearings' | 'reversals' | 'refunds', message: object): Promise<Answer> => {
+    const answer = await sendToCardNetwork(context, path, { messageId: randomUUID(), ...message });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json<Answer>();
   };

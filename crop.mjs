@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+const [,, file, out, y = '0', h = '1400', w = '1440'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const data = readFileSync(file).toString('base64');
+await page.setContent(`<html><body style="margin:0;overflow:hidden"><img style="display:block;margin-top:-${y}px" src="data:image/png;base64,${data}"></body></html>`);
+await page.waitForTimeout(200);
+await page.screenshot({ path: out });
+await browser.close();
