@@ -38,12 +38,13 @@ import { createSession } from '../apps/server/src/modules/auth';
 import { findLedgerViolations } from '../apps/server/src/modules/ledger';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { inParallel, openBenchAccounts } from './support/accounts';
-import { metricValue, startBankServer, type BankServer } from './support/bank-server';
+import { startBankServer, type BankServer } from './support/bank-server';
 import { cpuShares, cpuSnapshot } from './support/cpu-share';
-import { readAnswered, runLoad, type LoadSpec } from './support/load';
+import { readAnswered, runLoad } from './support/load';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
 import { formatSummary, summariseProfile, type CpuProfile, type ProfileWindow } from './support/profile-summary';
 import type { BenchClient, Measured } from './support/transfers';
+import { measure, type Run } from './support/measure';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
@@ -93,45 +94,6 @@ async function helloWorld(): Promise<{ figure: Measured; cores: string }> {
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-/** What the server's metrics tell of one run: its CPU (all threads) and the group commit's batches. */
-interface ServerCounters {
-  cpuSeconds: number;
-  transfers: number;
-  transactions: number;
-}
-
-async function serverCounters(server: BankServer): Promise<ServerCounters> {
-  const text = await server.scrape();
-  return {
-    cpuSeconds: metricValue(text, 'process_cpu_seconds_total'),
-    transfers: metricValue(text, 'bank_group_commit_batch_size_sum'),
-    transactions: metricValue(text, 'bank_group_commit_batch_size_count'),
-  };
-}
-
-/** µs of the monotonic clock, as the profile's timestamps are. */
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-
-interface Run {
-  figure: Measured;
-  window: ProfileWindow;
-  before: ServerCounters;
-  after: ServerCounters;
-  /** Who used the cores meanwhile (cpu-share.ts). */
-  cores: string;
-}
-
-async function measure(server: BankServer, database: string, name: string, spec: LoadSpec): Promise<Run> {
-  const before = await serverCounters(server);
-  const cpuBefore = cpuSnapshot({ server: [server.pid] }, database);
-  const startUs = monotonicUs();
-  const { figure, cpuSeconds } = await runLoad(spec);
-  const endUs = monotonicUs();
-  const cores = cpuShares(cpuBefore, cpuSnapshot({ server: [server.pid] }, database), { 'load generator': cpuSeconds });
-  const after = await serverCounters(server);
-  return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after, cores };
 }
 
 /** The cores' use during a run, under its figures. */
