@@ -9,6 +9,6 @@ module.exports = [
   { layer: 'foundation', modules: ['jobs', 'audit', 'mail', 'ledger', 'metrics', 'health'] },
   { layer: 'clients, controls and rates', modules: ['auth', 'kyc', 'accounts', 'users', 'approvals', 'rates'] },
   { layer: 'record of operations', modules: ['operations'] },
-  { layer: 'products', modules: ['fees', 'exchange', 'statement', 'crypto', 'transfers', 'deposits', 'standing-orders', 'contact', 'retention', 'closures', 'cards'] },
+  { layer: 'products', modules: ['fees', 'exchange', 'statement', 'crypto', 'transfers', 'deposits', 'standing-orders', 'contact', 'retention', 'cards', 'closures'] },
   { layer: 'back office', modules: ['backoffice'] },
 ];

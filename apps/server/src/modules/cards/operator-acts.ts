@@ -96,6 +96,32 @@ export async function blockCardByBank(trx: Db, deps: Pick<AppDeps, 'clock'>, ope
   });
 }
 
+/** Why the cards of a client the bank closed are blocked, as the back office shows it. */
+export const CLOSED_BY_BANK_REASON = 'The bank closed the client’s accounts';
+
+/**
+ * Every card of a client the bank closes is Blocked for good, in the closure's own transaction
+ * (docs/bank-controls.md#closing-a-client): the network declines them already (card_blocked), and the
+ * holder's list and the back office say so too. Each is an audit row in the approver's name; answers
+ * how many were blocked.
+ */
+export async function blockCardsOfClosedClient(trx: Db, deps: Pick<AppDeps, 'clock'>, clientId: string, operatorId: string): Promise<number> {
+  const rows = await trx.selectFrom('cards').selectAll().where('client_id', '=', clientId).where('status', '<>', 'Blocked').orderBy('id').forUpdate().execute();
+  for (const row of rows) {
+    await trx.updateTable('cards').set({ status: 'Blocked', blocked_reason: CLOSED_BY_BANK_REASON, updated_at: new Date() }).where('id', '=', row.id).execute();
+    await recordAudit(trx, {
+      actorType: 'operator',
+      actorId: operatorId,
+      action: 'card.blockedByBank',
+      subjectType: 'card',
+      subjectId: row.id,
+      before: { status: statusOn(row, bankToday(deps.clock)) },
+      after: { status: 'Blocked', reason: CLOSED_BY_BANK_REASON, client: row.client_id, last4: row.last4 },
+    });
+  }
+  return rows.length;
+}
+
 /** POST /api/backoffice/cards/:cardId/status: Ordered → Produced → Shipped, for physical cards only. */
 export async function advanceCardProduction(trx: Db, operatorId: string, cardId: string, status: keyof typeof PRODUCTION_FROM): Promise<void> {
   const row = await lockedCard(trx, cardId);

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit';
 import { closeClientAccess } from '../auth';
 import { clientWalletsOf } from '../crypto';
 import { payFeeInEur } from '../fees';
+import { blockCardsOfClosedClient } from '../cards';
 import { closeToCredits } from '../ledger';
 import { cancelPlansOfClosedClient } from '../standing-orders';
 
@@ -60,6 +61,7 @@ export const clientClosureApproval = {
 
     const sessionsEnded = await closeClientAccess(trx, clientId);
     const plans = await cancelPlansOfClosedClient(trx, clientId, checker);
+    const cardsBlocked = await blockCardsOfClosedClient(trx, context.deps, clientId, context.checkerId);
     const feeMinor = decimalToMinor(POLICY_BREACH_CLOSING_FEE.amount, POLICY_BREACH_CLOSING_FEE.currency);
     const fee = await payFeeInEur(trx, { clientId, fee: 'policyClosing', dueEurMinor: feeMinor }, { clock: context.deps.clock, config: context.deps.config });
     const [accounts, wallets] = await Promise.all([clientAccountsOf(trx, clientId), clientWalletsOf(trx, clientId)]);
@@ -82,6 +84,7 @@ export const clientClosureApproval = {
       sessionsEnded,
       standingOrdersCanceled: plans.orders,
       datedTransfersCanceled: plans.transfers,
+      cardsBlocked,
       fee: POLICY_BREACH_CLOSING_FEE.amount,
       feePaid,
       feeTransactionNumbers: fee.transactionNumbers,

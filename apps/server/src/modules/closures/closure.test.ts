@@ -16,6 +16,7 @@ import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { addCalendarDays, bankToday } from '../jobs';
 import { bankAccountId, closeToCredits, findLedgerViolations, postEntries, type EntryKind } from '../ledger';
 import { closeCheckingLedger } from '../ledger/test-context';
+import { issueDemoCard } from '../cards';
 import { openTestWallet } from '../crypto/test-support';
 import { sendInternal } from '../transfers/test-support';
 import { loadRateTable } from '../rates';
@@ -70,6 +71,7 @@ describe('closing a client who breaches policy', () => {
     eur = await openTestAccount(context, client, 'EUR', '1000.00');
     usd = await openTestAccount(context, client, 'USD', '500.00');
     btc = (await openTestWallet(context, client, 'BTC', '0.05')).number;
+    const debitCard = await context.db.transaction().execute((trx) => issueDemoCard(trx, context.deps, client.id, usd.number));
     payer = await createSignedInClient(context, { firstName: 'Vera' });
     payerEur = await openTestAccount(context, payer, 'EUR', '300.00');
     const scheduled = await asClient(client, 'POST', 'transaction/create', {
@@ -94,7 +96,9 @@ describe('closing a client who breaches policy', () => {
     expect((await asOperator(compliance, 'POST', `approvals/${proposed.json().approval.id}/approve`, {})).statusCode).toBe(403);
     const approved = await asOperator(secondCompliance, 'POST', `approvals/${proposed.json().approval.id}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().result).toMatchObject({ sessionsEnded: 1, datedTransfersCanceled: 1, fee: '100.00', feePaid: '100.00', accountsClosedToCredits: 3 });
+    expect(approved.json().result).toMatchObject({ sessionsEnded: 1, datedTransfersCanceled: 1, cardsBlocked: 1, fee: '100.00', feePaid: '100.00', accountsClosedToCredits: 3 });
+    const blocked = await context.db.selectFrom('cards').select(['status', 'blocked_reason']).where('id', '=', debitCard.id).executeTakeFirstOrThrow();
+    expect(blocked).toEqual({ status: 'Blocked', blocked_reason: 'The bank closed the client’s accounts' });
   });
 
   it('ends the client\'s sessions at once, cancels what was dated, and charges 100 EUR once as a row of its own', async () => {
