@@ -224,6 +224,7 @@ describe('closing a client for a policy breach', () => {
       sessionsEnded: 2,
       standingOrdersCanceled: 1,
       datedTransfersCanceled: 0,
+      cardsBlocked: 1,
       fee: '100.00',
       feePaid: '60.00',
       feeTransactionNumbers: ['T-31', 'T-32'],
@@ -237,6 +238,7 @@ describe('closing a client for a policy breach', () => {
       { label: 'sessionsEnded', type: 'text', text: '2' },
       { label: 'standingOrdersCanceled', type: 'text', text: '1' },
       { label: 'datedTransfersCanceled', type: 'text', text: '0' },
+      { label: 'cardsBlocked', type: 'text', text: '1' },
       { label: 'accountsClosedToCredits', type: 'text', text: '3' },
     ]);
   });

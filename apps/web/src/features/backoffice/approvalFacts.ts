@@ -303,7 +303,7 @@ function readClosureResult(reader: PayloadReader): void {
     const transactionNumber = textOf(number);
     if (transactionNumber !== null) reader.add({ label: 'closingFeeTransaction', type: 'transaction', transactionNumber, link: false });
   }
-  for (const count of ['sessionsEnded', 'standingOrdersCanceled', 'datedTransfersCanceled', 'accountsClosedToCredits']) reader.addText(count);
+  for (const count of ['sessionsEnded', 'standingOrdersCanceled', 'datedTransfersCanceled', 'cardsBlocked', 'accountsClosedToCredits']) reader.addText(count);
 }
 
 /** The kinds of proposals an operator with these roles may see, make and check. */
