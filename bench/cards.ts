@@ -27,7 +27,7 @@
 //    the server under --cpu-prof and prints where its time went per request in each run
 //    (bench/support/profile-summary.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,7 @@ import { startBankServer, type BankServer } from './support/bank-server';
 import type { AuthorizationOutcomes, BenchCard, CardNetworkFile } from './support/card-authorizations';
 import { readAnswered, runLoad } from './support/load';
 import { createScratchDatabase, describeServer } from './support/postgres';
-import { formatSummary, summariseProfile, type CpuProfile, type ProfileWindow } from './support/profile-summary';
+import { profileReport } from './support/profile-summary';
 import { measure, type Run } from './support/measure';
 import type { BenchClient } from './support/transfers';
 
@@ -306,7 +306,7 @@ async function main(): Promise<void> {
     print(`targets: ${met.every(Boolean) ? 'all met' : `${met.filter((item) => !item).length} missed`}; error answers: ${errors}; load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
     failed = violations.length > 0 || errors > 0 || declines > 0;
 
-    if (profileDir) printProfile(profileDir, runs.map((run) => run.window));
+    if (profileDir) for (const line of profileReport(profileDir, runs.map((run) => run.window), REPO_ROOT)) print(line);
   } finally {
     await server?.stop().catch((error: unknown) => console.error(error));
     await owner.close();
@@ -314,20 +314,6 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
-}
-
-/** The server's profile, per run: where its main thread's time went per request. */
-function printProfile(profileDir: string, windows: ProfileWindow[]): void {
-  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`The server wrote no profile into ${profileDir}`);
-  const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
-  writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(windows, null, 2));
-  print();
-  print(`profile: ${path.relative(REPO_ROOT, path.join(profileDir, file))} (npx tsx bench/support/profile-summary.ts <profile> ${path.relative(REPO_ROOT, path.join(profileDir, 'windows.json'))})`);
-  for (const window of windows) {
-    print();
-    for (const line of formatSummary(summariseProfile(profile, window))) print(line);
-  }
 }
 
 main().catch((error: unknown) => {

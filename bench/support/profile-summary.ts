@@ -3,7 +3,7 @@
 // answered meanwhile. The bundled server's own code is named through its source map, by the module
 // it was written in. Also a command: `npx tsx bench/support/profile-summary.ts <profile> [windows.json]`
 // (windows.json: bench:api's `[{ name, startUs, endUs, requests }]`; without it, the whole profile).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,4 +179,19 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     ? (JSON.parse(readFileSync(windowsFile, 'utf8')) as ProfileWindow[])
     : [{ name: 'whole profile', startUs: profile.startTime, endUs: profile.endTime, requests: 1 }];
   for (const window of windows) process.stdout.write(`${formatSummary(summariseProfile(profile, window), 25).join('\n')}\n\n`);
+}
+
+/**
+ * What a bench prints of the server's profile (`BENCH_PROFILE=1`): where the profile and its windows
+ * are kept, and per run where the main thread's time went per request. The windows are written beside
+ * the profile, for this file's command line to read again.
+ */
+export function profileReport(profileDir: string, windows: readonly ProfileWindow[], repositoryRoot: string): string[] {
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`The server wrote no profile into ${profileDir}`);
+  const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+  writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(windows, null, 2));
+  const lines = ['', `profile: ${path.relative(repositoryRoot, path.join(profileDir, file))} (npx tsx bench/support/profile-summary.ts <profile> ${path.relative(repositoryRoot, path.join(profileDir, 'windows.json'))})`];
+  for (const window of windows) lines.push('', ...formatSummary(summariseProfile(profile, window)));
+  return lines;
 }
