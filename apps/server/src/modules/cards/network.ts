@@ -90,6 +90,16 @@ async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string, monthStart
     .then((row) => (row ? ({ ...row, ledger_account_id: String(row.ledger_account_id) } as CardForNetwork) : undefined));
 }
 
+/** What `work` answers, or null when the ledger refuses it with `code` before writing anything (the network's decline or refusal). */
+async function unlessRefused<T>(work: Promise<T>, code: 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED'): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.code === code) return null;
+    throw error;
+  }
+}
+
 /** What the merchant asked, in its currency's minor units; the schema let through only what parses. */
 function merchantMinor(amount: string, currency: Currency): bigint {
   const parsed = parseAmount(amount, currency);
@@ -163,10 +173,7 @@ export async function authorize(trx: Db, deps: NetworkDeps, request: Authorizati
   const operationId = randomUUID();
   // The hold locks the account's ledger row and refuses what its available balance cannot bear,
   // before writing anything: that refusal is the decline.
-  const held = await placeHold(trx, { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return null;
-    throw error;
-  });
+  const held = await unlessRefused(placeHold(trx, { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId }), 'INSUFFICIENT_FUNDS');
   if (!held) return decline('insufficient_funds');
   const { holdId, heldAt, balance } = held;
   await recordOperations(trx, [
@@ -228,33 +235,36 @@ interface LockedAuthorization {
   hold_id: string | null;
   account_id: string | null;
   ledger_account_id: string | null;
+  /** The number of its operation, for the answers. */
+  operation_number: string | null;
 }
 
-/** An authorisation, locked before any ledger row (the order every decision keeps). */
-async function lockAuthorization(trx: Db, authorizationId: string): Promise<LockedAuthorization | undefined> {
-  return trx
+/**
+ * An authorisation, locked before any ledger row (the order every decision keeps); with `skipLocked`,
+ * none when another transaction holds it.
+ */
+async function lockAuthorization(trx: Db, authorizationId: string, options: { skipLocked?: boolean } = {}): Promise<LockedAuthorization | undefined> {
+  const locked = trx
     .selectFrom('card_authorizations as a')
     .leftJoin('cards', 'cards.id', 'a.card_id')
     .leftJoin('accounts', 'accounts.id', 'cards.account_id')
-    .select(['a.id', 'a.status', 'a.client_id', 'a.card_id', 'a.currency', 'a.amount', 'a.held_usd', 'a.rate', 'a.merchant_mcc', 'a.operation_id', 'a.hold_id', 'accounts.id as account_id', 'accounts.ledger_account_id'])
+    .leftJoin('operations', 'operations.id', 'a.operation_id')
+    .select([
+      'a.id', 'a.status', 'a.client_id', 'a.card_id', 'a.currency', 'a.amount', 'a.held_usd', 'a.rate', 'a.merchant_mcc', 'a.operation_id', 'a.hold_id',
+      'accounts.id as account_id', 'accounts.ledger_account_id', 'operations.number as operation_number',
+    ])
     .where('a.id', '=', authorizationId)
-    .forUpdate('a')
-    .executeTakeFirst() as Promise<LockedAuthorization | undefined>;
+    .forUpdate('a');
+  return (options.skipLocked ? locked.skipLocked() : locked).executeTakeFirst() as Promise<LockedAuthorization | undefined>;
 }
 
 const notAccepted = (reason: string): SettlementResponse => ({ accepted: false, reason });
 
-/** What a pending authorisation is in USD, with its operation, hold and account. */
+/** A pending authorisation's operation (and its number), hold and account. */
 function pendingParts(authorization: LockedAuthorization) {
-  const { operation_id: operationId, hold_id: holdId, account_id: accountId, ledger_account_id: ledgerAccountId, held_usd: heldUsd } = authorization;
-  if (!operationId || !holdId || !accountId || !ledgerAccountId || !heldUsd) throw new Error(`Authorization ${authorization.id} holds no money`);
-  return { operationId, holdId, accountId, ledgerAccountId: String(ledgerAccountId), heldMinor: decimalToMinor(heldUsd, 'USD') };
-}
-
-/** The operation's number, for the answer. */
-async function numberOf(trx: Db, operationId: string): Promise<string> {
-  const row = await trx.selectFrom('operations').select('number').where('id', '=', operationId).executeTakeFirstOrThrow();
-  return row.number;
+  const { operation_id: operationId, operation_number: operationNumber, hold_id: holdId, account_id: accountId, ledger_account_id: ledgerAccountId, held_usd: heldUsd } = authorization;
+  if (!operationId || !operationNumber || !holdId || !accountId || !ledgerAccountId || !heldUsd) throw new Error(`Authorization ${authorization.id} holds no money`);
+  return { operationId, operationNumber, holdId, accountId, ledgerAccountId: String(ledgerAccountId) };
 }
 
 /**
@@ -274,29 +284,30 @@ export async function clear(trx: Db, deps: NetworkDeps, request: ClearingRequest
   if (clearedMerchantMinor > ceiling) return notAccepted('amount_above_authorization');
   // At the authorisation's rate: the same amount clears to exactly what was held.
   const usdMinor = authorization.rate === null ? clearedMerchantMinor : amountToSellMinor(clearedMerchantMinor, CARDS.currency, authorization.currency, authorization.rate);
-  const { balances, bookedAt } = await postEntry(trx, {
-    kind: 'card_payment',
-    transferId: parts.operationId,
-    postings: [
-      { accountId: parts.ledgerAccountId, currency: CARDS.currency, amountMinor: -usdMinor },
-      { accountId: await bankAccountId(trx, 'clearing', CARDS.currency), currency: CARDS.currency, amountMinor: usdMinor },
-    ],
-    captureHoldIds: [parts.holdId],
-  }).catch((error: unknown) => {
-    // A tip beyond what the account has left: nothing is booked, the hold stays for the network to settle otherwise.
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return null;
-    throw error;
-  }) ?? { balances: null, bookedAt: null };
-  if (!balances || !bookedAt) return notAccepted('insufficient_funds');
+  const booked = await unlessRefused(
+    postEntry(trx, {
+      kind: 'card_payment',
+      transferId: parts.operationId,
+      postings: [
+        { accountId: parts.ledgerAccountId, currency: CARDS.currency, amountMinor: -usdMinor },
+        { accountId: await bankAccountId(trx, 'clearing', CARDS.currency), currency: CARDS.currency, amountMinor: usdMinor },
+      ],
+      captureHoldIds: [parts.holdId],
+    }),
+    'INSUFFICIENT_FUNDS',
+  );
+  // A tip beyond what the account has left: nothing is booked, the hold stays for the network to settle otherwise.
+  if (!booked) return notAccepted('insufficient_funds');
+  const { balances, bookedAt } = booked;
   await setTransferStatus(trx, parts.operationId, 'Approved', {
     booking: { at: bookedAt, amountMinor: usdMinor, account: { accountId: parts.accountId, balanceAfterMinor: balances.get(parts.ledgerAccountId)!.bookedMinor, currency: CARDS.currency } },
   });
   await trx.updateTable('card_authorizations').set({ status: 'Cleared', cleared_usd: formatMinor(usdMinor, 'USD'), closed_at: new Date(bookedAt) }).where('id', '=', authorization.id).execute();
-  return { accepted: true, transactionNumber: await numberOf(trx, parts.operationId), amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
+  return { accepted: true, transactionNumber: parts.operationNumber, amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
 }
 
 /** Releases a pending authorisation's hold: reversed by the network (Canceled) or expired uncleared (Expired). */
-async function endPending(trx: Db, authorization: LockedAuthorization, status: 'Reversed' | 'Expired'): Promise<string> {
+async function endPending(trx: Db, authorization: LockedAuthorization, status: 'Reversed' | 'Expired'): Promise<ReturnType<typeof pendingParts>> {
   const parts = pendingParts(authorization);
   await releaseHold(trx, parts.holdId);
   await setTransferStatus(trx, parts.operationId, status === 'Reversed' ? 'Canceled' : 'Expired');
@@ -309,7 +320,7 @@ async function endPending(trx: Db, authorization: LockedAuthorization, status: '
     subjectId: authorization.id,
     after: { status, heldUsd: authorization.held_usd, ...(status === 'Expired' ? { days: AUTHORIZATION_HOLD_DAYS } : {}) },
   });
-  return parts.operationId;
+  return parts;
 }
 
 /** POST /api/card-network/reversals: a hold not yet cleared is released. */
@@ -317,8 +328,8 @@ export async function reverse(trx: Db, request: ReversalRequest): Promise<Settle
   const authorization = await lockAuthorization(trx, request.authorizationId);
   if (!authorization || authorization.status === 'Declined') return notAccepted('unknown_authorization');
   if (authorization.status !== 'Pending') return notAccepted(`authorization_${authorization.status.toLowerCase()}`);
-  const operationId = await endPending(trx, authorization, 'Reversed');
-  return { accepted: true, transactionNumber: await numberOf(trx, operationId), amount: authorization.held_usd!, currency: CARDS.currency };
+  const { operationNumber } = await endPending(trx, authorization, 'Reversed');
+  return { accepted: true, transactionNumber: operationNumber, amount: authorization.held_usd!, currency: CARDS.currency };
 }
 
 /**
@@ -326,9 +337,8 @@ export async function reverse(trx: Db, request: ReversalRequest): Promise<Settle
  * The sweep (authorization-expiry.ts) calls it for each one due, each in its own transaction.
  */
 export async function expireAuthorization(trx: Db, authorizationId: string): Promise<boolean> {
-  const free = await trx.selectFrom('card_authorizations').select('id').where('id', '=', authorizationId).where('status', '=', 'Pending').forUpdate().skipLocked().executeTakeFirst();
-  if (!free) return false;
-  const authorization = await lockAuthorization(trx, authorizationId);
+  // Someone else holds it (a clearing at this moment, another node's sweep) or it was settled: theirs.
+  const authorization = await lockAuthorization(trx, authorizationId, { skipLocked: true });
   if (!authorization || authorization.status !== 'Pending') return false;
   await endPending(trx, authorization, 'Expired');
   return true;
@@ -347,18 +357,15 @@ export async function refund(trx: Db, deps: NetworkDeps, request: RefundRequest)
   const usdMinor = rate === null ? amountMinor : convertMinor(amountMinor, request.currency, CARDS.currency, rate);
   if (usdMinor <= 0n) return notAccepted('amount_too_small');
   const operationId = randomUUID();
-  const booked = await postEntry(trx, {
+  const booked = await unlessRefused(postEntry(trx, {
     kind: 'card_refund',
     transferId: operationId,
     postings: [
       { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor },
       { accountId: await bankAccountId(trx, 'clearing', CARDS.currency), currency: CARDS.currency, amountMinor: -usdMinor },
     ],
-  }).catch((error: unknown) => {
-    // The account of a client the bank has closed takes no new money (docs/bank-controls.md#closing-a-client).
-    if (error instanceof AppError && error.code === 'ACCOUNT_CLOSED') return null;
-    throw error;
-  });
+  }), 'ACCOUNT_CLOSED');
+  // The account of a client the bank has closed takes no new money (docs/bank-controls.md#closing-a-client).
   if (!booked) return notAccepted('account_closed');
   const numbers = await recordOperations(trx, [
     {

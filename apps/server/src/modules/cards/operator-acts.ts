@@ -84,13 +84,18 @@ async function lockedCard(trx: Db, cardId: string) {
 export async function blockCardByBank(trx: Db, deps: Pick<AppDeps, 'clock'>, operatorId: string, cardId: string, reason: string): Promise<void> {
   const row = await lockedCard(trx, cardId);
   if (row.status === 'Blocked') throw new AppError('CONFLICT', { message: 'The card is blocked already', details: { reason: 'cardStatus', status: row.status } });
-  await trx.updateTable('cards').set({ status: 'Blocked', blocked_reason: reason, updated_at: new Date() }).where('id', '=', cardId).execute();
+  await blockLocked(trx, deps, operatorId, row, reason);
+}
+
+/** Blocks a card whose row the caller has locked, audited in the operator's name. */
+async function blockLocked(trx: Db, deps: Pick<AppDeps, 'clock'>, operatorId: string, row: Awaited<ReturnType<typeof lockedCard>>, reason: string): Promise<void> {
+  await trx.updateTable('cards').set({ status: 'Blocked', blocked_reason: reason, updated_at: new Date() }).where('id', '=', row.id).execute();
   await recordAudit(trx, {
     actorType: 'operator',
     actorId: operatorId,
     action: 'card.blockedByBank',
     subjectType: 'card',
-    subjectId: cardId,
+    subjectId: row.id,
     before: { status: statusOn(row, bankToday(deps.clock)) },
     after: { status: 'Blocked', reason, client: row.client_id, last4: row.last4 },
   });
@@ -107,18 +112,7 @@ export const CLOSED_BY_BANK_REASON = 'The bank closed the client’s accounts';
  */
 export async function blockCardsOfClosedClient(trx: Db, deps: Pick<AppDeps, 'clock'>, clientId: string, operatorId: string): Promise<number> {
   const rows = await trx.selectFrom('cards').selectAll().where('client_id', '=', clientId).where('status', '<>', 'Blocked').orderBy('id').forUpdate().execute();
-  for (const row of rows) {
-    await trx.updateTable('cards').set({ status: 'Blocked', blocked_reason: CLOSED_BY_BANK_REASON, updated_at: new Date() }).where('id', '=', row.id).execute();
-    await recordAudit(trx, {
-      actorType: 'operator',
-      actorId: operatorId,
-      action: 'card.blockedByBank',
-      subjectType: 'card',
-      subjectId: row.id,
-      before: { status: statusOn(row, bankToday(deps.clock)) },
-      after: { status: 'Blocked', reason: CLOSED_BY_BANK_REASON, client: row.client_id, last4: row.last4 },
-    });
-  }
+  for (const row of rows) await blockLocked(trx, deps, operatorId, row, CLOSED_BY_BANK_REASON);
   return rows.length;
 }
 

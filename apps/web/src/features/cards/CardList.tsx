@@ -32,7 +32,7 @@ export function CardList({
           </p>
         ) : null}
       </div>
-      <LoadStates load={load} onRetry={onRetry} block="cards" texts={{ failed: t('loadFailed'), retry: t('retry'), empty: t('list.empty') }} />
+      <LoadStates load={load} onRetry={onRetry} texts={{ failed: t('loadFailed'), retry: t('retry'), empty: t('list.empty') }} />
       {load.kind === 'ready' && load.data.length > 0 ? (
         <ul className="card-list" aria-labelledby="card-list-title">
           {load.data.map((card) => (

@@ -10,7 +10,7 @@ export function DepositList({ load, onRetry, onChanged }: { load: Load<Deposit[]
   return (
     <section className="cabinet-card" aria-labelledby="deposit-list-title" aria-busy={load.kind === 'loading'}>
       <h2 id="deposit-list-title">{t('list.title')}</h2>
-      <LoadStates load={load} onRetry={onRetry} block="deposits" texts={{ failed: t('loadFailed'), retry: t('retry'), empty: t('list.empty') }} />
+      <LoadStates load={load} onRetry={onRetry} texts={{ failed: t('loadFailed'), retry: t('retry'), empty: t('list.empty') }} />
       {load.kind === 'ready' && load.data.length > 0 ? (
         <ul className="deposit-list" aria-labelledby="deposit-list-title">
           {load.data.map((deposit) => (
