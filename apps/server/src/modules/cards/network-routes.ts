@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   authorizationRequestSchema,
   CARD_NETWORK_SIGNATURE_HEADER,
@@ -14,8 +14,9 @@ import type { Db } from '../../db';
 import { AppError, parseWith, refuseControlCharacters } from '../../lib/errors';
 import { parseJsonBody } from '../../lib/json-body';
 import { recordAudit } from '../audit';
-import { inMoneyTransaction } from '../ledger';
-import { authorize, clear, refund, reverse } from './network';
+import { authorizationJob, cardAuthorizations } from './authorization-batch';
+import { clear, refund, reverse } from './network';
+import { bodyHashOf, onceByMessageId, type MessageKind } from './network-messages';
 
 /**
  * The card processor's calls (docs/cards.md#the-card-network), under /api/card-network. Each is
@@ -25,8 +26,6 @@ import { authorize, clear, refund, reverse } from './network';
  * kept with its answer: a repeated one answers as the first did and changes nothing; the same id with
  * another body is a 409.
  */
-
-type MessageKind = 'authorization' | 'clearing' | 'reversal' | 'refund';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,32 +48,6 @@ export function signatureFault(request: { headers: Record<string, string | strin
   // node:crypto here: the same HMAC, in a fraction of the time on every call (docs/benchmarks.md).
   const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${request.rawBody ?? ''}`).digest('hex')}`;
   return timingSafeEqual(Buffer.from(expected), Buffer.from(signature)) ? null : 'badSignature';
-}
-
-/**
- * Runs a message once: its id is claimed in the decision's own transaction, so a repeat (even one
- * racing the first) waits for the first to commit and then reads its answer.
- */
-async function onceByMessageId<Answer>(db: Db, kind: MessageKind, messageId: string, rawBody: string, decide: (trx: Db) => Promise<Answer>): Promise<Answer> {
-  const bodyHash = createHash('sha256').update(rawBody).digest('hex');
-  return inMoneyTransaction(db, async (trx) => {
-    const claimed = await trx
-      .insertInto('card_network_messages')
-      .values({ message_id: messageId, kind, body_hash: bodyHash, response: JSON.stringify(null) })
-      .onConflict((conflict) => conflict.column('message_id').doNothing())
-      .returning('message_id')
-      .executeTakeFirst();
-    if (!claimed) {
-      const first = await trx.selectFrom('card_network_messages').select(['kind', 'body_hash', 'response']).where('message_id', '=', messageId).executeTakeFirstOrThrow();
-      if (first.kind !== kind || first.body_hash !== bodyHash) {
-        throw new AppError('CONFLICT', { message: 'This messageId was sent before with another message', details: { reason: 'messageIdReused' } });
-      }
-      return (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as Answer;
-    }
-    const answer = await decide(trx);
-    await trx.updateTable('card_network_messages').set({ response: JSON.stringify(answer) }).where('message_id', '=', messageId).execute();
-    return answer;
-  });
 }
 
 export default async function cardNetworkRoutes(app: FastifyInstance): Promise<void> {
@@ -106,11 +79,16 @@ export default async function cardNetworkRoutes(app: FastifyInstance): Promise<v
   const route = <Schema extends z.ZodType<{ messageId: string }>>(kind: MessageKind, schema: Schema, decide: (trx: Db, message: z.output<Schema>) => Promise<unknown>) =>
     async (request: FastifyRequest) => {
       const message = parseWith(schema, request.body);
-      return onceByMessageId(db, kind, message.messageId, request.rawBody ?? '', (trx) => decide(trx, message));
+      return onceByMessageId(db, kind, { messageId: message.messageId, bodyHash: bodyHashOf(request.rawBody ?? '') }, (trx) => decide(trx, message));
     };
+  // One kind for the app's life: the group commit settles the jobs of one kind together.
+  const authorizations = cardAuthorizations(app.deps);
 
   // Each path is written out whole: the fault suite reads registered paths from the source (docs/reliability.md#the-fault-suite).
-  app.post('/card-network/authorizations', signed, route('authorization', authorizationRequestSchema, (trx, message) => authorize(trx, app.deps, message)));
+  app.post('/card-network/authorizations', signed, async (request) => {
+    const message = parseWith(authorizationRequestSchema, request.body);
+    return (await app.money.submit(authorizationJob(authorizations, app.deps, message, request.rawBody ?? ''))).body;
+  });
   app.post('/card-network/clearings', signed, route('clearing', clearingRequestSchema, (trx, message) => clear(trx, app.deps, message)));
   app.post('/card-network/reversals', signed, route('reversal', reversalRequestSchema, (trx, message) => reverse(trx, message)));
   app.post('/card-network/refunds', signed, route('refund', refundRequestSchema, (trx, message) => refund(trx, app.deps, message)));

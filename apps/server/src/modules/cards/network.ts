@@ -15,13 +15,16 @@ import { amountToSellMinor, CARDS, convertMinor, decimalToMinor, formatMinor, pa
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { fixedStatement } from '../../db/fixed-statement';
+import { instantOfDate, type InstantText } from '../../db/instant';
+import { unnestedTable } from '../../db/unnest';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import { bankToday, instantOnBankDate } from '../jobs';
-import { bankAccountId, placeHold, postEntry, releaseHold } from '../ledger';
-import { recordOperations, setTransferStatus } from '../operations';
-import { loadRateTable, offeredRate } from '../rates';
+import { bankAccountId, placeHolds, postEntry, releaseHold } from '../ledger';
+import { recordOperations, setTransferStatus, type NewOperation } from '../operations';
+import { loadRateTable, offeredRate, type RateTable } from '../rates';
 import { cvcOf, expiryText, maskedPan, panHashCandidates } from './card-data';
 import { statusOn } from './issuing';
 
@@ -35,7 +38,7 @@ import { statusOn } from './issuing';
  * the other, and the second sees what the first held.
  */
 
-type NetworkDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+export type NetworkDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
 interface CardForNetwork {
   id: string;
@@ -57,17 +60,19 @@ interface CardForNetwork {
 }
 
 /**
- * The card of a number, locked: found by its keyed hash under the current or previous key, with what
- * was approved on it in the bank's calendar month so far (read in the same statement: an
- * authorisation is a few statements, each a round trip, docs/benchmarks.md).
+ * The cards of numbers, locked in the order of their ids (so two batches never wait on each other in
+ * a cycle): found by their keyed hashes (`panHashes`, each number's under the current and the
+ * previous key), each with the hash it was found by and what was approved on it in the bank's
+ * calendar month so far, read in the same statement.
  */
-async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string, monthStart: Date): Promise<CardForNetwork | undefined> {
-  return trx
+async function lockCardsByPan(trx: Db, panHashes: readonly string[], monthStart: Date): Promise<Map<string, CardForNetwork>> {
+  const rows = await trx
     .selectFrom('cards')
     .innerJoin('accounts', 'accounts.id', 'cards.account_id')
     .innerJoin('clients', 'clients.id', 'cards.client_id')
     .select([
       'cards.id',
+      'cards.pan_hash',
       'cards.client_id',
       'cards.account_id',
       'accounts.number as account_number',
@@ -84,11 +89,16 @@ async function lockCardByPan(trx: Db, deps: NetworkDeps, pan: string, monthStart
       sql<string>`(select coalesce(sum(coalesce(a.cleared_usd, a.held_usd)), 0) from card_authorizations a
         where a.card_id = cards.id and a.status in ('Pending', 'Cleared') and a.created_at >= ${monthStart})`.as('spent_this_month'),
     ])
-    .where('cards.pan_hash', 'in', panHashCandidates(pan, deps.config.cards.dataKey))
+    .where('cards.pan_hash', 'in', [...new Set(panHashes)])
+    .orderBy('cards.id')
     .forUpdate('cards')
-    .executeTakeFirst()
-    .then((row) => (row ? ({ ...row, ledger_account_id: String(row.ledger_account_id) } as CardForNetwork) : undefined));
+    .execute();
+  return new Map(rows.map(({ pan_hash: hash, ...row }) => [hash, { ...row, ledger_account_id: String(row.ledger_account_id) } as CardForNetwork]));
 }
+
+/** The card a number's hashes find among those locked (under the current key first). */
+const cardOfHashes = (cards: ReadonlyMap<string, CardForNetwork>, panHashes: readonly string[]): CardForNetwork | undefined =>
+  panHashes.map((hash) => cards.get(hash)).find((card) => card !== undefined);
 
 /** What `work` answers, or null when the ledger refuses it with `code` before writing anything (the network's decline or refusal). */
 async function unlessRefused<T>(work: Promise<T>, code: 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED'): Promise<T | null> {
@@ -111,9 +121,10 @@ function merchantMinor(amount: string, currency: Currency): bigint {
  * The merchant's amount in the account's USD: the same when it is USD; otherwise what the bank must
  * sell of USD to pay it at the day's rate with its spread (rounded up to the cent), and that rate.
  */
-async function inUsd(trx: Db, amountMinor: bigint, currency: Currency): Promise<{ usdMinor: bigint; rate: string | null }> {
+function inUsd(rates: RateTable | undefined, amountMinor: bigint, currency: Currency): { usdMinor: bigint; rate: string | null } {
   if (currency === CARDS.currency) return { usdMinor: amountMinor, rate: null };
-  const rate = offeredRate(await loadRateTable(trx), CARDS.currency, currency);
+  if (!rates) throw new Error('The rates were not read for an authorisation in another currency');
+  const rate = offeredRate(rates, CARDS.currency, currency);
   return { usdMinor: amountToSellMinor(amountMinor, CARDS.currency, currency, rate), rate };
 }
 
@@ -140,85 +151,142 @@ function refusalOfCard(card: CardForNetwork | undefined, request: AuthorizationR
   return null;
 }
 
-/** POST /api/card-network/authorizations: approve with a hold, or decline with the reason; either is recorded. */
-export async function authorize(trx: Db, deps: NetworkDeps, request: AuthorizationRequest): Promise<AuthorizationResponse> {
-  const today = bankToday(deps.clock);
-  const card = await lockCardByPan(trx, deps, request.pan, monthStartOf(today, deps));
-  const amountMinor = merchantMinor(request.amount, request.currency);
-  const authorizationId = randomUUID();
-  const base = {
-    id: authorizationId,
-    card_id: card?.id ?? null,
-    client_id: card?.client_id ?? null,
-    message_id: request.messageId,
-    amount: formatMinor(amountMinor, request.currency),
-    currency: request.currency,
-    merchant_name: request.merchant.name,
-    merchant_mcc: request.merchant.mcc,
-    merchant_country: request.merchant.country,
-    merchant_city: request.merchant.city,
-    channel: request.channel,
-  };
-  const decline = async (reason: CardDeclineReason): Promise<AuthorizationResponse> => {
-    await trx.insertInto('card_authorizations').values({ ...base, status: 'Declined', decline_reason: reason, created_at: deps.clock.now() }).execute();
-    return { approved: false, reason };
-  };
-  const refused = refusalOfCard(card, request, deps, today);
-  if (refused || !card) return decline(refused ?? 'unknown_card');
+/** An authorisation request checked before any transaction: its amount in minor units, its number's look-up hashes. */
+export interface PreparedAuthorization {
+  request: AuthorizationRequest;
+  amountMinor: bigint;
+  /** The number's keyed hashes under the current and the previous key (current first). */
+  panHashes: string[];
+}
 
-  const { usdMinor, rate } = await inUsd(trx, amountMinor, request.currency);
-  if (usdMinor > decimalToMinor(card.limit_per_transaction, 'USD')) return decline('limit_exceeded');
-  if (decimalToMinor(card.spent_this_month, 'USD') + usdMinor > decimalToMinor(card.limit_monthly, 'USD')) return decline('limit_exceeded');
+/** Checks an authorisation request outside any transaction (an amount that does not parse is a 422). */
+export function prepareAuthorization(deps: NetworkDeps, request: AuthorizationRequest): PreparedAuthorization {
+  return { request, amountMinor: merchantMinor(request.amount, request.currency), panHashes: panHashCandidates(request.pan, deps.config.cards.dataKey) };
+}
 
-  const operationId = randomUUID();
-  // The hold locks the account's ledger row and refuses what its available balance cannot bear,
-  // before writing anything: that refusal is the decline.
-  const held = await unlessRefused(placeHold(trx, { accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId }), 'INSUFFICIENT_FUNDS');
-  if (!held) return decline('insufficient_funds');
-  const { holdId, heldAt, balance } = held;
-  await recordOperations(trx, [
-    {
-      at: heldAt,
-      transfer: {
-        id: operationId,
-        kind: 'card',
-        status: 'New',
-        clientId: card.client_id,
-        fromAccountId: card.account_id,
-        toAccountId: null,
-        amountMinor: usdMinor,
-        currency: CARDS.currency,
-        ...(rate === null ? {} : { counterAmountMinor: amountMinor, counterCurrency: request.currency, rate }),
-        purpose: purposeOf(card.last4, request.merchant),
-        recipient: request.merchant.name,
-        holdId,
-        cardId: card.id,
-        mcc: request.merchant.mcc,
-      },
-      sides: [
-        {
-          clientId: card.client_id,
-          accountId: card.account_id,
-          direction: 'OUT',
-          fromAccount: card.account_number,
-          toAccount: request.merchant.name,
-          recipient: request.merchant.name,
-          amountMinor: usdMinor,
-          currency: CARDS.currency,
-          bookedAt: null,
-          balanceAfterMinor: balance.bookedMinor,
-          transactionType: 'Card',
-          reference: 'International',
-        },
-      ],
-      actor: { type: 'system', id: null },
+const authorizationTable = unnestedTable('card_authorizations', 'authorization', {
+  id: 'uuid',
+  card_id: 'uuid',
+  client_id: 'uuid',
+  message_id: 'text',
+  status: 'text',
+  decline_reason: 'text',
+  amount: 'numeric',
+  currency: 'text',
+  held_usd: 'numeric',
+  rate: 'numeric',
+  merchant_name: 'text',
+  merchant_mcc: 'text',
+  merchant_country: 'text',
+  merchant_city: 'text',
+  channel: 'text',
+  operation_id: 'uuid',
+  hold_id: 'uuid',
+  created_at: 'timestamptz',
+});
+type AuthorizationRow = Parameters<typeof authorizationTable.values>[0][number];
+/** authorizeAll's record of every decision, in one statement. */
+const authorizationsStatement = fixedStatement((value) => {
+  const rows = authorizationTable.named(value);
+  return sql`insert into card_authorizations (${rows.columns}) select ${rows.values()} from ${rows.from} order by ${rows.position}`;
+});
+
+/** The pending "Card" operation of an approval: the merchant's amount held in USD on the card's account. */
+function cardPaymentOperation(card: CardForNetwork, request: AuthorizationRequest, amounts: { usdMinor: bigint; merchantMinor: bigint; rate: string | null }, held: { operationId: string; holdId: string; heldAt: InstantText; bookedMinor: bigint }): NewOperation {
+  return {
+    at: held.heldAt,
+    transfer: {
+      id: held.operationId,
+      kind: 'card',
+      status: 'New',
+      clientId: card.client_id,
+      fromAccountId: card.account_id,
+      toAccountId: null,
+      amountMinor: amounts.usdMinor,
+      currency: CARDS.currency,
+      ...(amounts.rate === null ? {} : { counterAmountMinor: amounts.merchantMinor, counterCurrency: request.currency, rate: amounts.rate }),
+      purpose: purposeOf(card.last4, request.merchant),
+      recipient: request.merchant.name,
+      holdId: held.holdId,
+      cardId: card.id,
+      mcc: request.merchant.mcc,
     },
-  ]);
-  await trx
-    .insertInto('card_authorizations')
-    .values({ ...base, status: 'Pending', held_usd: formatMinor(usdMinor, 'USD'), rate, operation_id: operationId, hold_id: holdId, created_at: new Date(heldAt) })
-    .execute();
-  return { approved: true, authorizationId, amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
+    sides: [
+      {
+        clientId: card.client_id,
+        accountId: card.account_id,
+        direction: 'OUT',
+        fromAccount: card.account_number,
+        toAccount: request.merchant.name,
+        recipient: request.merchant.name,
+        amountMinor: amounts.usdMinor,
+        currency: CARDS.currency,
+        bookedAt: null,
+        balanceAfterMinor: held.bookedMinor,
+        transactionType: 'Card',
+        reference: 'International',
+      },
+    ],
+    actor: { type: 'system', id: null },
+  };
+}
+
+/**
+ * POST /api/card-network/authorizations, for a batch of them in one transaction (the group commit,
+ * ledger/group-commit.ts): each approved with a hold or declined with its reason, in the order
+ * given, and every decision recorded. The cards are locked first, then their accounts' ledger rows,
+ * each set at once; each authorisation is then decided on what those before it left (the balance and
+ * the month's spending of a card used twice in the batch), so two racing for the last dollars never
+ * both pass. A batch is the same few statements whatever its size (docs/benchmarks.md#card-network).
+ */
+export async function authorizeAll(trx: Db, deps: NetworkDeps, authorizations: readonly PreparedAuthorization[]): Promise<AuthorizationResponse[]> {
+  const today = bankToday(deps.clock);
+  const cards = await lockCardsByPan(trx, authorizations.flatMap((authorization) => authorization.panHashes), monthStartOf(today, deps));
+  const rates = authorizations.some(({ request }) => request.currency !== CARDS.currency) ? await loadRateTable(trx) : undefined;
+  const spent = new Map([...cards.values()].map((card) => [card.id, decimalToMinor(card.spent_this_month, 'USD')]));
+  const rows: AuthorizationRow[] = [];
+  const operations: NewOperation[] = [];
+  const declinedAt = instantOfDate(deps.clock.now());
+  const ledgerAccounts = [...new Set([...cards.values()].map((card) => card.ledger_account_id))];
+  const answers = await placeHolds(trx, ledgerAccounts, (place) =>
+    authorizations.map(({ request, amountMinor, panHashes }): AuthorizationResponse => {
+      const card = cardOfHashes(cards, panHashes);
+      const base = {
+        id: randomUUID(),
+        card_id: card?.id ?? null,
+        client_id: card?.client_id ?? null,
+        message_id: request.messageId,
+        amount: formatMinor(amountMinor, request.currency),
+        currency: request.currency,
+        merchant_name: request.merchant.name,
+        merchant_mcc: request.merchant.mcc,
+        merchant_country: request.merchant.country,
+        merchant_city: request.merchant.city,
+        channel: request.channel,
+      };
+      const decline = (reason: CardDeclineReason): AuthorizationResponse => {
+        rows.push({ ...base, status: 'Declined', decline_reason: reason, held_usd: null, rate: null, operation_id: null, hold_id: null, created_at: declinedAt });
+        return { approved: false, reason };
+      };
+      const refused = refusalOfCard(card, request, deps, today);
+      if (refused || !card) return decline(refused ?? 'unknown_card');
+      const { usdMinor, rate } = inUsd(rates, amountMinor, request.currency);
+      const spentBefore = spent.get(card.id)!;
+      if (usdMinor > decimalToMinor(card.limit_per_transaction, 'USD')) return decline('limit_exceeded');
+      if (spentBefore + usdMinor > decimalToMinor(card.limit_monthly, 'USD')) return decline('limit_exceeded');
+      const operationId = randomUUID();
+      // The hold refuses what the account's available balance cannot bear: that refusal is the decline.
+      const held = place({ accountId: card.ledger_account_id, currency: CARDS.currency, amountMinor: usdMinor, transferId: operationId });
+      if (!held.ok) return decline('insufficient_funds');
+      spent.set(card.id, spentBefore + usdMinor);
+      operations.push(cardPaymentOperation(card, request, { usdMinor, merchantMinor: amountMinor, rate }, { operationId, holdId: held.holdId, heldAt: held.heldAt, bookedMinor: held.balance.bookedMinor }));
+      rows.push({ ...base, status: 'Pending', decline_reason: null, held_usd: formatMinor(usdMinor, 'USD'), rate, operation_id: operationId, hold_id: held.holdId, created_at: held.heldAt });
+      return { approved: true, authorizationId: base.id, amount: formatMinor(usdMinor, 'USD'), currency: CARDS.currency };
+    }),
+  );
+  await recordOperations(trx, operations);
+  if (rows.length > 0) await authorizationsStatement(trx, authorizationTable.values(rows));
+  return answers;
 }
 
 interface LockedAuthorization {
@@ -350,7 +418,8 @@ export async function expireAuthorization(trx: Db, authorizationId: string): Pro
  * the bank buys the merchant's currency.
  */
 export async function refund(trx: Db, deps: NetworkDeps, request: RefundRequest): Promise<SettlementResponse> {
-  const card = await lockCardByPan(trx, deps, request.pan, monthStartOf(bankToday(deps.clock), deps));
+  const panHashes = panHashCandidates(request.pan, deps.config.cards.dataKey);
+  const card = cardOfHashes(await lockCardsByPan(trx, panHashes, monthStartOf(bankToday(deps.clock), deps)), panHashes);
   if (!card) return notAccepted('unknown_card');
   const amountMinor = merchantMinor(request.amount, request.currency);
   const rate = request.currency === CARDS.currency ? null : offeredRate(await loadRateTable(trx), request.currency, CARDS.currency);

@@ -1,6 +1,7 @@
 import type { CardStatus, CardType, DeliveryAddress } from '@bank/contracts/cards/cards';
 import type { CardDeclineReason } from '@bank/contracts/cards/network';
 import type { ColumnType, Generated } from 'kysely';
+import type { InstantColumn } from '../../db/instant';
 
 /** Debit cards (migration 0099). NUMERIC columns read as strings. */
 export interface CardTables {
@@ -45,7 +46,7 @@ export interface CardTables {
     channel: 'online' | 'pos';
     operation_id: string | null;
     hold_id: string | null;
-    created_at: Date;
+    created_at: InstantColumn;
     closed_at: Date | null;
   };
   /** Every message of the card network by its id, with the answer it was given (migration 0100). */

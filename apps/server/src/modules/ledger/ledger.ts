@@ -357,39 +357,87 @@ export async function postEntry(
   return outcome;
 }
 
+/** A hold to place: funds of a client account reserved for a pending operation. */
+export interface HoldInput {
+  accountId: LedgerAccountId;
+  currency: Currency;
+  amountMinor: bigint;
+  transferId?: string | null;
+}
+
+/** A hold placed (with the account's balances after it), or refused for what the account has left. */
+export type HoldOutcome = { ok: true; holdId: string; balance: Balance; heldAt: InstantText } | { ok: false; reason: 'INSUFFICIENT_FUNDS' };
+
+/** Places one hold on the locked balances, or refuses it; answers at once, while `decide` runs. */
+export type PlaceHold = (hold: HoldInput) => HoldOutcome;
+
+const holdTable = unnestedTable('ledger_holds', 'hold', { id: 'uuid', ledger_account_id: 'bigint', currency: 'text', amount: 'numeric', transfer_id: 'uuid', created_at: 'timestamptz' });
+const availableTable = unnestedTable('ledger_accounts', 'balance', { id: 'bigint', available: 'numeric' });
+
+/** placeHolds' one statement: the new holds and the accounts' available balances. */
+const holdsStatement = fixedStatement((value) => {
+  const holds = holdTable.named(value);
+  const balances = availableTable.named(value);
+  return sql`
+    with new_holds as (insert into ledger_holds (${holds.columns}) select ${holds.values()} from ${holds.from} order by ${holds.position})
+    update ledger_accounts as account set available = balance.available
+    from ${balances.from} where account.id = balance.id`;
+});
+
 /**
- * Reserves funds of a client account for a pending transfer: available drops now, booked stays
- * until the transfer settles (captured by postEntry) or is released. Answers the balances after it
- * and the instant it was placed.
+ * Reserves funds of client accounts for pending operations: available drops now, booked stays until
+ * the operation settles (captured by postEntries) or is released. The accounts are locked once, all
+ * together; `decide` then places holds one after another through `place`, each answered at once
+ * against what the holds before it left (so the caller may decide the next from it), and all of
+ * them are written in one statement when `decide` returns. Answers what `decide` answered.
  */
-export async function placeHold(
-  trx: Db,
-  hold: { accountId: LedgerAccountId; currency: Currency; amountMinor: bigint; transferId?: string | null },
-): Promise<{ holdId: string; balance: Balance; heldAt: InstantText }> {
-  if (hold.amountMinor <= 0n) throw new LedgerInvariantError('A hold must be positive');
-  const { accounts, lockedAt } = await lockAccounts(trx, [hold.accountId]);
-  const account = accounts.get(hold.accountId)!;
-  if (account.kind !== 'client') throw new LedgerInvariantError('Holds are placed on client accounts only');
-  if (account.currency !== hold.currency) throw new LedgerInvariantError(`Hold in ${hold.currency} on an account kept in ${account.currency}`);
-  const availableMinor = account.availableMinor - hold.amountMinor;
-  if (availableMinor < 0n) throw new AppError('INSUFFICIENT_FUNDS');
-  const holdId = randomUUID();
-  await trx
-    .with('new_hold', (db) =>
-      db.insertInto('ledger_holds').values({
-        id: holdId,
+export async function placeHolds<T>(trx: Db, accountIds: readonly LedgerAccountId[], decide: (place: PlaceHold) => T): Promise<T> {
+  if (accountIds.length === 0) {
+    return decide(() => {
+      throw new LedgerInvariantError('A hold on an account not locked for it');
+    });
+  }
+  const { accounts, lockedAt } = await lockAccounts(trx, accountIds);
+  const placed: Array<{ id: string; hold: HoldInput }> = [];
+  const result = decide((hold) => {
+    if (hold.amountMinor <= 0n) throw new LedgerInvariantError('A hold must be positive');
+    const account = accounts.get(hold.accountId);
+    if (!account) throw new LedgerInvariantError(`A hold on ledger account ${hold.accountId}, not locked for it`);
+    if (account.kind !== 'client') throw new LedgerInvariantError('Holds are placed on client accounts only');
+    if (account.currency !== hold.currency) throw new LedgerInvariantError(`Hold in ${hold.currency} on an account kept in ${account.currency}`);
+    if (account.availableMinor - hold.amountMinor < 0n) return { ok: false, reason: 'INSUFFICIENT_FUNDS' };
+    account.availableMinor -= hold.amountMinor;
+    const id = randomUUID();
+    placed.push({ id, hold });
+    return { ok: true, holdId: id, balance: { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor }, heldAt: lockedAt };
+  });
+  if (placed.length === 0) return result;
+  const changed = new Set(placed.map(({ hold }) => hold.accountId));
+  await holdsStatement(trx, {
+    ...holdTable.values(
+      placed.map(({ id, hold }) => ({
+        id,
         ledger_account_id: hold.accountId,
         currency: hold.currency,
         amount: formatMinor(hold.amountMinor, hold.currency),
         transfer_id: hold.transferId ?? null,
         created_at: lockedAt,
-      }),
-    )
-    .updateTable('ledger_accounts')
-    .set({ available: formatMinor(availableMinor, account.currency) })
-    .where('id', '=', hold.accountId)
-    .execute();
-  return { holdId, balance: { bookedMinor: account.bookedMinor, availableMinor }, heldAt: lockedAt };
+      })),
+    ),
+    ...availableTable.values([...changed].map((id) => accounts.get(id)!).map((account) => ({ id: account.id, available: formatMinor(account.availableMinor, account.currency) }))),
+  });
+  return result;
+}
+
+/**
+ * Reserves funds of a client account for a pending transfer (placeHolds, one hold); what the account
+ * has left refuses it with 422 INSUFFICIENT_FUNDS. Answers the balances after it and the instant it
+ * was placed.
+ */
+export async function placeHold(trx: Db, hold: HoldInput): Promise<{ holdId: string; balance: Balance; heldAt: InstantText }> {
+  const outcome = await placeHolds(trx, [hold.accountId], (place) => place(hold));
+  if (!outcome.ok) throw new AppError(outcome.reason);
+  return outcome;
 }
 
 /** Gives a hold's funds back to `available` (a denied or cancelled transfer). */

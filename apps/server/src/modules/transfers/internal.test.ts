@@ -1,10 +1,10 @@
 // Proves the batched form of internal transfers: a batch costs the database statements of a single
 // transfer, and in the group commit each order succeeds or fails on its own, one account's orders
 // in the sequence they were submitted, with every invariant intact.
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { statementCounter } from '../../test/statement-counter';
 import { openAccount, type ClientAccount } from '../accounts';
 import { findLedgerViolations, GroupCommit, readBalances } from '../ledger';
 import { fundLedgerAccount } from '../ledger/test-support';
@@ -28,17 +28,10 @@ const order = (from: ClientAccount, to: ClientAccount, amountMinor: bigint) => (
 
 /** Settles orders in one transaction and answers how many statements it sent to the database. */
 async function statementsToSettle(orders: InternalTransferOrder[]): Promise<number> {
-  let statements = 0;
-  const counter: KyselyPlugin = {
-    transformQuery(args) {
-      statements += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
+  const counter = statementCounter();
   const outcomes = await context.db.transaction().execute((trx) => settleInternalTransfers(trx.withPlugin(counter), orders));
   expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(orders.length - 1);
-  return statements;
+  return counter.count();
 }
 
 describe('settleInternalTransfers', () => {
