@@ -3,9 +3,15 @@
 // reference and the load generator each run in a process of their own, as they would on machines
 // of their own; on this one they share its cores with each other and with PostgreSQL.
 //
-// 1. References: pgbench's TPC-B-like script on the same PostgreSQL (CONNECTIONS clients, SECONDS),
-//    then a bare Fastify hello-world in a process of its own (bench/support/hello-server.mjs),
-//    loaded by the same load generator with the same settings.
+// 1. The machine's references, printed without a target: pgbench's TPC-B-like script on the same
+//    PostgreSQL (CONNECTIONS clients, SECONDS), then a bare Fastify hello-world in a process of its
+//    own (bench/support/hello-server.mjs), loaded by the same load generator with the same settings.
+//    Then the references the targets are set against, each in a process of its own: a bare SQL
+//    ledger (bench/support/sql-ledger.ts: one PL/pgSQL function per transfer, CONNECTIONS workers of
+//    node-postgres, in a scratch database of its own), uniform and hot as the bank's transfers are
+//    sent; and, once the bank's database is ready, the account list's floor
+//    (bench/support/list-floor.mjs: bare Fastify and node-postgres, one prepared statement, the same
+//    database, role, clients and tokens as the bank's server).
 // 2. A scratch database migrated like production, with an application role that owns nothing;
 //    CLIENTS identified clients, each signed in (a session token under the server's APP_SECRET) and
 //    holding a EUR account opened by the accounts service, funded through the ledger.
@@ -21,8 +27,9 @@
 //    Before them, BENCH_WARMUP_SECONDS of both loads, not measured: a server in service has run
 //    its code before (the JIT compiler has seen it), and the first seconds of a fresh one have not.
 // 4. Afterwards the ledger invariants are checked, and every settled transfer is counted against
-//    the keys the load generator saw answered 200: any violation or any error answer exits 1. The
-//    targets are printed as ratios. BENCH_PROFILE=1 runs the server under --cpu-prof and prints
+//    the keys the load generator saw answered 200, and the SQL ledger's balances and entries are
+//    checked too: any violation or any error answer exits 1. The targets are printed as ratios, with
+//    the idle share of the cores during the bank's transfers. BENCH_PROFILE=1 runs the server under --cpu-prof and prints
 //    where its time went per request in each run (bench/support/profile-summary.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +37,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../apps/server/src/db';
+import { DEFAULT_POOL_SIZE, openDatabase } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { grantApplicationRole } from '../apps/server/src/db/roles';
 import { secretRing } from '../apps/server/src/lib/crypto';
@@ -40,8 +47,9 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { inParallel, openBenchAccounts } from './support/accounts';
 import { startBankServer, type BankServer } from './support/bank-server';
 import { cpuShares, cpuSnapshot } from './support/cpu-share';
-import { readAnswered, runLoad } from './support/load';
+import { readAnswered, runLoad, type LoadSpec } from './support/load';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
+import { runSqlLedger, setUpSqlLedger, sqlLedgerViolations } from './support/sql-ledger';
 import { profileReport } from './support/profile-summary';
 import type { BenchClient, Measured } from './support/transfers';
 import { measure, type Run } from './support/measure';
@@ -54,12 +62,13 @@ const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
 /** Seconds of account lists and of transfers before the measured runs, as a server in service has run its code before. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
-const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,list,uniform,hot').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,sql-ledger,floor,list,uniform,hot').split(','));
 /** The server under `--cpu-prof`, its profile kept in bench/.out/ and summarised per run. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-const TARGETS = { uniform: 1.0, hot: 0.9, list: 0.25, p99Ms: 50 };
+/** Against the bare SQL ledger (uniform, hot) and the list's floor; p99 and the idle cores of the bank's transfer runs. */
+const TARGETS = { uniform: 1.5, hot: 1.2, list: 0.8, p99Ms: 50, idleCores: 0.1 };
 
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -78,17 +87,21 @@ function report(title: string, figure: Measured, reference?: { name: string; per
 
 const NO_FIGURE: Measured = { perSecond: NaN, p50: NaN, p99: NaN, total: 0, ok: 0, errors: 0 };
 
-/** The bare Fastify in a process of its own, under the load generator's settings. */
-async function helloWorld(): Promise<{ figure: Measured; cores: string }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support/hello-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * A reference server (`script`, which prints its address) in a process of its own, loaded by the
+ * load generator as `spec` says with the address given; `database` names the database whose
+ * backends count as its PostgreSQL.
+ */
+async function referenceServer(name: string, script: string, env: Record<string, string>, spec: (url: string) => LoadSpec, database?: string): Promise<{ figure: Measured; cores: string }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support', script)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-      child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
     });
-    const before = cpuSnapshot({ 'hello-world': [child.pid!] });
-    const { figure, cpuSeconds } = await runLoad({ kind: 'get', url, connections: CONNECTIONS, seconds: SECONDS });
-    return { figure, cores: cpuShares(before, cpuSnapshot({ 'hello-world': [child.pid!] }), { 'load generator': cpuSeconds }) };
+    const before = cpuSnapshot({ [name]: [child.pid!] }, database);
+    const { figure, cpuSeconds } = await runLoad(spec(url));
+    return { figure, cores: cpuShares(before, cpuSnapshot({ [name]: [child.pid!] }, database), { 'load generator': cpuSeconds }) };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -101,15 +114,47 @@ function printCores(cores: string): void {
   print(`${''.padEnd(44)} cores used: ${cores}`);
 }
 
-function printServerCost(run: Run, transfers: boolean): void {
+/** The idle cores of a run's "cores used" line (cpu-share.ts). */
+const idleCoresOf = (cores: string): number => Number(/idle (\d+(?:\.\d+)?)/.exec(cores)?.[1] ?? Number.NaN);
+
+/** The server's cost of a run; for transfers, with its p99 and idle cores against their targets, which it answers. */
+function printServerCost(run: Run, transfers: boolean): boolean[] {
   const cpuUs = ((run.after.cpuSeconds - run.before.cpuSeconds) * 1e6) / Math.max(1, run.figure.total);
   const batches = run.after.transactions - run.before.transactions;
   const perTransaction = (run.after.transfers - run.before.transfers) / Math.max(1, batches);
+  const p99Met = run.figure.p99 < TARGETS.p99Ms;
+  const idle = idleCoresOf(run.cores);
+  const idleMet = idle < TARGETS.idleCores;
   print(
     `${''.padEnd(44)} server CPU ${cpuUs.toFixed(0)} µs per request (process, all threads)` +
-      (transfers ? `; ${perTransaction.toFixed(1)} transfers per database transaction; p99 ${run.figure.p99} ms (target < ${TARGETS.p99Ms}: ${run.figure.p99 < TARGETS.p99Ms ? 'met' : 'MISSED'})` : ''),
+      (transfers
+        ? `; ${perTransaction.toFixed(1)} transfers per database transaction; p99 ${run.figure.p99} ms (target < ${TARGETS.p99Ms}: ${p99Met ? 'met' : 'MISSED'}); idle cores ${idle.toFixed(2)} (target < ${TARGETS.idleCores}: ${idleMet ? 'met' : 'MISSED'})`
+        : ''),
   );
   printCores(run.cores);
+  return transfers ? [p99Met, idleMet] : [];
+}
+
+/** The bare SQL ledger's runs, uniform and hot, in a scratch database of its own; its figures by phase and what it broke. */
+async function sqlLedgerReference(): Promise<{ figures: Record<'uniform' | 'hot', Measured>; violations: string[] }> {
+  const figures = { uniform: NO_FIGURE, hot: NO_FIGURE };
+  if (!PHASES.has('sql-ledger')) return { figures, violations: [] };
+  const scratch = await createScratchDatabase(BASE_URL, 'bench_sql_ledger');
+  try {
+    await setUpSqlLedger(scratch.url, CLIENTS);
+    const spec = { url: scratch.url, workers: CONNECTIONS, seconds: SECONDS, accounts: CLIENTS };
+    if (WARMUP_SECONDS > 0) await runSqlLedger({ ...spec, seconds: WARMUP_SECONDS, hotShare: 0 }, () => undefined);
+    for (const [phase, share] of [['uniform', 0], ['hot', HOT_SHARE]] as const) {
+      const before = cpuSnapshot({}, scratch.name);
+      const { figure, cpuSeconds, finished: after } = await runSqlLedger({ ...spec, hotShare: share }, () => cpuSnapshot({}, scratch.name));
+      figures[phase] = figure;
+      report(`bare SQL ledger, ${phase === 'uniform' ? 'uniform' : `hot (${Math.round(HOT_SHARE * 100)} %)`} (reference)`, figure);
+      printCores(cpuShares(before, after, { 'reference workers': cpuSeconds }));
+    }
+    return { figures, violations: await sqlLedgerViolations(scratch.url, CLIENTS) };
+  } finally {
+    await scratch.drop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -121,14 +166,13 @@ async function main(): Promise<void> {
   print();
 
   const pgbench = PHASES.has('pgbench') ? await runPgbench(BASE_URL, { scale: 10, clients: CONNECTIONS, threads: 2, seconds: SECONDS }) : { tps: NaN };
-  print(`${'pgbench TPC-B (reference)'.padEnd(44)} ${pgbench.tps.toFixed(0).padStart(6)} tps`);
-  let hello = NO_FIGURE;
+  print(`${'pgbench TPC-B (machine reference)'.padEnd(44)} ${pgbench.tps.toFixed(0).padStart(6)} tps`);
   if (PHASES.has('hello')) {
-    const run = await helloWorld();
-    hello = run.figure;
-    report('bare Fastify hello-world (reference)', hello);
+    const run = await referenceServer('hello-world', 'hello-server.mjs', {}, (url) => ({ kind: 'get', url, connections: CONNECTIONS, seconds: SECONDS }));
+    report('bare Fastify hello-world (machine reference)', run.figure);
     printCores(run.cores);
   }
+  const sqlLedger = await sqlLedgerReference();
 
   const scratch = await createScratchDatabase(BASE_URL, 'bench_api', { applicationRole: true });
   const owner = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', poolSize: 16 });
@@ -167,9 +211,17 @@ async function main(): Promise<void> {
 
     const met: boolean[] = [];
     const runs: Run[] = [];
+    let floor = NO_FIGURE;
+    if (PHASES.has('floor')) {
+      const env = { DATABASE_URL: scratch.application!.url, APP_SECRET: secret, POOL_SIZE: String(DEFAULT_POOL_SIZE) };
+      const run = await referenceServer('list floor', 'list-floor.mjs', env, (url) => ({ ...load, kind: 'signed-get', url: `${url}/api/account/list` }), scratch.name);
+      floor = run.figure;
+      report('GET /api/account/list floor (reference)', floor);
+      printCores(run.cores);
+    }
     if (PHASES.has('list')) {
       const run = await measure(server, scratch.name, 'GET /api/account/list', { ...load, kind: 'signed-get', url: `${server.url}/api/account/list` });
-      met.push(report('GET /api/account/list', run.figure, { name: 'hello-world', perSecond: hello.perSecond, target: TARGETS.list }));
+      met.push(report('GET /api/account/list', run.figure, { name: 'its floor', perSecond: floor.perSecond, target: TARGETS.list }));
       printServerCost(run, false);
       runs.push(run);
     }
@@ -184,9 +236,8 @@ async function main(): Promise<void> {
       const run = await measure(server, scratch.name, title, { ...load, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: share, answeredFile });
       answeredFiles.push(answeredFile);
       transferRuns += 1;
-      met.push(report(title, run.figure, { name: 'pgbench', perSecond: pgbench.tps, target }));
-      printServerCost(run, true);
-      met.push(run.figure.p99 < TARGETS.p99Ms);
+      met.push(report(title, run.figure, { name: 'the bare SQL ledger', perSecond: sqlLedger.figures[phase].perSecond, target }));
+      met.push(...printServerCost(run, true));
       runs.push(run);
     }
     const stopping = server;
@@ -197,7 +248,7 @@ async function main(): Promise<void> {
     // transfer has exactly one key: nothing answered without being written, nothing written twice.
     // Requests still in flight when a run stopped settled without their answer being counted.
     const answered = new Set(answeredFiles.flatMap(readAnswered));
-    const violations = (await findLedgerViolations(owner.db)).map((violation) => `${violation.rule}: ${violation.detail}`);
+    const violations = [...(await findLedgerViolations(owner.db)).map((violation) => `${violation.rule}: ${violation.detail}`), ...sqlLedger.violations];
     const count = async (query: ReturnType<typeof sql<{ count: string }>>) => Number((await query.execute(owner.db)).rows[0]!.count);
     const settled = await count(sql`select count(*) as count from operations where kind = 'internal'`);
     const keysWritten = await count(sql`select count(*) as count from idempotency_keys where response_status = 200`);

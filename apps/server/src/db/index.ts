@@ -39,6 +39,9 @@ const keepText = (value: string) => value;
  * (or in memory for `dataDir: 'memory://'`). NUMERIC, BIGINT and DATE come back as strings on both,
  * so money is never turned into a float by the driver.
  */
+/** The connections of a server's pool unless told otherwise (bench:api's list floor keeps as many). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -52,7 +55,7 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? keepText : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       // A burst of requests queues for the pool's connections; on a busy machine the queue of a few
       // hundred money transfers takes seconds, which is waiting, not failure.
       connectionTimeoutMillis: options.connectionWaitMs ?? 30_000,
