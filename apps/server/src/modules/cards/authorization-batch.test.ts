@@ -12,7 +12,7 @@ import { statementCounter } from '../../test/statement-counter';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { GroupCommit, inMoneyTransaction } from '../ledger';
 import { closeCheckingLedger } from '../ledger/test-context';
-import { authorizationJob, cardAuthorizations } from './authorization-batch';
+import { authorizationJob, cardAuthorizations, CardLedgerAccounts } from './authorization-batch';
 import { authorizeAll, prepareAuthorization } from './network';
 import { CAFE_CENTRAL, orderTestCard, type TestCard } from './test-support';
 
@@ -28,6 +28,17 @@ async function cardHolder(usdBalance: string): Promise<{ client: TestClient; acc
   const account = (await openTestAccount(context, client, 'USD', usdBalance)).number;
   await openTestAccount(context, client, 'EUR', '300.00');
   return { client, account, card: await orderTestCard(context, client, account) };
+}
+
+/** Sets the holder's card's limits per payment and per month, as the holder does. */
+async function limitTo(holder: { client: TestClient; card: TestCard }, perTransaction: string, monthly: string): Promise<void> {
+  const limits = await context.app.inject({
+    method: 'PATCH',
+    url: `/api/cards/${holder.card.card.id}/limits`,
+    headers: holder.client.headers,
+    payload: { perTransaction, monthly, online: true, countriesBlocked: [] },
+  });
+  expect(limits.statusCode, limits.body).toBe(200);
 }
 
 const purchase = (card: TestCard, amount: string, currency = 'USD'): AuthorizationRequest => ({
@@ -64,19 +75,13 @@ describe('authorisations in batches', () => {
     expect(many.answers.slice(0, 10).every((answer) => answer.approved)).toBe(true);
     expect(many.answers.slice(10)).toEqual([{ approved: false, reason: 'insufficient_funds' }, { approved: false, reason: 'unknown_card' }]);
     expect(many.statements).toBe(one.statements);
-    // The cards, the day's rates and spreads, the accounts' ledger rows, the holds, the operations, the decisions.
-    expect(one.statements).toBeLessThanOrEqual(7);
+    // The cards, what they spent this month, the day's rates and spreads, the accounts' ledger rows, the holds, the operations, the decisions.
+    expect(one.statements).toBeLessThanOrEqual(8);
   });
 
   it('decides each authorisation on the balance and the monthly spending those before it in the batch left', async () => {
     const holder = await cardHolder('100.00');
-    const limits = await context.app.inject({
-      method: 'PATCH',
-      url: `/api/cards/${holder.card.card.id}/limits`,
-      headers: holder.client.headers,
-      payload: { perTransaction: '60.00', monthly: '90.00', online: true, countriesBlocked: [] },
-    });
-    expect(limits.statusCode, limits.body).toBe(200);
+    await limitTo(holder, '60.00', '90.00');
     const { answers } = await decide([
       purchase(holder.card, '60.00'),
       // 60 + 60 is over the monthly 90.
@@ -90,6 +95,29 @@ describe('authorisations in batches', () => {
     expect(decimalToMinor((await listedAccount(context, holder.client, holder.account)).balance, 'USD')).toBe(1000n);
   });
 
+  it('counts an approval of the same card that another server committed while this one waited for the card', async () => {
+    const holder = await cardHolder('500.00');
+    await limitTo(holder, '60.00', '90.00');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let cardLocked!: () => void;
+    const locked = new Promise<void>((resolve) => (cardLocked = resolve));
+    // The first server's batch holds the card until it is told to commit.
+    const first = inMoneyTransaction(context.db, async (trx) => {
+      const answers = await authorizeAll(trx, context.deps, [prepareAuthorization(context.deps, purchase(holder.card, '60.00'))]);
+      cardLocked();
+      await released;
+      return answers;
+    });
+    await locked;
+    // The second asks for the card meanwhile (on PostgreSQL it waits for its lock; on PGlite, for the connection).
+    const second = inMoneyTransaction(context.db, (trx) => authorizeAll(trx, context.deps, [prepareAuthorization(context.deps, purchase(holder.card, '60.00'))]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await first).toMatchObject([{ approved: true, amount: '60.00' }]);
+    expect(await second).toEqual([{ approved: false, reason: 'limit_exceeded' }]);
+  });
+
   it('never lets the balance decline of one authorisation count against the monthly limit of the next', async () => {
     const holder = await cardHolder('50.00');
     const { answers } = await decide([purchase(holder.card, '80.00'), purchase(holder.card, '50.00')]);
@@ -101,14 +129,14 @@ describe('authorisations in batches', () => {
     // One transaction at a time, so the messages submitted together are one batch.
     const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 1 });
     const kind = cardAuthorizations(context.deps);
+    const accounts = new CardLedgerAccounts(context.db);
+    const job = (request: AuthorizationRequest) => authorizationJob(kind, context.deps, accounts, request, JSON.stringify(request));
     const message = purchase(holder.card, '30.00');
-    const body = JSON.stringify(message);
     const other = { ...message, amount: '31.00' };
-    const outcomes = await Promise.allSettled([
-      writer.submit(authorizationJob(kind, context.deps, message, body)),
-      writer.submit(authorizationJob(kind, context.deps, message, body)),
-      writer.submit(authorizationJob(kind, context.deps, other, JSON.stringify(other))),
-    ]);
+    const jobs = await Promise.all([job(message), job(message), job(other)]);
+    // The card's ledger account is among each job's resources, as a transfer's accounts are among its.
+    expect(jobs[0]!.resources).toContain(String((await context.db.selectFrom('accounts').select('ledger_account_id').where('number', '=', holder.account).executeTakeFirstOrThrow()).ledger_account_id));
+    const outcomes = await Promise.allSettled(jobs.map((prepared) => writer.submit(prepared)));
     expect(writer.committed).toEqual({ transactions: 1, jobs: 3 });
     const [first, repeat, reused] = outcomes;
     expect(first).toMatchObject({ status: 'fulfilled', value: { status: 200, body: { approved: true, amount: '30.00' } } });
@@ -117,8 +145,9 @@ describe('authorisations in batches', () => {
     expect(decimalToMinor((await listedAccount(context, holder.client, holder.account)).balance, 'USD')).toBe(7000n);
     const rows = await context.db.selectFrom('card_authorizations').select('status').where('message_id', '=', message.messageId).execute();
     expect(rows).toEqual([{ status: 'Pending' }]);
-    // Sent again later, it is answered from what was stored.
-    const later = await writer.submit(authorizationJob(kind, context.deps, message, body));
-    expect(later.body).toEqual((first as PromiseFulfilledResult<{ body: unknown }>).value.body);
+    // Sent again later, it is answered from what was stored, even behind a copy with another body in the same batch.
+    const [refusedAgain, later] = await Promise.allSettled([writer.submit(await job(other)), writer.submit(await job(message))]);
+    expect(refusedAgain).toMatchObject({ status: 'rejected', reason: { code: 'CONFLICT' } });
+    expect(later).toEqual(first);
   });
 });

@@ -52,6 +52,8 @@ export async function claimMessages(trx: Db, kind: MessageKind, messages: readon
     insert into card_network_messages (message_id, kind, body_hash, response)
     select m.message_id, ${kind}, m.body_hash, 'null'::jsonb
     from unnest(${distinct.map((message) => message.messageId)}::text[], ${distinct.map((message) => message.bodyHash)}::text[]) as m (message_id, body_hash)
+    -- In the ids' order, as every server claims them: two batches sharing ids never wait on each other in a cycle.
+    order by m.message_id
     on conflict (message_id) do nothing
     returning message_id`.execute(trx);
   const claimedNow = new Set(claimed.map((row) => row.message_id));
@@ -64,9 +66,12 @@ export async function claimMessages(trx: Db, kind: MessageKind, messages: readon
     for (const row of rows) earlier.set(row.message_id, row);
   }
   return messages.map((message) => {
-    const first = firsts.get(message.messageId)!;
-    if (first.bodyHash !== message.bodyHash) return { state: 'refused', error: reused() };
-    if (claimedNow.has(message.messageId)) return first === message ? { state: 'fresh' } : { state: 'repeat' };
+    if (claimedNow.has(message.messageId)) {
+      const first = firsts.get(message.messageId)!;
+      if (first.bodyHash !== message.bodyHash) return { state: 'refused', error: reused() };
+      return first === message ? { state: 'fresh' } : { state: 'repeat' };
+    }
+    // Sent before this batch: each copy is held against what was sent then.
     const row = earlier.get(message.messageId);
     if (!row) throw new Error(`Message ${message.messageId} neither claimed nor found`);
     if (row.kind !== kind || row.body_hash !== message.bodyHash) return { state: 'refused', error: reused() };

@@ -14,7 +14,7 @@ import type { Db } from '../../db';
 import { AppError, parseWith, refuseControlCharacters } from '../../lib/errors';
 import { parseJsonBody } from '../../lib/json-body';
 import { recordAudit } from '../audit';
-import { authorizationJob, cardAuthorizations } from './authorization-batch';
+import { authorizationJob, cardAuthorizations, CardLedgerAccounts } from './authorization-batch';
 import { clear, refund, reverse } from './network';
 import { bodyHashOf, onceByMessageId, type MessageKind } from './network-messages';
 
@@ -83,11 +83,12 @@ export default async function cardNetworkRoutes(app: FastifyInstance): Promise<v
     };
   // One kind for the app's life: the group commit settles the jobs of one kind together.
   const authorizations = cardAuthorizations(app.deps);
+  const cardAccounts = new CardLedgerAccounts(db);
 
   // Each path is written out whole: the fault suite reads registered paths from the source (docs/reliability.md#the-fault-suite).
   app.post('/card-network/authorizations', signed, async (request) => {
     const message = parseWith(authorizationRequestSchema, request.body);
-    return (await app.money.submit(authorizationJob(authorizations, app.deps, message, request.rawBody ?? ''))).body;
+    return (await app.money.submit(await authorizationJob(authorizations, app.deps, cardAccounts, message, request.rawBody ?? ''))).body;
   });
   app.post('/card-network/clearings', signed, route('clearing', clearingRequestSchema, (trx, message) => clear(trx, app.deps, message)));
   app.post('/card-network/reversals', signed, route('reversal', reversalRequestSchema, (trx, message) => reverse(trx, message)));

@@ -55,17 +55,14 @@ interface CardForNetwork {
   online_allowed: boolean;
   countries_blocked: string[];
   closed_by_bank_at: Date | null;
-  /** USD approved on the card since `monthStart`: what is held and what was cleared. */
-  spent_this_month: string;
 }
 
 /**
  * The cards of numbers, locked in the order of their ids (so two batches never wait on each other in
  * a cycle): found by their keyed hashes (`panHashes`, each number's under the current and the
- * previous key), each with the hash it was found by and what was approved on it in the bank's
- * calendar month so far, read in the same statement.
+ * previous key), each with the hash it was found by.
  */
-async function lockCardsByPan(trx: Db, panHashes: readonly string[], monthStart: Date): Promise<Map<string, CardForNetwork>> {
+async function lockCardsByPan(trx: Db, panHashes: readonly string[]): Promise<Map<string, CardForNetwork>> {
   const rows = await trx
     .selectFrom('cards')
     .innerJoin('accounts', 'accounts.id', 'cards.account_id')
@@ -86,14 +83,29 @@ async function lockCardsByPan(trx: Db, panHashes: readonly string[], monthStart:
       'cards.online_allowed',
       'cards.countries_blocked',
       'clients.closed_by_bank_at',
-      sql<string>`(select coalesce(sum(coalesce(a.cleared_usd, a.held_usd)), 0) from card_authorizations a
-        where a.card_id = cards.id and a.status in ('Pending', 'Cleared') and a.created_at >= ${monthStart})`.as('spent_this_month'),
     ])
     .where('cards.pan_hash', 'in', [...new Set(panHashes)])
     .orderBy('cards.id')
     .forUpdate('cards')
     .execute();
   return new Map(rows.map(({ pan_hash: hash, ...row }) => [hash, { ...row, ledger_account_id: String(row.ledger_account_id) } as CardForNetwork]));
+}
+
+/**
+ * What was approved on each card since `monthStart`, in USD: what is held and what was cleared. Read
+ * once the cards are locked, in a statement of its own: READ COMMITTED gives it a snapshot taken
+ * after the locks, so it sees an authorisation of the same card that another server committed while
+ * this one waited for the card (the statement that waited reads from before it).
+ */
+async function spentThisMonth(trx: Db, cardIds: readonly string[], monthStart: Date): Promise<Map<string, bigint>> {
+  const spent = new Map(cardIds.map((id) => [id, 0n]));
+  if (cardIds.length === 0) return spent;
+  const { rows } = await sql<{ card_id: string; spent: string }>`
+    select card_id, sum(coalesce(cleared_usd, held_usd))::text as spent from card_authorizations
+    where card_id = any(${[...cardIds]}::uuid[]) and status in ('Pending', 'Cleared') and created_at >= ${monthStart}
+    group by card_id`.execute(trx);
+  for (const row of rows) spent.set(row.card_id, decimalToMinor(row.spent, 'USD'));
+  return spent;
 }
 
 /** The card a number's hashes find among those locked (under the current key first). */
@@ -174,7 +186,7 @@ const authorizationTable = unnestedTable('card_authorizations', 'authorization',
   amount: 'numeric',
   currency: 'text',
   held_usd: 'numeric',
-  rate: 'numeric',
+  rate: 'text',
   merchant_name: 'text',
   merchant_mcc: 'text',
   merchant_country: 'text',
@@ -241,9 +253,9 @@ function cardPaymentOperation(card: CardForNetwork, request: AuthorizationReques
  */
 export async function authorizeAll(trx: Db, deps: NetworkDeps, authorizations: readonly PreparedAuthorization[]): Promise<AuthorizationResponse[]> {
   const today = bankToday(deps.clock);
-  const cards = await lockCardsByPan(trx, authorizations.flatMap((authorization) => authorization.panHashes), monthStartOf(today, deps));
+  const cards = await lockCardsByPan(trx, authorizations.flatMap((authorization) => authorization.panHashes));
   const rates = authorizations.some(({ request }) => request.currency !== CARDS.currency) ? await loadRateTable(trx) : undefined;
-  const spent = new Map([...cards.values()].map((card) => [card.id, decimalToMinor(card.spent_this_month, 'USD')]));
+  const spent = await spentThisMonth(trx, [...cards.values()].map((card) => card.id), monthStartOf(today, deps));
   const rows: AuthorizationRow[] = [];
   const operations: NewOperation[] = [];
   const declinedAt = instantOfDate(deps.clock.now());
@@ -419,7 +431,7 @@ export async function expireAuthorization(trx: Db, authorizationId: string): Pro
  */
 export async function refund(trx: Db, deps: NetworkDeps, request: RefundRequest): Promise<SettlementResponse> {
   const panHashes = panHashCandidates(request.pan, deps.config.cards.dataKey);
-  const card = cardOfHashes(await lockCardsByPan(trx, panHashes, monthStartOf(bankToday(deps.clock), deps)), panHashes);
+  const card = cardOfHashes(await lockCardsByPan(trx, panHashes), panHashes);
   if (!card) return notAccepted('unknown_card');
   const amountMinor = merchantMinor(request.amount, request.currency);
   const rate = request.currency === CARDS.currency ? null : offeredRate(await loadRateTable(trx), request.currency, CARDS.currency);

@@ -7,11 +7,12 @@ import { inMoneyTransaction } from './transaction';
 
 /**
  * Group commit: the one way money is written. Every money-moving request (transfers, exchanges,
- * crypto transfers, the back office's bookings) is a job submitted here; the jobs in flight share
- * database transactions, up to `maxBatch` per transaction and `maxConcurrentFlushes` transactions
- * at a time. Each job still has its own idempotency record and its own answer, and succeeds or
- * fails on its own: one payer's insufficient funds never fails another's transfer. A job's answer
- * is given only after the transaction that wrote it has committed.
+ * crypto transfers, the card network's authorisations, the back office's bookings) is a job
+ * submitted here; the jobs in flight share database transactions, up to `maxBatch` per
+ * transaction and `maxConcurrentFlushes` transactions at a time. Each job still has its own
+ * idempotency record and its own answer, and succeeds or fails on its own: one payer's insufficient
+ * funds never fails another's transfer. A job's answer is given only after the transaction that
+ * wrote it has committed.
  *
  * Why: a commit waits for the disk, and a transaction that touches a busy account holds its balance
  * row until it commits, so throughput is (writes per transaction) / (transaction time). Gathering

@@ -391,7 +391,7 @@ const holdsStatement = fixedStatement((value) => {
  * against what the holds before it left (so the caller may decide the next from it), and all of
  * them are written in one statement when `decide` returns. Answers what `decide` answered.
  */
-export async function placeHolds<T>(trx: Db, accountIds: readonly LedgerAccountId[], decide: (place: PlaceHold) => T): Promise<T> {
+export async function placeHolds<T>(trx: Db, accountIds: readonly LedgerAccountId[], decide: (place: PlaceHold) => T extends PromiseLike<unknown> ? never : T): Promise<T> {
   if (accountIds.length === 0) {
     return decide(() => {
       throw new LedgerInvariantError('A hold on an account not locked for it');
@@ -411,6 +411,8 @@ export async function placeHolds<T>(trx: Db, accountIds: readonly LedgerAccountI
     placed.push({ id, hold });
     return { ok: true, holdId: id, balance: { bookedMinor: account.bookedMinor, availableMinor: account.availableMinor }, heldAt: lockedAt };
   });
+  // The holds are written once `decide` has placed them all: one that goes on after it returns would place holds never written.
+  if (result instanceof Promise) throw new LedgerInvariantError('placeHolds decides synchronously');
   if (placed.length === 0) return result;
   const changed = new Set(placed.map(({ hold }) => hold.accountId));
   await holdsStatement(trx, {
