@@ -65,6 +65,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,sql-ledger,floor,list,uniform,hot').split(','));
 /** The server under `--cpu-prof`, its profile kept in bench/.out/ and summarised per run. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** The database's costliest statements of each run, where the server loads pg_stat_statements (bench/support/statements.ts). */
+const STATEMENTS_URL = process.env.BENCH_STATEMENTS === '1' ? BASE_URL : undefined;
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Against the bare SQL ledger (uniform, hot) and the list's floor; p99 and the idle cores of the bank's transfer runs. */
@@ -220,9 +222,10 @@ async function main(): Promise<void> {
       printCores(run.cores);
     }
     if (PHASES.has('list')) {
-      const run = await measure(server, scratch.name, 'GET /api/account/list', { ...load, kind: 'signed-get', url: `${server.url}/api/account/list` });
+      const run = await measure(server, scratch.name, 'GET /api/account/list', { ...load, kind: 'signed-get', url: `${server.url}/api/account/list` }, STATEMENTS_URL);
       met.push(report('GET /api/account/list', run.figure, { name: 'its floor', perSecond: floor.perSecond, target: TARGETS.list }));
       printServerCost(run, false);
+      for (const line of run.statements) print(line);
       runs.push(run);
     }
 
@@ -233,11 +236,12 @@ async function main(): Promise<void> {
       if (!PHASES.has(phase)) continue;
       const answeredFile = path.join(workDir, `answered-${phase}.txt`);
       const title = `POST /api/transaction/create ${name}`;
-      const run = await measure(server, scratch.name, title, { ...load, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: share, answeredFile });
+      const run = await measure(server, scratch.name, title, { ...load, kind: 'transfers', url: `${server.url}/api/transaction/create`, hotShare: share, answeredFile }, STATEMENTS_URL);
       answeredFiles.push(answeredFile);
       transferRuns += 1;
       met.push(report(title, run.figure, { name: 'the bare SQL ledger', perSecond: sqlLedger.figures[phase].perSecond, target }));
       met.push(...printServerCost(run, true));
+      for (const line of run.statements) print(line);
       runs.push(run);
     }
     const stopping = server;

@@ -63,6 +63,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const PHASES = new Set((process.env.BENCH_PHASES || 'cards,transfers').split(','));
 /** The server under `--cpu-prof`, its profile kept in bench/.out/ and summarised per run. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** The database's costliest statements of each run, where the server loads pg_stat_statements (bench/support/statements.ts). */
+const STATEMENTS_URL = process.env.BENCH_STATEMENTS === '1' ? BASE_URL : undefined;
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 const TARGETS = { p99Ms: 50 };
@@ -217,17 +219,19 @@ async function main(): Promise<void> {
     if (PHASES.has('cards')) {
       const outcomesFile = path.join(workDir, 'outcomes.json');
       const title = 'POST /api/card-network/authorizations';
-      cardRun = await measure(server, scratch.name, title, { ...authorizations, outcomesFile });
+      cardRun = await measure(server, scratch.name, title, { ...authorizations, outcomesFile }, STATEMENTS_URL);
       outcomeFiles.push(outcomesFile);
       met.push(report(title, cardRun, false));
+      for (const line of cardRun.statements) print(line);
       runs.push(cardRun);
     }
     if (PHASES.has('transfers')) {
       const answeredFile = path.join(workDir, 'answered.txt');
       const title = 'POST /api/transaction/create uniform';
-      transferRun = await measure(server, scratch.name, title, { ...transfers, answeredFile });
+      transferRun = await measure(server, scratch.name, title, { ...transfers, answeredFile }, STATEMENTS_URL);
       answeredFiles.push(answeredFile);
       met.push(report(title, transferRun, true));
+      for (const line of transferRun.statements) print(line);
       runs.push(transferRun);
     }
     if (cardRun && transferRun) {

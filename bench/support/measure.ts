@@ -2,6 +2,7 @@ import { metricValue, type BankServer } from './bank-server';
 import { cpuShares, cpuSnapshot } from './cpu-share';
 import { runLoad, type LoadSpec } from './load';
 import type { ProfileWindow } from './profile-summary';
+import { resetStatements, statementsReport } from './statements';
 import type { Measured } from './transfers';
 
 /** What the server's metrics tell of one run: its CPU (all threads) and the group commit's batches. */
@@ -31,10 +32,17 @@ export interface Run {
   after: ServerCounters;
   /** Who used the cores meanwhile (cpu-share.ts). */
   cores: string;
+  /** The database's costliest statements of the run, when they were asked for (statements.ts); else empty. */
+  statements: string[];
 }
 
-/** Runs `spec` through the load generator and reads the server's counters and the cores' use around it. */
-export async function measure(server: BankServer, database: string, name: string, spec: LoadSpec): Promise<Run> {
+/**
+ * Runs `spec` through the load generator and reads the server's counters and the cores' use around
+ * it; with `statementsUrl` (a superuser's, `BENCH_STATEMENTS=1`), the database's statements too,
+ * where the server loads pg_stat_statements (statements.ts).
+ */
+export async function measure(server: BankServer, database: string, name: string, spec: LoadSpec, statementsUrl?: string): Promise<Run> {
+  const counting = statementsUrl !== undefined && (await resetStatements(statementsUrl));
   const before = await serverCounters(server);
   const cpuBefore = cpuSnapshot({ server: [server.pid] }, database);
   const startUs = monotonicUs();
@@ -42,5 +50,6 @@ export async function measure(server: BankServer, database: string, name: string
   const endUs = monotonicUs();
   const cores = cpuShares(cpuBefore, cpuSnapshot({ server: [server.pid] }, database), { 'load generator': cpuSeconds });
   const after = await serverCounters(server);
-  return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after, cores };
+  const statements = counting ? await statementsReport(statementsUrl, database, figure.total) : statementsUrl !== undefined ? ['  (pg_stat_statements is not loaded by this PostgreSQL server)'] : [];
+  return { figure, window: { name, startUs, endUs, requests: figure.total }, before, after, cores, statements };
 }
