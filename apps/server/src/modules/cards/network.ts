@@ -33,9 +33,11 @@ import { statusOn } from './issuing';
  * a payment with a card; an approval holds its amount in USD on the card's account and shows the
  * holder a pending "Card" row at once. The processor then clears it (the hold is booked, once),
  * reverses it (the hold is released), or lets it expire after AUTHORIZATION_HOLD_DAYS; a refund
- * credits the account. Each decision is one short transaction: the card's row is locked first, then
- * the account's ledger row, so two authorisations racing for the last dollars are decided one after
- * the other, and the second sees what the first held.
+ * credits the account. Authorisations are decided in batches, one short transaction each
+ * (authorizeAll, through the group commit: authorization-batch.ts); clearings, reversals and refunds
+ * in a transaction each. Cards' rows are locked first, then the accounts' ledger rows, so two
+ * authorisations racing for the last dollars are decided one after the other, and the second sees
+ * what the first held.
  */
 
 export type NetworkDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
