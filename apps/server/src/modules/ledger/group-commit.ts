@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { isDatabaseUnavailable } from '../../db';
 import { AppError } from '../../lib/errors';
 import { BUSY_RESOURCE_JOBS, planBatch, type BatchLimits, type PlannedJob } from './batch-plan';
-import { inMoneyTransaction } from './transaction';
+import { inMoneyTransaction, retryingMoneyWrite } from './transaction';
 
 /**
  * Group commit: the one way money is written. Every money-moving request (transfers, exchanges,
@@ -20,8 +20,10 @@ import { inMoneyTransaction } from './transaction';
  * about the same time. Under light load a batch is a single job and nothing waits.
  *
  * Jobs of one kind settle together through their kind's `settle`, which may write the whole group
- * in a few statements (internal transfers: transfers/internal.ts), or run each job's own write in a
- * savepoint (`eachInSavepoint`). Batches in flight never share a resource (the ledger accounts an
+ * in a few statements, or run each job's own write in a savepoint (`eachInSavepoint`). A batch of
+ * one kind alone that can write its batches in one call (`writeAlone`: internal transfers,
+ * transfer-batch.ts) is that one call, keys included, and no transaction of the server's: one round
+ * trip for the batch (docs/architecture.md, "One call per batch of internal transfers"). Batches in flight never share a resource (the ledger accounts an
  * internal transfer writes, the owner of an own write, an idempotency key): a job whose resource is
  * in another flush waits for the next batch instead of for a row lock inside the database, so
  * concurrent flushes run side by side, and one account's jobs settle in the order they were
@@ -51,6 +53,12 @@ export interface MoneyWriteKind<T> {
   readonly answerWhenWritten?: MoneyAnswer;
   /** Settles one batch's jobs of this kind in the batch's transaction: one result per item, in order. */
   settle(trx: Db, items: readonly T[]): Promise<MoneyResult[]>;
+  /**
+   * Writes a batch of this kind's jobs alone, their idempotency claims included, in one call that is
+   * a transaction of its own: the batch costs the server one round trip instead of a transaction's
+   * several. One outcome per item, in order. A batch shared with other kinds settles as above.
+   */
+  writeAlone?(db: Db, items: readonly T[], claims: ReadonlyArray<IdempotencyClaim | undefined>): Promise<JobOutcome[]>;
 }
 
 /** The Idempotency-Key of a job: its owner (client or operator), the key and the request's hash. */
@@ -125,7 +133,8 @@ interface Waiting extends PlannedJob {
   reject(error: unknown): void;
 }
 
-type JobOutcome = { ok: true; answer: WrittenAnswer } | { ok: false; error: AppError };
+/** What one job of a batch came to: its answer (written now, or replayed), or why it was refused. */
+export type JobOutcome = { ok: true; answer: WrittenAnswer } | { ok: false; error: AppError };
 
 export class GroupCommit {
   /** Jobs submitted and not yet in a transaction, in submission order: each plan replaces it with what it keeps. */
@@ -219,7 +228,9 @@ export class GroupCommit {
     const started = performance.now();
     let outcomes: JobOutcome[];
     try {
-      outcomes = await inMoneyTransaction(this.db, (trx) => settleJobs(trx, batch.map((waiting) => waiting.job)));
+      const jobs = batch.map((waiting) => waiting.job);
+      const alone = writerAlone(jobs);
+      outcomes = await (alone ? retryingMoneyWrite(() => alone(this.db)) : inMoneyTransaction(this.db, (trx) => settleJobs(trx, jobs)));
     } catch (error) {
       // The database is away: every job of the batch gets the same 503, at once.
       if (batch.length === 1 || isDatabaseUnavailable(error)) {
@@ -240,6 +251,27 @@ export class GroupCommit {
       else waiting.reject(outcome.error);
     });
   }
+}
+
+/** The answer to a request whose Idempotency-Key was used before for another request. */
+export function idempotencyConflict(): AppError {
+  return new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' });
+}
+
+/** A batch's one call, when all its jobs are of one kind that writes its batches alone (writeAlone). */
+function writerAlone(jobs: readonly AnyJob[]): ((db: Db) => Promise<JobOutcome[]>) | undefined {
+  const { kind } = jobs[0]!;
+  if (!kind.writeAlone || jobs.some((job) => job.kind !== kind)) return undefined;
+  const writeAlone = kind.writeAlone.bind(kind);
+  return async (db) => {
+    const outcomes = await writeAlone(
+      db,
+      jobs.map((job) => job.item),
+      jobs.map((job) => job.idempotency),
+    );
+    if (outcomes.length !== jobs.length) throw new Error(`${kind.name} wrote ${outcomes.length} of ${jobs.length} jobs`);
+    return outcomes;
+  };
 }
 
 /**
@@ -322,7 +354,7 @@ async function claimKeys(trx: Db, jobs: readonly AnyJob[]): Promise<{ outcomes: 
     outcomes[index] =
       row.request_hash === claim.hash && row.response_status !== null
         ? { ok: true, answer: { status: row.response_status, body: row.response_body, replayed: true } }
-        : { ok: false, error: new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' }) };
+        : { ok: false, error: idempotencyConflict() };
   }
   return { outcomes, fresh };
 }

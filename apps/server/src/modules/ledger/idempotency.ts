@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@bank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/errors';
-import { eachInSavepoint, type MoneyAnswer, type GroupCommit, type IdempotencyClaim, type MoneyJob, type OwnWrite, type WrittenAnswer } from './group-commit';
+import { eachInSavepoint, idempotencyConflict, type MoneyAnswer, type GroupCommit, type IdempotencyClaim, type MoneyJob, type OwnWrite, type WrittenAnswer } from './group-commit';
 
 /**
  * Idempotency of money-moving calls. The key is claimed by inserting (client, key, hash of the
@@ -52,7 +52,7 @@ async function storedAnswer(db: Db, ownerId: string, key: string, hash: string):
     .where('key', '=', key)
     .executeTakeFirst();
   if (!row || row.response_status === null) return null;
-  if (row.request_hash !== hash) throw new AppError('CONFLICT', { message: 'This Idempotency-Key was already used for another request' });
+  if (row.request_hash !== hash) throw idempotencyConflict();
   return { status: row.response_status, body: row.response_body };
 }
 

@@ -1,6 +1,8 @@
 /** The ledger's face: the only writer of postings and balances, holds, idempotent writes and the group commit. */
-export { eachInSavepoint, GroupCommit, HTTP_GROUP_COMMIT } from './group-commit';
-export type { GroupCommitObserver, GroupCommitOptions, MoneyWriteKind } from './group-commit';
+export { eachInSavepoint, GroupCommit, HTTP_GROUP_COMMIT, idempotencyConflict } from './group-commit';
+export type { GroupCommitObserver, GroupCommitOptions, IdempotencyClaim, JobOutcome, MoneyWriteKind } from './group-commit';
+export { writeTransferBatch } from './transfer-batch';
+export type { TransferBatchItem, TransferBatchOutcome } from './transfer-batch';
 export { ownWrite, replyIdempotently } from './idempotency';
 export type { PreparedJob } from './idempotency';
 export { checkLedgerInvariantsJob, readLastInvariantCheck } from './invariant-check';

@@ -16,9 +16,17 @@ function isRetryable(error: unknown): boolean {
 }
 
 export async function inMoneyTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return retryingMoneyWrite(() => db.transaction().execute(work));
+}
+
+/**
+ * Runs a money write that is a transaction of its own (one statement, or a whole transaction), again
+ * from the start when PostgreSQL breaks a deadlock or a serialization failure, a bounded number of times.
+ */
+export async function retryingMoneyWrite<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(work);
+      return await write();
     } catch (error) {
       if (attempt >= MONEY_TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
       // A short random pause so the retried transactions do not collide again in step.

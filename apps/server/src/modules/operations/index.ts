@@ -5,7 +5,7 @@ export type { TransferThresholds } from './limits';
 export { assertPayeeLookupsAllowed, FAILED_PAYEE_LOOKUPS_PER_CLIENT, payeeLookupBlock, PayeeLookupFailed, withPayeeLookups } from './payee-lookup';
 export { approveTransfer, captureTransfer, denyLockedTransfer, denyTransfer, endLockedTransfer, lockPendingTransfer, markTransferProcessing, REVIEWED_KINDS, setTransferProcessing } from './pending';
 export type { PendingTransfer } from './pending';
-export { addTransferSides, recordOperations, setTransferStatus } from './records';
+export { addTransferSides, recordedTexts, recordOperations, setTransferStatus } from './records';
 export type { NewOperation, NewSide, NewTransfer, NewWalletSide } from './records';
 export type { TransferTables, WalletSideKind } from './tables';
 export { countMovements, countQuery, countTransactionRows, keyAtQuery, listTransactionRecords, movementOf, readKeyAt, readLatestTemplateRows, readTransactionRows, rowsQuery, statusReasonsOf, transactionRowBatches } from './transaction-rows';

@@ -189,6 +189,14 @@ function sideRowsOf(operations: readonly Pick<NewOperation, 'at' | 'transfer' | 
   );
 }
 
+/**
+ * What an operation's records carry as text, for a writer that records it in SQL (the ledger's batch
+ * of internal transfers, ledger/transfer-batch.ts): its details as JSON, and its statement line.
+ */
+export function recordedTexts(transfer: NewTransfer): { details: string; description: string | null } {
+  return { details: JSON.stringify(detailsOfTransfer(transfer)), description: descriptionOf(transfer) };
+}
+
 /** The columns of an `operations` row, in the order recordOperations writes them. */
 const OPERATION_TYPES = {
   id: 'uuid',
@@ -289,7 +297,7 @@ export async function recordOperations(trx: Db, operations: readonly NewOperatio
     currency: transfer.currency,
     fee: formatMinor(transfer.feeMinor ?? 0n, transfer.currency),
     counterparty: transfer.recipient ?? '',
-    details: JSON.stringify(detailsOfTransfer(transfer)),
+    details: recordedTexts(transfer).details,
     created_at: at,
     updated_at: at,
     // Made Approved is booked as it is made: its postings bear this instant.

@@ -6,8 +6,19 @@ import type { InstantText } from '../../db/instant';
 import { AppError } from '../../lib/errors';
 import { findTransferAccounts, type ClientAccount, type TransferAccounts } from '../accounts';
 import { refuseWhileBlocked } from '../auth';
-import { type EntryRefusal, type MoneyWriteKind, type PreparedJob, postEntries, readBalances, type Balance } from '../ledger';
-import { refuseOverOperationMaximum, PayeeLookupFailed, payeeLookupBlock, recordOperations, type NewOperation, type NewSide, type NewTransfer } from '../operations';
+import {
+  type EntryRefusal,
+  idempotencyConflict,
+  type IdempotencyClaim,
+  type JobOutcome,
+  type MoneyWriteKind,
+  type PreparedJob,
+  readBalances,
+  type TransferBatchItem,
+  type TransferBatchOutcome,
+  writeTransferBatch,
+} from '../ledger';
+import { refuseOverOperationMaximum, PayeeLookupFailed, payeeLookupBlock, recordedTexts, type NewSide, type NewTransfer } from '../operations';
 
 /** One internal transfer, its accounts already resolved and checked. */
 export interface InternalTransferOrder {
@@ -37,41 +48,52 @@ export function internalTransferRefusal(reason: EntryRefusal): AppError {
 
 /**
  * Settles internal transfers at once (free, Approved): one journal entry each (payer −, payee +),
- * then the transfer and its two side rows. Several orders share the transaction and its few
- * statements (the ledger's lock and write, then the records' one), yet each succeeds or fails on
- * its own: an order the payer cannot afford is skipped.
+ * the transfer and its two statement rows, written by the ledger's one call for a batch
+ * (writeTransferBatch). Each order succeeds or fails on its own, in order: one the payer cannot
+ * afford after the orders before it is refused.
  */
-export async function settleInternalTransfers(trx: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {
-  const transferIds = orders.map(() => randomUUID());
-  const entries = orders.map((order, index) => ({
-    kind: 'internal_transfer' as const,
-    transferId: transferIds[index]!,
-    postedAt: order.at,
-    postings: [
-      { accountId: order.from.ledgerAccountId, currency: order.from.currency, amountMinor: -order.amountMinor },
-      { accountId: order.to.ledgerAccountId, currency: order.to.currency, amountMinor: order.amountMinor },
-    ],
-  }));
-  const outcomes = await postEntries(trx, entries);
-  const numbers = await recordOperations(
-    trx,
-    outcomes.flatMap((outcome, index) => (outcome.ok ? [internalOperation(orders[index]!, transferIds[index]!, outcome)] : [])),
-  );
-  return outcomes.map((outcome, index) =>
-    outcome.ok
-      ? { ok: true, transferId: transferIds[index]!, transactionNumber: numbers.get(transferIds[index]!)! }
-      : { ok: false, reason: outcome.reason },
-  );
+export async function settleInternalTransfers(db: Db, orders: readonly InternalTransferOrder[]): Promise<InternalTransferOutcome[]> {
+  const { transferIds, outcomes } = await writeInternalTransfers(db, orders, []);
+  return outcomes.map((outcome, index) => {
+    switch (outcome.outcome) {
+      case 'written':
+        return { ok: true, transferId: transferIds[index]!, transactionNumber: outcome.transactionNumber };
+      case 'INSUFFICIENT_FUNDS':
+      case 'ACCOUNT_CLOSED':
+        return { ok: false, reason: outcome.outcome };
+      default:
+        throw new Error(`An internal transfer without an idempotency key was ${outcome.outcome}`);
+    }
+  });
 }
 
-function internalOperation(order: InternalTransferOrder, transferId: string, booked: { balances: ReadonlyMap<string, Balance>; bookedAt: InstantText }): NewOperation {
-  return {
-    at: booked.bookedAt,
-    transfer: internalTransferOf(order, transferId, 'Approved'),
-    sides: internalSides(order, booked.bookedAt, (account) => booked.balances.get(account.ledgerAccountId)!.bookedMinor),
-    actor: { type: 'client', id: order.clientId },
-  };
+/** The orders as the ledger's batch writes them, with their keys' claims where given (outside a transaction). */
+async function writeInternalTransfers(
+  db: Db,
+  orders: readonly InternalTransferOrder[],
+  claims: ReadonlyArray<IdempotencyClaim | undefined>,
+): Promise<{ transferIds: string[]; outcomes: TransferBatchOutcome[] }> {
+  const items = orders.map((order, index): TransferBatchItem => {
+    const transfer = internalTransferOf(order, randomUUID(), 'Approved');
+    const { details, description } = recordedTexts(transfer);
+    return {
+      transferId: transfer.id,
+      payer: sideOf(order.from),
+      payee: sideOf(order.to),
+      currency: order.from.currency,
+      amountMinor: order.amountMinor,
+      recipient: transfer.recipient!,
+      templateName: order.templateName ?? null,
+      description,
+      details,
+      postedAt: order.at,
+      claim: claims[index],
+    };
+  });
+  return { transferIds: items.map((item) => item.transferId), outcomes: await writeTransferBatch(db, items, created) };
 }
+
+const sideOf = (account: ClientAccount) => ({ clientId: account.clientId, accountId: account.id, number: account.number, ledgerAccountId: account.ledgerAccountId });
 
 /** The transfers row of an internal order, in `status` (Approved when settled, Scheduled when dated ahead). */
 export function internalTransferOf(order: InternalTransferOrder, transferId: string, status: TransactionStatus): NewTransfer {
@@ -174,22 +196,37 @@ export async function internalTransferOrderOf(
   };
 }
 
-/**
- * Internal transfers in the group commit: a batch's orders settle together in a few statements
- * (settleInternalTransfers), each answered on its own. An order locks its two accounts only.
- */
+/** What a written internal transfer answers. */
 const created = { status: 200, body: PROTOCOL.created };
 
+/**
+ * Internal transfers in the group commit: a batch of them alone is one call of the database
+ * (writeAlone: keys, ledger and records together); in a batch shared with other kinds they settle
+ * in its transaction, after its claims. An order locks its two accounts only.
+ */
 export const internalTransfers: MoneyWriteKind<InternalTransferOrder> = {
   name: 'internal transfers',
   answerWhenWritten: created,
   async settle(trx, orders) {
-    const outcomes = await settleInternalTransfers(trx, orders);
-    return outcomes.map((outcome) =>
-      outcome.ok ? { ok: true, answer: created } : { ok: false, error: internalTransferRefusal(outcome.reason) },
-    );
+    return (await writeInternalTransfers(trx, orders, [])).outcomes.map(answerOf);
+  },
+  async writeAlone(db, orders, claims) {
+    return (await writeInternalTransfers(db, orders, claims)).outcomes.map(answerOf);
   },
 };
+
+function answerOf(outcome: TransferBatchOutcome): JobOutcome {
+  switch (outcome.outcome) {
+    case 'written':
+      return { ok: true, answer: { ...created, replayed: false } };
+    case 'replayed':
+      return { ok: true, answer: { ...outcome.answer, replayed: true } };
+    case 'conflict':
+      return { ok: false, error: idempotencyConflict() };
+    default:
+      return { ok: false, error: internalTransferRefusal(outcome.outcome) };
+  }
+}
 
 export function internalTransferJob(order: InternalTransferOrder): PreparedJob<InternalTransferOrder> {
   return { kind: internalTransfers, item: order, resources: [order.from.ledgerAccountId, order.to.ledgerAccountId] };
