@@ -1,5 +1,6 @@
-// Proves the audit trail's hash chain (migration 0075, npm run audit:verify): every audit row is
-// linked, in one line even when many transactions write at once; rows written before the chain
+// Proves the audit trail's hash chain (migrations 0075 and 0102, npm run audit:verify): every audit
+// row is linked, a transaction's rows together at its commit, in one line even when many
+// transactions write at once; rows written before the chain
 // existed are chained by its migration; the trail refuses changes; and a row changed, deleted, cut
 // off or slipped in by the tables' owner (who can disable the refusal and the trigger) is named by
 // the verification, the script's too, which exits 1.
@@ -57,6 +58,46 @@ describe('the audit chain', () => {
     const verdict = await verifyAuditChain(context.db);
     expect(verdict).toMatchObject({ ok: true, count: await auditCount(context.db) });
     expect(verdict.ok && verdict.count).toBeGreaterThanOrEqual(5);
+  });
+
+  it('links a transaction’s rows together, in id order, however its list of rows to link is tampered with', async () => {
+    const linked = async (write: (trx: Db) => Promise<void>) => {
+      const before = await auditCount(context.db);
+      await context.db.transaction().execute(write);
+      expect(await verifyAuditChain(context.db)).toMatchObject({ ok: true, count: before + 3 });
+      const { rows } = await sql<{ action: string }>`
+        select a.action from audit_chain c join audit_log a on a.id = c.audit_id order by c.position desc limit 3`.execute(context.db);
+      return rows.map((row) => row.action).reverse();
+    };
+    const three = (trx: Db, name: string) => recordAudit(trx, { actorType: 'system', action: `${name}.1` }).then(() => recordAudit(trx, { actorType: 'system', action: `${name}.2` })).then(() => recordAudit(trx, { actorType: 'system', action: `${name}.3` }));
+    expect(await linked((trx) => three(trx, 'test.together'))).toEqual(['test.together.1', 'test.together.2', 'test.together.3']);
+    // The list emptied, or naming a row committed long ago: every row is still linked once.
+    const oldest = (await sql<{ id: string }>`select min(id)::text as id from audit_log`.execute(context.db)).rows[0]!.id;
+    expect(
+      await linked(async (trx) => {
+        await three(trx, 'test.emptied');
+        await sql`select set_config('bank.audit_unlinked', '', true)`.execute(trx);
+      }),
+    ).toEqual(['test.emptied.1', 'test.emptied.2', 'test.emptied.3']);
+    expect(
+      await linked(async (trx) => {
+        await three(trx, 'test.forged');
+        await sql`select set_config('bank.audit_unlinked', ${oldest}, true)`.execute(trx);
+      }),
+    ).toEqual(['test.forged.1', 'test.forged.2', 'test.forged.3']);
+    // Linked at once, statement by statement, and a row written in a savepoint rolled back is not there.
+    expect(
+      await linked(async (trx) => {
+        await sql`set constraints audit_log_chain immediate`.execute(trx);
+        await recordAudit(trx, { actorType: 'system', action: 'test.immediate.1' });
+        await sql`set constraints audit_log_chain deferred`.execute(trx);
+        await sql`savepoint gone`.execute(trx);
+        await recordAudit(trx, { actorType: 'system', action: 'test.rolledBack' });
+        await sql`rollback to savepoint gone`.execute(trx);
+        await recordAudit(trx, { actorType: 'system', action: 'test.immediate.2' });
+        await recordAudit(trx, { actorType: 'system', action: 'test.immediate.3' });
+      }),
+    ).toEqual(['test.immediate.1', 'test.immediate.2', 'test.immediate.3']);
   });
 
   it('builds each row’s bytes here exactly as the database does', async () => {
