@@ -62,7 +62,7 @@ const HOT_SHARE = Number(process.env.BENCH_HOT_SHARE || 0.2);
 /** Seconds of account lists and of transfers before the measured runs, as a server in service has run its code before. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Which runs to make, for a closer look at one of them (the references are skipped when not listed). */
-const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,sql-ledger,floor,list,uniform,hot').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES || 'pgbench,hello,sql-ledger,floor,drivers,list,uniform,hot').split(','));
 /** The server under `--cpu-prof`, its profile kept in bench/.out/ and summarised per run. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** The database's costliest statements of each run, where the server loads pg_stat_statements (bench/support/statements.ts). */
@@ -219,6 +219,17 @@ async function main(): Promise<void> {
       const run = await referenceServer('list floor', 'list-floor.mjs', env, (url) => ({ ...load, kind: 'signed-get', url: `${url}/api/account/list` }), scratch.name);
       floor = run.figure;
       report('GET /api/account/list floor (reference)', floor);
+      printCores(run.cores);
+    }
+    if (PHASES.has('drivers')) {
+      // The same floor through postgres.js, which pipelines: the driver's share of the call, measured
+      // against node-postgres (the server's driver) in the same run. No target: a measure of the choice.
+      const env = { DATABASE_URL: scratch.application!.url, APP_SECRET: secret, POOL_SIZE: String(DEFAULT_POOL_SIZE), DRIVER: 'postgres.js' };
+      const run = await referenceServer('list floor, postgres.js', 'list-floor.mjs', env, (url) => ({ ...load, kind: 'signed-get', url: `${url}/api/account/list` }), scratch.name);
+      print(
+        `${'GET /api/account/list floor on postgres.js'.padEnd(44)} ${run.figure.perSecond.toFixed(0).padStart(6)} req/s  p50 ${run.figure.p50} ms  p99 ${run.figure.p99} ms  ` +
+          `${run.figure.total} requests, ${run.figure.errors} errors or non-2xx  ratio to the floor on node-postgres ${(run.figure.perSecond / floor.perSecond).toFixed(2)}`,
+      );
       printCores(run.cores);
     }
     if (PHASES.has('list')) {
