@@ -124,13 +124,15 @@ function printServerCost(run: Run, transfers: boolean): boolean[] {
   const cpuUs = ((run.after.cpuSeconds - run.before.cpuSeconds) * 1e6) / Math.max(1, run.figure.total);
   const batches = run.after.transactions - run.before.transactions;
   const perTransaction = (run.after.transfers - run.before.transfers) / Math.max(1, batches);
+  const waitMs = ((run.after.waitSeconds - run.before.waitSeconds) * 1000) / Math.max(1, run.after.transfers - run.before.transfers);
+  const batchMs = ((run.after.batchSeconds - run.before.batchSeconds) * 1000) / Math.max(1, batches);
   const p99Met = run.figure.p99 < TARGETS.p99Ms;
   const idle = idleCoresOf(run.cores);
   const idleMet = idle < TARGETS.idleCores;
   print(
     `${''.padEnd(44)} server CPU ${cpuUs.toFixed(0)} µs per request (process, all threads)` +
       (transfers
-        ? `; ${perTransaction.toFixed(1)} transfers per database transaction; p99 ${run.figure.p99} ms (target < ${TARGETS.p99Ms}: ${p99Met ? 'met' : 'MISSED'}); idle cores ${idle.toFixed(2)} (target < ${TARGETS.idleCores}: ${idleMet ? 'met' : 'MISSED'})`
+        ? `; ${perTransaction.toFixed(1)} transfers per database transaction; a transfer waited ${waitMs.toFixed(1)} ms for its batch to start, a batch took ${batchMs.toFixed(1)} ms; p99 ${run.figure.p99} ms (target < ${TARGETS.p99Ms}: ${p99Met ? 'met' : 'MISSED'}); idle cores ${idle.toFixed(2)} (target < ${TARGETS.idleCores}: ${idleMet ? 'met' : 'MISSED'})`
         : ''),
   );
   printCores(run.cores);

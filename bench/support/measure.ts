@@ -10,6 +10,9 @@ export interface ServerCounters {
   cpuSeconds: number;
   transfers: number;
   transactions: number;
+  /** Seconds the jobs waited for their batch to start, summed, and seconds the batches took, summed. */
+  waitSeconds: number;
+  batchSeconds: number;
 }
 
 export async function serverCounters(server: BankServer): Promise<ServerCounters> {
@@ -18,6 +21,8 @@ export async function serverCounters(server: BankServer): Promise<ServerCounters
     cpuSeconds: metricValue(text, 'process_cpu_seconds_total'),
     transfers: metricValue(text, 'bank_group_commit_batch_size_sum'),
     transactions: metricValue(text, 'bank_group_commit_batch_size_count'),
+    waitSeconds: metricValue(text, 'bank_group_commit_wait_seconds_sum'),
+    batchSeconds: metricValue(text, 'bank_group_commit_batch_seconds_sum'),
   };
 }
 

@@ -102,9 +102,9 @@ begin
   from (
     select l.id, l.kind, l.currency, l.booked, l.available, l.credits_closed_at is not null as credits_closed, clock_timestamp() as locked_at
     from ledger_accounts l
-    where l.id in (
+    where l.id = any(array(
       select unnest(array[payer_ledgers[t.place], payee_ledgers[t.place]])
-      from generate_subscripts(transfer_ids, 1) as t (place) where fresh[t.place])
+      from generate_subscripts(transfer_ids, 1) as t (place) where fresh[t.place]))
     order by l.id for no key update
   ) as a;
   acc_changed := array_fill(false, array[coalesce(array_length(acc_id, 1), 0)]);

@@ -58,7 +58,7 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
 /** Records the size of each batch as the group commit starts it, before any of it is written. */
 function batchSizes(writer: GroupCommit): number[] {
   const sizes: number[] = [];
-  writer.observe({ batchStarted: (jobs) => sizes.push(jobs), jobRefused: () => undefined });
+  writer.observe({ batchStarted: (jobs) => sizes.push(jobs), batchEnded: () => undefined, jobRefused: () => undefined });
   return sizes;
 }
 
@@ -79,6 +79,18 @@ describe('GroupCommit', () => {
     // The refused jobs' writes were rolled back to their savepoints; the others' committed together.
     expect(await probeRows()).toEqual(['a1', 'a2', 'a3', 'a4']);
     expect(writer.committed).toEqual({ transactions: 1, jobs: 6 });
+  });
+
+  it('tells its observer how long each batch took, once per batch, answered or refused', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 1 });
+    const started: number[] = [];
+    const ended: number[] = [];
+    writer.observe({ batchStarted: (jobs) => started.push(jobs), batchEnded: (seconds) => ended.push(seconds), jobRefused: () => undefined });
+    await Promise.allSettled(['t1', 'refused-t2', 't3'].map((id) => writer.submit(probe(id))));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended).toHaveLength(started.length);
+    expect(started.reduce((sum, jobs) => sum + jobs, 0)).toBe(3);
+    for (const seconds of ended) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 
   it('answers only after the transaction has committed', async () => {
@@ -243,7 +255,7 @@ describe('the bound on waiting jobs', () => {
   it('refuses a job at once with 503 BUSY and Retry-After when the queue is full, and loses none of those queued', async () => {
     const refusals: number[] = [];
     const writer = new GroupCommit(context.db, { maxBatch: 1, maxConcurrentFlushes: 1, maxWaitingJobs: 2 });
-    writer.observe({ batchStarted: () => undefined, jobRefused: () => refusals.push(1) });
+    writer.observe({ batchStarted: () => undefined, batchEnded: () => undefined, jobRefused: () => refusals.push(1) });
     const { kind, open } = gatedKind();
     const submit = (id: string) => writer.submit({ kind, item: id, resources: [id] });
     const inFlight = submit('bound-1');

@@ -99,6 +99,8 @@ export interface GroupCommitOptions {
  */
 export interface GroupCommitObserver {
   batchStarted(jobs: number, waitsSeconds: readonly number[]): void;
+  /** A batch's write ended, committed or not: how long it took, from its start to its answers. */
+  batchEnded(seconds: number): void;
   jobRefused(): void;
 }
 
@@ -210,13 +212,15 @@ export class GroupCommit {
       this.queue = plan.keep;
       const batch = plan.run;
       if (this.observer) {
-        const startedAt = performance.now();
-        this.observer.batchStarted(batch.length, batch.map((waiting) => (startedAt - waiting.submittedAt) / 1000));
+        const now = performance.now();
+        this.observer.batchStarted(batch.length, batch.map((waiting) => (now - waiting.submittedAt) / 1000));
       }
       const resources = new Set(batch.flatMap((waiting) => waiting.resources));
       for (const resource of resources) inFlight.resources.add(resource);
       inFlight.flushes += 1;
+      const startedAt = performance.now();
       void this.flush(batch, resources).finally(() => {
+        this.observer?.batchEnded((performance.now() - startedAt) / 1000);
         for (const resource of resources) inFlight.resources.delete(resource);
         inFlight.flushes -= 1;
         this.schedule();

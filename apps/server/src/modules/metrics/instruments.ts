@@ -61,6 +61,12 @@ export class BankMetrics {
       buckets: WAIT_SECONDS_BUCKETS,
       registers,
     });
+    const batchSeconds = new Histogram({
+      name: 'bank_group_commit_batch_seconds',
+      help: 'Time from the start of a group-commit batch to its answers, committed or not',
+      buckets: WAIT_SECONDS_BUCKETS,
+      registers,
+    });
     const rejected = new Counter({ name: 'bank_group_commit_rejected_total', help: 'Money writes refused because the queue was full (503 BUSY)', registers });
     const queueDepth = new Gauge({ name: 'bank_group_commit_queue_depth', help: 'Money writes waiting for a transaction', registers });
     this.readQueueDepth = () => queueDepth.set(this.groupCommitQueue?.waitingJobs ?? 0);
@@ -69,6 +75,7 @@ export class BankMetrics {
         batchSize.observe(jobs);
         for (const seconds of waitsSeconds) waitSeconds.observe(seconds);
       },
+      batchEnded: (seconds) => batchSeconds.observe(seconds),
       jobRefused: () => rejected.inc(),
     };
     this.signInFailures = new Counter({ name: 'bank_sign_in_failures_total', help: 'Sign-ins refused, by why', labelNames: ['kind'], registers });

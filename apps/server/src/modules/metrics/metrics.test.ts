@@ -28,6 +28,7 @@ const FAMILIES = [
   'bank_http_request_duration_seconds',
   'bank_group_commit_batch_size',
   'bank_group_commit_wait_seconds',
+  'bank_group_commit_batch_seconds',
   'bank_group_commit_queue_depth',
   'bank_group_commit_rejected_total',
   'bank_db_pool_connections',
