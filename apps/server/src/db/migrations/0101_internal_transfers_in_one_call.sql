@@ -6,7 +6,9 @@
 -- transaction (a batch shared with other kinds of writes) it takes part in that one.
 --
 -- The arrays are aligned by transfer, in the order the transfers were submitted; a transfer without
--- an idempotency key has nulls in the key's arrays. Each transfer is answered by one row:
+-- an idempotency key has nulls in the key's arrays. The client who asks for an internal transfer
+-- is the payer's owner (transfers/internal.ts finds the payer's account among the client's own), so
+-- the operation, its audit row and the template are the payer's client's. Each transfer is answered by one row:
 --   written            booked; `number` is its transaction number;
 --   replayed           its key was used before for the same request: the answer stored then;
 --   conflict           its key was used before for another request;
@@ -58,9 +60,20 @@ declare
   i integer;
 begin
   if n = 0 then return; end if;
-  if array_length(payer_ledgers, 1) is distinct from n or array_length(payee_ledgers, 1) is distinct from n
-    or array_length(amounts, 1) is distinct from n or array_length(key_owners, 1) is distinct from n then
+  if exists (
+    select 1 from unnest(array[
+      array_length(key_owners, 1), array_length(key_texts, 1), array_length(key_hashes, 1), array_length(payer_ledgers, 1),
+      array_length(payee_ledgers, 1), array_length(currencies, 1), array_length(amounts, 1), array_length(payer_clients, 1),
+      array_length(payee_clients, 1), array_length(payer_accounts, 1), array_length(payee_accounts, 1), array_length(payer_numbers, 1),
+      array_length(payee_numbers, 1), array_length(recipients, 1), array_length(templates, 1), array_length(descriptions, 1),
+      array_length(details_of, 1), array_length(posted_ats, 1)]) as lengths (length)
+    where length is distinct from n
+  ) then
     raise exception 'internal_transfers_batch: arrays of different lengths';
+  end if;
+  -- One key twice in one insert would count as claimed twice: the batches are formed so it never is.
+  if (select count(*) <> count(distinct (c.owner, c.key)) from unnest(key_owners, key_texts) as c (owner, key) where c.owner is not null) then
+    raise exception 'internal_transfers_batch: one idempotency key twice in a batch';
   end if;
 
   -- 1. The keys. One already there waited here for the transaction that claimed it, and is read as
@@ -96,17 +109,18 @@ begin
 
   -- 2. The ledger accounts of the transfers to write, locked in ascending id order.
   select array_agg(a.id order by a.id), array_agg(a.kind order by a.id), array_agg(a.currency order by a.id),
-    array_agg(a.booked order by a.id), array_agg(a.available order by a.id), array_agg(a.credits_closed order by a.id),
-    max(a.locked_at)
-  into acc_id, acc_kind, acc_currency, acc_booked, acc_available, acc_closed, locked_at
+    array_agg(a.booked order by a.id), array_agg(a.available order by a.id), array_agg(a.credits_closed order by a.id)
+  into acc_id, acc_kind, acc_currency, acc_booked, acc_available, acc_closed
   from (
-    select l.id, l.kind, l.currency, l.booked, l.available, l.credits_closed_at is not null as credits_closed, clock_timestamp() as locked_at
+    select l.id, l.kind, l.currency, l.booked, l.available, l.credits_closed_at is not null as credits_closed
     from ledger_accounts l
     where l.id = any(array(
       select unnest(array[payer_ledgers[t.place], payee_ledgers[t.place]])
       from generate_subscripts(transfer_ids, 1) as t (place) where fresh[t.place]))
     order by l.id for no key update
   ) as a;
+  -- Read once every lock is held (a clock read with the rows could precede the wait for the last).
+  locked_at := clock_timestamp();
   acc_changed := array_fill(false, array[coalesce(array_length(acc_id, 1), 0)]);
 
   -- 3. Each transfer in order, against what the ones before it left.

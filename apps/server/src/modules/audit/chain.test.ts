@@ -70,7 +70,14 @@ describe('the audit chain', () => {
       return rows.map((row) => row.action).reverse();
     };
     const three = (trx: Db, name: string) => recordAudit(trx, { actorType: 'system', action: `${name}.1` }).then(() => recordAudit(trx, { actorType: 'system', action: `${name}.2` })).then(() => recordAudit(trx, { actorType: 'system', action: `${name}.3` }));
-    expect(await linked((trx) => three(trx, 'test.together'))).toEqual(['test.together.1', 'test.together.2', 'test.together.3']);
+    let named: string[] = [];
+    const together = await linked(async (trx) => {
+      await three(trx, 'test.together');
+      // What the commit links in one pass: the transaction's three rows, named as they were written.
+      named = (await sql<{ ids: string }>`select current_setting('bank.audit_unlinked') as ids`.execute(trx)).rows[0]!.ids.split(',');
+    });
+    expect(together).toEqual(['test.together.1', 'test.together.2', 'test.together.3']);
+    expect(named).toHaveLength(3);
     // The list emptied, or naming a row committed long ago: every row is still linked once.
     const oldest = (await sql<{ id: string }>`select min(id)::text as id from audit_log`.execute(context.db)).rows[0]!.id;
     expect(

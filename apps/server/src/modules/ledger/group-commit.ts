@@ -220,10 +220,10 @@ export class GroupCommit {
       inFlight.flushes += 1;
       const startedAt = performance.now();
       void this.flush(batch, resources).finally(() => {
-        this.observer?.batchEnded((performance.now() - startedAt) / 1000);
         for (const resource of resources) inFlight.resources.delete(resource);
         inFlight.flushes -= 1;
         this.schedule();
+        this.observer?.batchEnded((performance.now() - startedAt) / 1000);
       });
     }
   }

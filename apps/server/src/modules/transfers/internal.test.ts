@@ -8,10 +8,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db';
 import { createSignedInClient } from '../../test/clients';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { statementCounter } from '../../test/statement-counter';
 import { openAccount, type ClientAccount } from '../accounts';
-import { findLedgerViolations, GroupCommit, postEntries, readBalances } from '../ledger';
+import { findLedgerViolations, GroupCommit, postEntries, readBalances, writeTransferBatch } from '../ledger';
 import { fundLedgerAccount } from '../ledger/test-support';
 import { recordOperations } from '../operations';
 import { internalSides, internalTransferJob, internalTransferOf, settleInternalTransfers, type InternalTransferOrder } from './internal';
@@ -173,6 +173,49 @@ describe('a batch of internal transfers alone in the group commit', () => {
     const inCode = await rowsOf(transferIds, transferIds.map((id) => numbers.get(id)!), [c, d]);
     expect(oneCall).toEqual(inCode);
     expect([oneCall.operations, oneCall.statementRows, oneCall.audit, oneCall.postings].map((rows) => rows.length)).toEqual([2, 4, 2, 4]);
+  });
+});
+
+describe('internal_transfers_batch', () => {
+  it('refuses one idempotency key twice in a call, writing nothing', async () => {
+    const [a, b] = (await fundedAccounts(2, '10.00')) as [ClientAccount, ClientAccount];
+    const item = (key: string) => ({
+      transferId: randomUUID(),
+      payer: { clientId: a.clientId, accountId: a.id, number: a.number, ledgerAccountId: a.ledgerAccountId },
+      payee: { clientId: b.clientId, accountId: b.id, number: b.number, ledgerAccountId: b.ledgerAccountId },
+      currency: 'EUR' as const,
+      amountMinor: 100n,
+      recipient: b.number,
+      templateName: null,
+      description: null,
+      details: JSON.stringify({ fromAccountId: a.id, toAccountId: b.id }),
+      claim: { ownerId: a.clientId, key, hash: 'the request' },
+    });
+    await expect(writeTransferBatch(context.db, [item('twice'), item('twice')], { status: 200, body: 'Created' })).rejects.toThrow(/one idempotency key twice/);
+    expect((await readBalances(context.db, [a.ledgerAccountId])).get(a.ledgerAccountId)!.bookedMinor).toBe(1000n);
+  });
+
+  it.runIf(onPostgres)('books at the instant it holds every lock, the same instant on every row', async () => {
+    const [a, b] = (await fundedAccounts(2, '10.00')) as [ClientAccount, ClientAccount];
+    // Another transaction holds both accounts, reading only, for a while: the batch waits for it.
+    let released = new Date(0);
+    const holding = context.db.transaction().execute(async (trx) => {
+      await sql`select id from ledger_accounts where id = any(${[a.ledgerAccountId, b.ledgerAccountId]}::bigint[]) order by id for no key update`.execute(trx);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      released = new Date();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [outcome] = await settleInternalTransfers(context.db, [order(a, b, 100n)]);
+    await holding;
+    if (!outcome?.ok) throw new Error('The transfer was refused');
+    const { rows } = await sql<{ at: Date }>`
+      select booked_at as at from operations where id = ${outcome.transferId}::uuid
+      union all select booked_at from statement_rows where operation_id = ${outcome.transferId}::uuid
+      union all select created_at from journal_entries where transfer_id = ${outcome.transferId}::uuid
+      union all select p.created_at from postings p join journal_entries e on e.id = p.entry_id where e.transfer_id = ${outcome.transferId}::uuid`.execute(context.db);
+    expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((row) => row.at.getTime())).size).toBe(1);
+    expect(rows[0]!.at.getTime()).toBeGreaterThanOrEqual(released.getTime());
   });
 });
 

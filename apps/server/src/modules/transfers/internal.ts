@@ -74,6 +74,8 @@ async function writeInternalTransfers(
   claims: ReadonlyArray<IdempotencyClaim | undefined>,
 ): Promise<{ transferIds: string[]; outcomes: TransferBatchOutcome[] }> {
   const items = orders.map((order, index): TransferBatchItem => {
+    // The batch records the payer's owner as the client who asked (internalTransferOrderOf finds the payer among the client's own accounts).
+    if (order.clientId !== order.from.clientId) throw new Error('An internal transfer from an account of another client');
     const transfer = internalTransferOf(order, randomUUID(), 'Approved');
     const { details, description } = recordedTexts(transfer);
     return {
