@@ -38,7 +38,6 @@ declare
   numbers text[] := array_fill(null::text, array[n]);
   replay_status integer[] := array_fill(null::integer, array[n]);
   replay_body jsonb[] := array_fill(null::jsonb, array[n]);
-  fresh boolean[] := array_fill(true, array[n]);
   booked_at timestamptz[] := array_fill(null::timestamptz, array[n]);
   payer_after numeric[] := array_fill(null::numeric, array[n]);
   payee_after numeric[] := array_fill(null::numeric, array[n]);
@@ -52,8 +51,6 @@ declare
   acc_closed boolean[];
   acc_changed boolean[];
   locked_at timestamptz;
-  written_places integer[];
-  written_numbers text[];
   p integer;
   q integer;
   stored record;
@@ -93,7 +90,6 @@ begin
       select c.place, k.request_hash = key_hashes[c.place] and k.response_status is not null as same, k.response_status, k.response_body
       from unnest(unclaimed) as c (place) join idempotency_keys k on k.client_id = key_owners[c.place] and k.key = key_texts[c.place]
     loop
-      fresh[stored.place] := false;
       if stored.same then
         results[stored.place] := 'replayed';
         replay_status[stored.place] := stored.response_status;
@@ -102,7 +98,7 @@ begin
         results[stored.place] := 'conflict';
       end if;
     end loop;
-    if exists (select 1 from unnest(unclaimed) as c (place) where fresh[c.place]) then
+    if exists (select 1 from unnest(unclaimed) as c (place) where results[c.place] is null) then
       raise exception 'internal_transfers_batch: an idempotency key neither claimed nor found';
     end if;
   end if;
@@ -116,7 +112,7 @@ begin
     from ledger_accounts l
     where l.id = any(array(
       select unnest(array[payer_ledgers[t.place], payee_ledgers[t.place]])
-      from generate_subscripts(transfer_ids, 1) as t (place) where fresh[t.place]))
+      from generate_subscripts(transfer_ids, 1) as t (place) where results[t.place] is null))
     order by l.id for no key update
   ) as a;
   -- Read once every lock is held (a clock read with the rows could precede the wait for the last).
@@ -125,7 +121,8 @@ begin
 
   -- 3. Each transfer in order, against what the ones before it left.
   for i in 1 .. n loop
-    continue when not fresh[i];
+    -- Replayed and conflicting transfers are answered already.
+    continue when results[i] is not null;
     p := array_position(acc_id, payer_ledgers[i]);
     q := array_position(acc_id, payee_ledgers[i]);
     if p is null or q is null then
@@ -199,10 +196,8 @@ begin
         jsonb_build_object('status', 'Approved', 'number', o.number)
       from numbered o order by o.place
     )
-    select array_agg(o.place order by o.place), array_agg(o.number order by o.place) into written_places, written_numbers from numbered o;
-    for i in 1 .. cardinality(written_places) loop
-      numbers[written_places[i]] := written_numbers[i];
-    end loop;
+    select array_agg(o.number order by t.place) into numbers
+    from generate_subscripts(transfer_ids, 1) as t (place) left join numbered o on o.place = t.place;
   end if;
 
   -- 5. The keys of the transfers refused are given back, so a retry runs afresh.
