@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
+import postgres from 'postgres';
 import type { Database } from './schema';
 import { PGliteDialect } from './pglite-dialect';
-import { prepareRepeatedStatements } from './prepared';
+import { PostgresJsDialect } from './postgres-js-dialect';
 
 export type Db = Kysely<Database>;
 
@@ -33,6 +33,9 @@ export interface ConnectionCounts {
  */
 const DATE_OID = 1082;
 const keepText = (value: string) => value;
+const JSON_OID = 114;
+const JSONB_OID = 3802;
+const jsonParameter = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir`
@@ -52,31 +55,44 @@ export async function openDatabase(options: {
   onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === DATE_OID ? keepText : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    let ending = false;
+    const pool = postgres(options.databaseUrl, {
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       // A burst of requests queues for the pool's connections; on a busy machine the queue of a few
       // hundred money transfers takes seconds, which is waiting, not failure.
-      connectionTimeoutMillis: options.connectionWaitMs ?? 30_000,
+      queue_timeout: (options.connectionWaitMs ?? 30_000) / 1000,
+      // A connection lives until the database or the server ends it, as the named statements it
+      // has prepared are worth keeping (their number is bounded: MAX_NAMED_TEXTS).
+      max_lifetime: null,
+      types: {
+        dateText: { to: DATE_OID, from: [DATE_OID], serialize: keepText, parse: keepText },
+        // A JSON parameter given as text is the JSON itself (the app writes JSON.stringify's text
+        // where it has it); anything else is turned into JSON.
+        json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: jsonParameter, parse: (text: string) => JSON.parse(text) as unknown },
+      },
+      // An absent value is SQL's null.
+      transform: { undefined: null },
+      // PostgreSQL's notices (an "already exists, skipping" of a migration) are not the log's business.
+      onnotice: () => undefined,
+      // A connection that PostgreSQL closes (a restart, a failover, pg_terminate_backend) fails the
+      // statements in flight on it (the requests answer 503) and leaves the pool, which opens a new
+      // one for the next statement: being told is all recovery takes.
+      onclose: () => {
+        if (!ending) options.onConnectionLost?.(new Error('a pooled connection was closed'));
+      },
     });
-    // An idle connection that PostgreSQL closes (a restart, a failover, pg_terminate_backend) is an
-    // 'error' event of the pool; unheard, it would end the process. The pool has already dropped
-    // that connection and opens a new one for the next query, so hearing it is all recovery takes.
-    pool.on('error', (error) => options.onConnectionLost?.(error));
-    // A connection that is closed while a request holds it errs twice: its query fails (the request
-    // answers 503), then the client itself emits 'error', which the pool hears only for idle
-    // clients. Unheard, that second one would end the process; the pool drops the client on release.
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-      prepareRepeatedStatements(client);
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresJsDialect(pool) });
     return {
       db,
       kind: 'postgres',
-      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => db.destroy(),
+      connections: () => {
+        const stats = pool.stats;
+        return { total: stats.connections, idle: stats.idle, waiting: stats.waiting };
+      },
+      close: async () => {
+        ending = true;
+        await db.destroy();
+      },
     };
   }
 
@@ -122,13 +138,12 @@ export async function isDatabaseReady(db: Db, timeoutMs = 2_000): Promise<boolea
  */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '25006']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = [
-  'timeout exceeded when trying to connect',
-  'Connection terminated unexpectedly',
-  'Connection terminated',
-  'Client has encountered a connection error and is not queryable',
-  'Client was closed and is not queryable',
-];
+/**
+ * The driver's own codes for a connection that closed, could not be opened in time or was never
+ * free in time (postgres.js: a statement in flight on a closed connection fails with one of these,
+ * and the pool opens a new connection for the next).
+ */
+const UNAVAILABLE_DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', 'QUEUE_TIMEOUT', 'TLS_HANDSHAKE_FAILED']);
 
 /**
  * Whether an error says the database is away or too busy (no connection came free in time, none
@@ -137,6 +152,5 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
-  return UNAVAILABLE_MESSAGES.some((message) => error.message.startsWith(message));
+  return typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_DRIVER_CODES.has(code));
 }

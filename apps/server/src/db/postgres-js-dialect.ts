@@ -1,0 +1,151 @@
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type { ReservedSql, Sql } from 'postgres';
+
+/**
+ * A Kysely dialect for PostgreSQL through postgres.js (docs/architecture.md#the-database-driver).
+ *
+ * A statement outside a transaction goes to the pool as it is: postgres.js sends it on an idle
+ * connection or pipelines it behind the statements in flight on a busy one, so the statements of
+ * many requests leave in one write and come back in one read. That is why the server uses it
+ * (bench:api's `drivers` phase measured the difference).
+ *
+ * A transaction needs a connection of its own for its whole length: Kysely acquires a connection,
+ * then begins the transaction on it, so the connection handed out is the pool until `begin`, which
+ * reserves one of the pool's connections; commit or rollback gives it back.
+ */
+export class PostgresJsDialect implements Dialect {
+  constructor(private readonly sql: Sql) {}
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PostgresJsDriver(this.sql);
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+}
+
+/**
+ * Texts run as named prepared statements: PostgreSQL then parses each once per connection and, after
+ * a few runs, plans it once too. The app's queries all have parameters; parameterless text may be a
+ * migration of many statements, which only the simple protocol runs. Past MAX_NAMED_TEXTS distinct
+ * texts, new ones run unnamed, so an unforeseen stream of distinct texts cannot fill the database
+ * server's memory with statements.
+ */
+export const MAX_NAMED_TEXTS = 2_000;
+
+class PostgresJsDriver implements Driver {
+  private readonly named = new Set<string>();
+
+  constructor(private readonly sql: Sql) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new PostgresJsConnection(this.sql, this.named);
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    const access = settings.accessMode ? ` ${settings.accessMode}` : '';
+    await (connection as PostgresJsConnection).begin(`begin${isolation}${access}`);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PostgresJsConnection).end('commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PostgresJsConnection).end('rollback');
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PostgresJsConnection).release();
+  }
+
+  async destroy(): Promise<void> {
+    await this.sql.end();
+  }
+}
+
+/** What a statement's answer is: rows, and for a command with many statements one answer each. */
+type Answer = Array<Record<string, unknown>> & { count?: number | null; command?: string };
+
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+class PostgresJsConnection implements DatabaseConnection {
+  private reserved: ReservedSql | undefined;
+
+  constructor(
+    private readonly pool: Sql,
+    private readonly named: Set<string>,
+  ) {}
+
+  async begin(statement: string): Promise<void> {
+    const reserved = await this.pool.reserve();
+    try {
+      await reserved.unsafe(statement);
+    } catch (error) {
+      reserved.release();
+      throw error;
+    }
+    this.reserved = reserved;
+  }
+
+  async end(statement: 'commit' | 'rollback'): Promise<void> {
+    try {
+      await this.reserved!.unsafe(statement);
+    } finally {
+      this.release();
+    }
+  }
+
+  release(): void {
+    const reserved = this.reserved;
+    this.reserved = undefined;
+    reserved?.release();
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const target = this.reserved ?? this.pool;
+    const parameters = compiledQuery.parameters as unknown[];
+    const answer = (await target.unsafe(compiledQuery.sql, parameters as never[], { prepare: parameters.length > 0 && this.mayName(compiledQuery.sql) })) as unknown as Answer;
+    // Several statements in one text (the simple protocol) answer once each: the last one speaks.
+    const last = answer.command === undefined && Array.isArray(answer.at(-1)) ? (answer.at(-1) as unknown as Answer) : answer;
+    return {
+      rows: last as unknown as R[],
+      ...(last.command !== undefined && COUNTED_COMMANDS.has(last.command) && typeof last.count === 'number' ? { numAffectedRows: BigInt(last.count) } : {}),
+    };
+  }
+
+  private mayName(text: string): boolean {
+    if (this.named.has(text)) return true;
+    if (this.named.size >= MAX_NAMED_TEXTS) return false;
+    this.named.add(text);
+    return true;
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not used by the server; read in keyset pages instead');
+  }
+}
