@@ -111,9 +111,16 @@ class PostgresJsConnection implements DatabaseConnection {
     this.reserved = reserved;
   }
 
+  /**
+   * Ends the transaction and gives its connection back. Kysely rolls back after a failed commit: the
+   * connection is already back then (PostgreSQL ended the transaction with the refused commit), so
+   * there is nothing to roll back and the commit's error is the one the caller sees.
+   */
   async end(statement: 'commit' | 'rollback'): Promise<void> {
+    const reserved = this.reserved;
+    if (reserved === undefined) return;
     try {
-      await this.reserved!.unsafe(statement);
+      await reserved.unsafe(statement);
     } finally {
       this.release();
     }
