@@ -33,6 +33,8 @@ export interface ConnectionCounts {
  */
 const DATE_OID = 1082;
 const keepText = (value: string) => value;
+/** A DATE parameter: its text, or the UTC calendar day of a Date (as node-postgres's cast did on a UTC server). */
+const dateParameter = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
 const JSON_OID = 114;
 const JSONB_OID = 3802;
 const jsonParameter = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -65,13 +67,16 @@ export async function openDatabase(options: {
       // has prepared are worth keeping (their number is bounded: MAX_NAMED_TEXTS).
       max_lifetime: null,
       types: {
-        dateText: { to: DATE_OID, from: [DATE_OID], serialize: keepText, parse: keepText },
+        dateText: { to: DATE_OID, from: [DATE_OID], serialize: dateParameter, parse: keepText },
         // A JSON parameter given as text is the JSON itself (the app writes JSON.stringify's text
         // where it has it); anything else is turned into JSON.
         json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: jsonParameter, parse: (text: string) => JSON.parse(text) as unknown },
       },
       // An absent value is SQL's null.
       transform: { undefined: null },
+      // Types the driver does not know (pg-boss's enum of a job's state) are read as their text, as
+      // node-postgres read them, without a look-up that pauses a connection or opens another.
+      fetch_types: false,
       // PostgreSQL's notices (an "already exists, skipping" of a migration) are not the log's business.
       onnotice: () => undefined,
       // A connection that PostgreSQL closes (a restart, a failover, pg_terminate_backend) fails the
@@ -133,17 +138,27 @@ export async function isDatabaseReady(db: Db, timeoutMs = 2_000): Promise<boolea
 /**
  * SQLSTATEs of a server that is going away or not there yet: admin_shutdown (57P01, also
  * pg_terminate_backend), crash_shutdown (57P02), cannot_connect_now (57P03, starting up or in
- * recovery), the connection-exception class 08, and read_only_sql_transaction (25006): in a
- * failover a connection may still reach the old leader, now a standby, until the proxy cuts it.
+ * recovery), too_many_connections (53300), the connection-exception class 08, and
+ * read_only_sql_transaction (25006): in a failover a connection may still reach the old leader,
+ * now a standby, until the proxy cuts it.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '25006']);
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '25006']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**
  * The driver's own codes for a connection that closed, could not be opened in time or was never
  * free in time (postgres.js: a statement in flight on a closed connection fails with one of these,
  * and the pool opens a new connection for the next).
  */
-const UNAVAILABLE_DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', 'QUEUE_TIMEOUT', 'TLS_HANDSHAKE_FAILED']);
+const UNAVAILABLE_DRIVER_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'QUEUE_TIMEOUT',
+  'QUERY_TIMEOUT',
+  'CANCEL_UNANSWERED',
+  'TLS_HANDSHAKE_FAILED',
+]);
 
 /**
  * Whether an error says the database is away or too busy (no connection came free in time, none

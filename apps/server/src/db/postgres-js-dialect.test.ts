@@ -87,6 +87,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the postgres.js dialect', () => {
     expect((await sql<{ count: string }>`select count(*) from probe where id >= ${100}`.execute(db())).rows[0]!.count).toBe('0');
   });
 
+  it("throws the error that caused a rollback, not the rollback's own on a lost connection", async () => {
+    const seen = await db()
+      .transaction()
+      .execute(async (trx) => {
+        // The transaction's connection is closed under it (a restart, a failover): its rollback fails.
+        await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx).catch(() => undefined);
+        throw new Error('the work failed');
+      })
+      .then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+    expect(seen?.message).toBe('the work failed');
+    expect((await sql<{ one: number }>`select 1 as one`.execute(db())).rows).toEqual([{ one: 1 }]);
+  });
+
   it('reads and writes values as the server expects them', async () => {
     const doc = { purpose: 'test', amount: '1.50' };
     const inserted = await db()
@@ -96,6 +112,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the postgres.js dialect', () => {
     expect(inserted.numInsertedOrUpdatedRows).toBe(1n);
     const row = await sql<{ day: string; doc: unknown; n: string; big: string }>`select day, doc, n, big from probe where id = ${2}`.execute(db());
     expect(row.rows[0]).toEqual({ day: '2026-12-07', doc, n: '12345678901234567.89', big: '9007199254740993' });
+    // A Date given for a DATE is its calendar day in UTC.
+    const byDate = await sql<{ id: number }>`select id from probe where day = ${new Date('2026-12-07T12:00:00Z')}`.execute(db());
+    expect(byDate.rows).toEqual([{ id: 2 }]);
     const updated = await db()
       .updateTable('probe' as never)
       .set({ n: '1.00' } as never)

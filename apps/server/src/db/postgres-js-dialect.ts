@@ -25,7 +25,9 @@ import type { ReservedSql, Sql } from 'postgres';
  *
  * A transaction needs a connection of its own for its whole length: Kysely acquires a connection,
  * then begins the transaction on it, so the connection handed out is the pool until `begin`, which
- * reserves one of the pool's connections; commit or rollback gives it back.
+ * reserves one of the pool's connections; commit or rollback gives it back. Kysely's
+ * `db.connection()` is therefore the pool too: statements that must share a session (temporary
+ * tables, `set`) run in a transaction.
  */
 export class PostgresJsDialect implements Dialect {
   constructor(private readonly sql: Sql) {}
@@ -83,7 +85,9 @@ class PostgresJsDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.sql.end();
+    // Statements still in flight get a few seconds; a database that does not answer cannot hold
+    // the server's shutdown.
+    await this.sql.end({ timeout: 5 });
   }
 }
 
@@ -114,13 +118,18 @@ class PostgresJsConnection implements DatabaseConnection {
   /**
    * Ends the transaction and gives its connection back. Kysely rolls back after a failed commit: the
    * connection is already back then (PostgreSQL ended the transaction with the refused commit), so
-   * there is nothing to roll back and the commit's error is the one the caller sees.
+   * there is nothing to roll back and the commit's error is the one the caller sees. A rollback
+   * that fails (the connection lost) is not the caller's error either: Kysely would throw it in
+   * place of the one that caused the rollback (a deadlock to retry, a refusal to answer), and
+   * postgres.js closes a connection given back still inside a transaction.
    */
   async end(statement: 'commit' | 'rollback'): Promise<void> {
     const reserved = this.reserved;
     if (reserved === undefined) return;
     try {
       await reserved.unsafe(statement);
+    } catch (error) {
+      if (statement === 'commit') throw error;
     } finally {
       this.release();
     }
