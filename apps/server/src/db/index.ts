@@ -4,8 +4,8 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import postgres from 'postgres';
 import type { Database } from './schema';
-import { PGliteDialect } from './pglite-dialect';
-import { PostgresJsDialect } from './postgres-js-dialect';
+import { pgliteDialect } from './pglite-dialect';
+import { postgresJsDialect } from './postgres-js-dialect';
 
 export type Db = Kysely<Database>;
 
@@ -86,7 +86,7 @@ export async function openDatabase(options: {
         if (!ending) options.onConnectionLost?.(new Error('a pooled connection was closed'));
       },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresJsDialect(pool) });
+    const db = new Kysely<Database>({ dialect: postgresJsDialect(pool) });
     return {
       db,
       kind: 'postgres',
@@ -114,7 +114,7 @@ export async function openDatabase(options: {
       [types.DATE]: keepText,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return { db, kind: 'pglite', connections: () => ({ total: 1 }), close: () => db.destroy() };
 }
 

@@ -1,19 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import {
-  CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type DatabaseConnection,
-  type DatabaseIntrospector,
-  type Dialect,
-  type DialectAdapter,
-  type Driver,
-  type Kysely,
-  type QueryCompiler,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import { beginStatement, postgresFamilyDialect } from './postgres-family-dialect';
 
 /**
  * A Kysely dialect for embedded PGlite.
@@ -23,21 +10,8 @@ import {
  * transaction. Acquisition therefore takes a lock that the release gives back: statements of two
  * transactions never mix, exactly as on a PostgreSQL pool with a single connection.
  */
-export class PGliteDialect implements Dialect {
-  constructor(private readonly database: PGlite) {}
-
-  createAdapter(): DialectAdapter {
-    return new PostgresAdapter();
-  }
-  createDriver(): Driver {
-    return new PGliteDriver(this.database);
-  }
-  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new PostgresIntrospector(db);
-  }
-  createQueryCompiler(): QueryCompiler {
-    return new PostgresQueryCompiler();
-  }
+export function pgliteDialect(database: PGlite): Dialect {
+  return postgresFamilyDialect(() => new PGliteDriver(database));
 }
 
 class PGliteDriver implements Driver {
@@ -66,8 +40,7 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+    await connection.executeQuery(CompiledQuery.raw(beginStatement(settings)));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

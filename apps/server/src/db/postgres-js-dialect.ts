@@ -1,19 +1,6 @@
-import {
-  CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type DatabaseConnection,
-  type DatabaseIntrospector,
-  type Dialect,
-  type DialectAdapter,
-  type Driver,
-  type Kysely,
-  type QueryCompiler,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 import type { ReservedSql, Sql } from 'postgres';
+import { beginStatement, postgresFamilyDialect } from './postgres-family-dialect';
 
 /**
  * A Kysely dialect for PostgreSQL through postgres.js (docs/architecture.md#the-database-driver).
@@ -29,21 +16,8 @@ import type { ReservedSql, Sql } from 'postgres';
  * `db.connection()` is therefore the pool too: statements that must share a session (temporary
  * tables, `set`) run in a transaction.
  */
-export class PostgresJsDialect implements Dialect {
-  constructor(private readonly sql: Sql) {}
-
-  createAdapter(): DialectAdapter {
-    return new PostgresAdapter();
-  }
-  createDriver(): Driver {
-    return new PostgresJsDriver(this.sql);
-  }
-  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new PostgresIntrospector(db);
-  }
-  createQueryCompiler(): QueryCompiler {
-    return new PostgresQueryCompiler();
-  }
+export function postgresJsDialect(sql: Sql): Dialect {
+  return postgresFamilyDialect(() => new PostgresJsDriver(sql));
 }
 
 /**
@@ -67,9 +41,7 @@ class PostgresJsDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    const access = settings.accessMode ? ` ${settings.accessMode}` : '';
-    await (connection as PostgresJsConnection).begin(`begin${isolation}${access}`);
+    await (connection as PostgresJsConnection).begin(beginStatement(settings));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
