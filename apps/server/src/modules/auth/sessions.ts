@@ -69,10 +69,13 @@ export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
 /**
  * Resolves a token to its live session, in one statement. Unknown, expired and revoked tokens all
  * give null. The inactivity window slides only when the session was last seen more than a minute
- * ago: most requests then write nothing, so a read is not held up by a commit's disk flush, and
- * idle expiry stays right to the minute. Revocation is read on every request, so it holds at once.
- * A token hashed under the previous APP_SECRET is found too, and re-hashed under the current one by
- * the same statement, so the session outlives the end of the rotation.
+ * ago: most requests then only read, and only those write the session's row, in a second
+ * statement, so a read is neither held up by a commit's disk flush nor made a write (PostgreSQL
+ * spends about a third more on the look-up when it carries an update, even one that changes
+ * nothing: docs/benchmarks.md, "One transaction at a time"), and idle expiry stays right to the
+ * minute. Revocation is read on every request, so it holds at once. A token hashed under the
+ * previous APP_SECRET is found too, and re-hashed under the current one by that second statement,
+ * so the session outlives the end of the rotation.
  */
 export async function touchSession(db: Db, secret: SecretRing, token: string, subjectType: SubjectType): Promise<Session | null> {
   const rows = await sessionAlone(db, secret, token, subjectType);
@@ -86,10 +89,15 @@ export interface SessionRow {
   subject_id: string;
   kyc_status: KycStatus | null;
   closed_by_bank: boolean | null;
+  /** Whether the session was last seen over SESSION_SLIDE_EVERY_MS ago: its window slides now. */
+  session_due: boolean;
+  /** The token's hash as stored: one under the previous secret is re-hashed now. */
+  session_token_hash: string;
 }
 
 /** The session's columns in the select of `sessionStatement`, from `live` joined `WITH_CLIENT`. */
-export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status, client.closed_by_bank_at is not null as closed_by_bank`;
+export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status, client.closed_by_bank_at is not null as closed_by_bank,
+  live.last_seen_at <= now() - ${sql.raw(`interval '${SESSION_SLIDE_EVERY_MS} milliseconds'`)} as session_due, live.token_hash as session_token_hash`;
 /** The client of a client's session (none for an operator's), for its KYC status. */
 export const WITH_CLIENT = sql`left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`;
 
@@ -111,36 +119,28 @@ export type SessionStatement<Row> = (db: Db, secret: SecretRing, token: string, 
 
 /**
  * touchSession's statement with the caller's own select after it: the live session comes as the
- * table `live` (id, subject_type, subject_id), found and slid as touchSession does, so a request
- * reads what it needs in the same round trip as its session. No rows: no live session (the select
- * must keep a row per live session, e.g. by left joins from `live`). Made once per select, which
- * names its own values with `value` (db/fixed-statement.ts) and is given them on each run.
+ * table `live` (id, subject_type, subject_id, last_seen_at, token_hash), found as touchSession
+ * finds it, so a request reads what it needs in the same round trip as its session. The select
+ * names SESSION_COLUMNS, which say whether the session's row must be written (its window slid or
+ * its token re-hashed); when it must, the write follows the read before the rows are answered. No
+ * rows: no live session (the select must keep a row per live session, e.g. by left joins from
+ * `live`). Made once per select, which names its own values with `value` (db/fixed-statement.ts)
+ * and is given them on each run.
  */
-export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unknown>): SessionStatement<Row> {
+export function sessionStatement<Row extends SessionRow>(select: (value: ValueOf) => RawBuilder<unknown>): SessionStatement<Row> {
   // One statement per number of hashes a token has (one, or two while the secret rotates), each
   // named: PostgreSQL plans `token_hash in ($1)` as the unique index's one row, where an array of
   // unknown length would be planned for ten.
   const byHashCount = [1, 2].map((count) =>
     fixedStatement<Row>((value) => {
       const hashes = Array.from({ length: count }, (_, index) => value(`session.hash.${index}`));
-      const currentHash = hashes[0]!;
-      const due = sql`live.last_seen_at <= now() - ${value('session.slideEvery')}::interval`;
       // The client's KYC status comes in the same round trip: every money call needs it, and reading it
-      // here, fresh on each request, keeps an approval or a revocation effective at once. One update
-      // both slides the window and re-hashes: a row updated twice in one statement keeps only one change.
+      // here, fresh on each request, keeps an approval or a revocation effective at once.
       return sql<Row>`
         with live as (
           select id, subject_type, subject_id, last_seen_at, token_hash from sessions
           where token_hash in (${sql.join(hashes)}) and subject_type = ${value('session.subjectType')} and revoked_at is null
             and idle_expires_at > now() and absolute_expires_at > now()
-        ),
-        slid as (
-          update sessions as session
-          set last_seen_at = case when ${due} then now() else session.last_seen_at end,
-            idle_expires_at = case when ${due} then least(now() + ${value('session.idle')}::interval, session.absolute_expires_at) else session.idle_expires_at end,
-            token_hash = ${currentHash}
-          from live
-          where session.id = live.id and (${due} or live.token_hash <> ${currentHash})
         )
         ${select(value)}`;
     }),
@@ -154,12 +154,34 @@ export function sessionStatement<Row>(select: (value: ValueOf) => RawBuilder<unk
       ...values,
       ...Object.fromEntries(hashes.map((hash, index) => [`session.hash.${index}`, hash])),
       'session.subjectType': subjectType,
-      'session.idle': `${SESSION_LIMITS[subjectType].idleMs} milliseconds`,
-      'session.slideEvery': `${SESSION_SLIDE_EVERY_MS} milliseconds`,
     });
+    const first = rows[0];
+    if (first !== undefined) {
+      if (typeof first.session_due !== 'boolean' || typeof first.session_token_hash !== 'string') {
+        throw new Error('A session statement’s select must name SESSION_COLUMNS');
+      }
+      if (first.session_due || first.session_token_hash !== hashes[0]) {
+        await touchStatement(db, { id: first.session_id, hash: hashes[0], idle: `${SESSION_LIMITS[subjectType].idleMs} milliseconds` });
+      }
+    }
     return rows;
   };
 }
+
+/**
+ * A live session's row written: its inactivity window slid when it was last seen over
+ * SESSION_SLIDE_EVERY_MS ago, and its token's hash the current secret's. One update does both: a
+ * row updated twice in one statement keeps only one change.
+ */
+const touchStatement = fixedStatement((value) => {
+  const due = sql`last_seen_at <= now() - ${sql.raw(`interval '${SESSION_SLIDE_EVERY_MS} milliseconds'`)}`;
+  return sql`
+    update sessions
+    set last_seen_at = case when ${due} then now() else last_seen_at end,
+      idle_expires_at = case when ${due} then least(now() + ${value('idle')}::interval, absolute_expires_at) else idle_expires_at end,
+      token_hash = ${value('hash')}
+    where id = ${value('id')} and revoked_at is null`;
+});
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();

@@ -3,7 +3,7 @@
 // resources in flight, one account's sequence, idempotency keys and busy accounts. The planner is a
 // pure function, so there is no database here and nothing waits for a clock.
 import { describe, expect, it } from 'vitest';
-import { BUSY_RESOURCE_JOBS, planBatch, type BatchLimits, type PlannedJob } from './batch-plan';
+import { BUSY_RESOURCE_JOBS, openLanes, planBatch, type BatchLimits, type PlannedJob } from './batch-plan';
 
 interface Job extends PlannedJob {
   name: string;
@@ -176,5 +176,21 @@ describe('planBatch', () => {
     }
     // The resources in flight are the group commit's to change, never the planner's.
     expect([...resources]).toEqual(inFlight.split(' ').filter(Boolean).map(resource));
+  });
+});
+
+describe('openLanes', () => {
+  const TWO_LANES: BatchLimits = { ...DEFAULTS, maxConcurrentFlushes: 2 };
+  const THREE_LANES: BatchLimits = { ...DEFAULTS, maxConcurrentFlushes: 3 };
+  it.each([
+    { rule: 'without the rule, every transaction is open at once', limits: TWO_LANES, overlap: undefined, startedAt: [100], now: 101, lanes: { maxConcurrentFlushes: 2, waitMs: 0 } },
+    { rule: 'nothing in flight: one transaction, so no plan counts on a second', limits: TWO_LANES, overlap: 25, startedAt: [], now: 0, lanes: { maxConcurrentFlushes: 1, waitMs: 0 } },
+    { rule: 'one in flight for 10 ms of 25: none beside it yet, and the wait left', limits: TWO_LANES, overlap: 25, startedAt: [100], now: 110, lanes: { maxConcurrentFlushes: 1, waitMs: 15 } },
+    { rule: 'one in flight for 25 ms: a second may start', limits: TWO_LANES, overlap: 25, startedAt: [100], now: 125, lanes: { maxConcurrentFlushes: 2, waitMs: 0 } },
+    { rule: 'every transaction in flight: nothing to wait for', limits: TWO_LANES, overlap: 25, startedAt: [0, 10], now: 12, lanes: { maxConcurrentFlushes: 2, waitMs: 0 } },
+    { rule: 'of two in flight the youngest counts: the third waits for it', limits: THREE_LANES, overlap: 25, startedAt: [0, 20], now: 30, lanes: { maxConcurrentFlushes: 2, waitMs: 15 } },
+    { rule: 'both of two in flight long running: a third may start, not a fourth', limits: THREE_LANES, overlap: 25, startedAt: [0, 20], now: 50, lanes: { maxConcurrentFlushes: 3, waitMs: 0 } },
+  ])('$rule', ({ limits, overlap, startedAt, now, lanes }) => {
+    expect(openLanes(limits, overlap, startedAt, now)).toEqual(lanes);
   });
 });

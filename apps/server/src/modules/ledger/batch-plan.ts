@@ -19,6 +19,9 @@
  *   transaction. Only that resource's held-back jobs hold back later ones in such a batch. Should
  *   none of its jobs be free to go, the batch is formed as usual instead.
  * - Of two resources with as many jobs waiting, the busy one is the one the queue names first.
+ * - With `overlapAfterMs`, a transaction starts beside those in flight only once the youngest of
+ *   them has run that long (`openLanes`): under load one transaction at a time carries everything
+ *   that waits, and a transaction that stalls holds up the others for no longer than that.
  */
 
 /** What the planner reads of a waiting job. */
@@ -47,6 +50,31 @@ export interface BatchLimits {
   readonly maxConcurrentFlushes: number;
   /** Jobs waiting for one resource that make it a busy resource, batched on its own. */
   readonly busyResourceJobs: number;
+}
+
+/**
+ * The transactions that may be in flight now, when a transaction in flight that has not yet run
+ * `overlapAfterMs` keeps the next one from starting beside it. Most of a batch's time in the
+ * database is the same whatever its size (planning its statements, firing its deferred triggers,
+ * its commit: docs/benchmarks.md, "One transaction at a time"), so one transaction carrying all
+ * that waits writes more per second than two carrying half each. Returns the limit to plan with
+ * (`limits.maxConcurrentFlushes`, or the flushes in flight plus one while the next would have to
+ * wait, so no plan counts on a transaction that is not open), and how many milliseconds until
+ * another may start (0 when none is held back). `startedAt` are the start times (ms) of the
+ * transactions in flight; `now` is the same clock.
+ */
+export function openLanes(limits: BatchLimits, overlapAfterMs: number | undefined, startedAt: Iterable<number>, now: number): { maxConcurrentFlushes: number; waitMs: number } {
+  if (overlapAfterMs === undefined) return { maxConcurrentFlushes: limits.maxConcurrentFlushes, waitMs: 0 };
+  let flushes = 0;
+  let youngest = -Infinity;
+  for (const started of startedAt) {
+    flushes += 1;
+    youngest = Math.max(youngest, started);
+  }
+  if (flushes === 0) return { maxConcurrentFlushes: 1, waitMs: 0 };
+  const waitMs = youngest + overlapAfterMs - now;
+  if (waitMs > 0 || flushes >= limits.maxConcurrentFlushes) return { maxConcurrentFlushes: flushes, waitMs: flushes >= limits.maxConcurrentFlushes ? 0 : waitMs };
+  return { maxConcurrentFlushes: Math.min(flushes + 1, limits.maxConcurrentFlushes), waitMs: 0 };
 }
 
 /** The next batch, and what stays queued. Both are new arrays, in the order the jobs were submitted. */

@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInClient } from '../../test/clients';
 import { createTestContext, onPostgres, type TestContext } from '../../test/harness';
 import { listedAccount, openTestAccount } from '../accounts/test-support';
 import { AppError } from '../../lib/errors';
 import { registerErrorHandling } from '../../lib/error-handler';
-import { BUSY_RETRY_AFTER_SECONDS, eachInSavepoint, GroupCommit, HTTP_GROUP_COMMIT, type MoneyWriteKind } from './group-commit';
+import { BUSY_RETRY_AFTER_SECONDS, eachInSavepoint, GroupCommit, HTTP_GROUP_COMMIT, OVERLAP_AFTER_MS, type MoneyWriteKind } from './group-commit';
 import { findLedgerViolations } from './invariants';
 
 let context: TestContext;
@@ -251,6 +251,48 @@ function gatedKind(): { kind: MoneyWriteKind<string>; open(): void } {
   return { kind, open: gate.resolve };
 }
 
+describe('one transaction at a time, a second beside a slow one', () => {
+  it('starts no transaction beside one that has not run overlapAfterMs: what arrives meanwhile waits for the next batch', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 2, overlapAfterMs: 60_000 });
+    const sizes = batchSizes(writer);
+    const { kind, open } = gatedKind();
+    const submit = (id: string) => writer.submit({ kind, item: id, resources: [id] });
+    const first = submit('lane-1');
+    await nextTurn();
+    // Disjoint resources, a free transaction by the limit, and still they wait while the first is young.
+    const later = [submit('lane-2'), submit('lane-3')];
+    await nextTurn();
+    expect(sizes).toEqual([1]);
+    expect(writer.waitingJobs).toBe(2);
+    open();
+    await Promise.all([first, ...later]);
+    // Both went in one batch once the first had committed.
+    expect(sizes).toEqual([1, 2]);
+    expect((await probeRows()).filter((id) => id.startsWith('lane-'))).toEqual(['lane-1', 'lane-2', 'lane-3']);
+  });
+
+  // On PostgreSQL only: on PGlite's one connection the held transaction would hold the second too.
+  it.runIf(onPostgres)('starts a second transaction beside one held past overlapAfterMs, so a stalled batch holds up no one else', async () => {
+    const writer = new GroupCommit(context.db, { maxBatch: 16, maxConcurrentFlushes: 2, overlapAfterMs: 20 });
+    const sizes = batchSizes(writer);
+    const { kind, open } = gatedKind();
+    const stalled = writer.submit({ kind, item: 'stalled-1', resources: ['stalled-1'] });
+    await nextTurn();
+    const other = writer.submit(probe('beside-1'));
+    // Waits on the planner's own wake-up, not on a time this test chooses.
+    await expect(other).resolves.toMatchObject({ body: { id: 'beside-1' } });
+    expect(sizes).toEqual([1, 1]);
+    expect((await probeRows()).filter((id) => id.startsWith('stalled-'))).toEqual([]);
+    open();
+    await stalled;
+    expect((await probeRows()).filter((id) => id.startsWith('stalled-'))).toEqual(['stalled-1']);
+  });
+
+  it('is the server’s setting: a second transaction only beside a slow one', () => {
+    expect(HTTP_GROUP_COMMIT).toMatchObject({ maxConcurrentFlushes: 2, overlapAfterMs: OVERLAP_AFTER_MS });
+  });
+});
+
 describe('the bound on waiting jobs', () => {
   it('refuses a job at once with 503 BUSY and Retry-After when the queue is full, and loses none of those queued', async () => {
     const refusals: number[] = [];
@@ -335,7 +377,8 @@ describe('POST /api/transaction/create through the group commit', () => {
     try {
       // Every transaction in flight held at the gate with a full batch, then the queue filled behind them.
       held = submit(maxBatch * maxConcurrentFlushes, 'full-in-flight');
-      await nextTurn();
+      // The second transaction opens once the first has run OVERLAP_AFTER_MS, held as it is.
+      await vi.waitFor(() => expect(context.app.money.waitingJobs).toBe(0));
       held.push(...submit(maxWaitingJobs!, 'full-waiting'));
       expect(context.app.money.waitingJobs).toBe(maxWaitingJobs);
       refused = await context.app.inject({

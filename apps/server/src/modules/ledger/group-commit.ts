@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isDatabaseUnavailable } from '../../db';
 import { AppError } from '../../lib/errors';
-import { BUSY_RESOURCE_JOBS, planBatch, type BatchLimits, type PlannedJob } from './batch-plan';
+import { BUSY_RESOURCE_JOBS, openLanes, planBatch, type BatchLimits, type PlannedJob } from './batch-plan';
 import { inMoneyTransaction, retryingMoneyWrite } from './transaction';
 
 /**
@@ -89,6 +89,11 @@ export interface GroupCommitOptions {
    * wait, a new job is refused at once (503 BUSY with Retry-After) instead of queueing without end.
    */
   maxWaitingJobs?: number;
+  /**
+   * A transaction starts beside those in flight only once the youngest of them has run this long
+   * (batch-plan.ts, openLanes); without it, as soon as one is free.
+   */
+  overlapAfterMs?: number;
   /** Told of every batch's transaction, for the benchmark's counts. */
   onTransaction?: (jobs: number, resources: ReadonlySet<string>, elapsedMs: number) => void;
 }
@@ -116,10 +121,23 @@ export const DEFAULT_MAX_WAITING_JOBS = 2_000;
 export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
- * The server's group commit. Two transactions in flight: while one waits for its commit to reach
- * the disk, the next gathers what arrives (bench:ledger and bench:api measure the choice).
+ * How long the server's transaction in flight runs before a second may start beside it: about twice
+ * a full batch's time on the machines of docs/benchmarks.md (9 to 12 ms under bench:api's load).
  */
-export const HTTP_GROUP_COMMIT: GroupCommitOptions = { maxBatch: 256, maxConcurrentFlushes: 2, maxWaitingJobs: DEFAULT_MAX_WAITING_JOBS };
+export const OVERLAP_AFTER_MS = 25;
+
+/**
+ * The server's group commit: one transaction at a time carries everything that waits, and a second
+ * starts beside it only when it has run OVERLAP_AFTER_MS (a lock it waits for, a slow disk), so one
+ * stalled batch never holds up every money write. Two at once from the start made batches half as
+ * big and cost a third of the transfers a second (docs/benchmarks.md, "One transaction at a time").
+ */
+export const HTTP_GROUP_COMMIT: GroupCommitOptions = {
+  maxBatch: 256,
+  maxConcurrentFlushes: 2,
+  overlapAfterMs: OVERLAP_AFTER_MS,
+  maxWaitingJobs: DEFAULT_MAX_WAITING_JOBS,
+};
 
 type AnyJob = MoneyJob<unknown>;
 
@@ -144,6 +162,10 @@ export class GroupCommit {
   private scheduled = false;
   /** The transactions in flight and their resources, which each plan reads; only this class changes them. */
   private readonly inFlight = { flushes: 0, resources: new Set<string>() };
+  /** When each transaction in flight started (performance.now()), for the overlap's rule. */
+  private readonly startedAt = new Set<{ at: number }>();
+  /** Wakes the planner when a transaction in flight has run long enough for another beside it. */
+  private overlapTimer: NodeJS.Timeout | undefined;
   /** The planner's limits, made once because the planner runs for every batch. */
   private readonly limits: BatchLimits;
   /** Transactions committed and the jobs they carried, since the start. */
@@ -207,7 +229,11 @@ export class GroupCommit {
   private pump(): void {
     const { inFlight } = this;
     for (;;) {
-      const plan = planBatch(this.queue, inFlight, this.limits);
+      if (this.queue.length === 0) return;
+      const lanes = openLanes(this.limits, this.options.overlapAfterMs, this.starts(), performance.now());
+      if (lanes.waitMs > 0) this.wakeIn(lanes.waitMs);
+      const limits = lanes.maxConcurrentFlushes === this.limits.maxConcurrentFlushes ? this.limits : { ...this.limits, maxConcurrentFlushes: lanes.maxConcurrentFlushes };
+      const plan = planBatch(this.queue, inFlight, limits);
       if (plan === undefined) return;
       this.queue = plan.keep;
       const batch = plan.run;
@@ -219,13 +245,31 @@ export class GroupCommit {
       for (const resource of resources) inFlight.resources.add(resource);
       inFlight.flushes += 1;
       const startedAt = performance.now();
+      const start = { at: startedAt };
+      this.startedAt.add(start);
       void this.flush(batch, resources).finally(() => {
         for (const resource of resources) inFlight.resources.delete(resource);
         inFlight.flushes -= 1;
+        this.startedAt.delete(start);
         this.schedule();
         this.observer?.batchEnded((performance.now() - startedAt) / 1000);
       });
     }
+  }
+
+  private *starts(): Iterable<number> {
+    for (const start of this.startedAt) yield start.at;
+  }
+
+  /** Plans again in `ms`, unless a wake-up is already set (the planner also runs whenever a flush ends). */
+  private wakeIn(ms: number): void {
+    if (this.overlapTimer !== undefined) return;
+    this.overlapTimer = setTimeout(() => {
+      this.overlapTimer = undefined;
+      this.pump();
+    }, Math.ceil(ms));
+    // Never the only thing keeping a process alive: a flush in flight is, and the wake-up is for it.
+    this.overlapTimer.unref();
   }
 
   private async flush(batch: Waiting[], resources: ReadonlySet<string>): Promise<void> {
