@@ -5,12 +5,15 @@
 // client's language with the time, the device and the address; the device cookie makes the next
 // sign-in from that browser quiet again.
 import type { ClientSession } from '@bank/contracts/auth/sessions';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret, secretRing } from '../../lib/crypto';
 import type { MailMessage } from '../../lib/mailer';
 import { createSignedInClient, TEST_PASSWORD, type TestClient } from '../../test/clients';
 import { capturingMailer, createTestContext, type TestContext } from '../../test/harness';
 import { describeDevice, maskIp } from './device-description';
 import { DEVICE_COOKIE } from './devices';
+import { createSession, touchSession } from './sessions';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -224,5 +227,63 @@ describe('what a client is shown of a device', () => {
     expect(maskIp('::1')).toBe('::…');
     expect(maskIp(null)).toBeNull();
     expect(maskIp('garbage')).toBeNull();
+  });
+});
+
+describe('the session’s row written only when it slides or is re-hashed', () => {
+  /** Each write of a session's row, as a trigger of this test's database sees it. */
+  const writes = async () =>
+    (await sql<{ session_id: string; slid: boolean; rehashed: boolean }>`select session_id, slid, rehashed from session_write_probe order by id`.execute(context.db)).rows;
+
+  beforeAll(async () => {
+    await sql`create table session_write_probe (id serial primary key, session_id uuid not null, slid boolean not null, rehashed boolean not null)`.execute(context.db);
+    await sql`
+      create function session_write_probe() returns trigger language plpgsql as $$
+      begin
+        insert into session_write_probe (session_id, slid, rehashed)
+        values (new.id, new.idle_expires_at <> old.idle_expires_at, new.token_hash <> old.token_hash);
+        return new;
+      end $$`.execute(context.db);
+    await sql`create trigger session_write_probe before update on sessions for each row execute function session_write_probe()`.execute(context.db);
+  });
+
+  const RING = secretRing('current-secret-of-this-test-0123456789');
+
+  /** A session of a new client, last used `minutesAgo` minutes ago, and its id. */
+  async function sessionSeen(minutesAgo: number, ring = RING): Promise<{ token: string; id: string }> {
+    const client = await createSignedInClient(context);
+    const token = await createSession(context.db, ring, 'client', client.id);
+    const row = await context.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`now() - make_interval(mins => ${minutesAgo})` })
+      .where('token_hash', '=', hashSecret(token, ring.current))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`truncate session_write_probe`.execute(context.db);
+    return { token, id: row.id };
+  }
+
+  it('only reads a session seen within the minute whose hash is current', async () => {
+    const { token } = await sessionSeen(0);
+    expect(await touchSession(context.db, RING, token, 'client')).not.toBeNull();
+    expect(await writes()).toEqual([]);
+  });
+
+  it('slides a session last seen over a minute ago, once', async () => {
+    const { token, id } = await sessionSeen(2);
+    await touchSession(context.db, RING, token, 'client');
+    await touchSession(context.db, RING, token, 'client');
+    expect(await writes()).toEqual([{ session_id: id, slid: true, rehashed: false }]);
+  });
+
+  it('re-hashes a token of the previous secret under the current one at its first use', async () => {
+    const previous = secretRing('previous-secret-of-this-test-0123456789');
+    const { token, id } = await sessionSeen(0, previous);
+    const rotated = secretRing(RING.current, previous.current);
+    expect(await touchSession(context.db, rotated, token, 'client')).not.toBeNull();
+    expect(await touchSession(context.db, rotated, token, 'client')).not.toBeNull();
+    expect(await writes()).toEqual([{ session_id: id, slid: false, rehashed: true }]);
+    const stored = await context.db.selectFrom('sessions').select('token_hash').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).toBe(hashSecret(token, RING.current));
   });
 });
