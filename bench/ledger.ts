@@ -21,7 +21,7 @@ import { openDatabase, type Db } from '../apps/server/src/db';
 import { AppError } from '../apps/server/src/lib/errors';
 import { migrate } from '../apps/server/src/db/migrate';
 import type { ClientAccount } from '../apps/server/src/modules/accounts';
-import { findLedgerViolations, GroupCommit } from '../apps/server/src/modules/ledger';
+import { findLedgerViolations, GroupCommit, HTTP_GROUP_COMMIT } from '../apps/server/src/modules/ledger';
 import { internalTransferJob, type InternalTransferOrder } from '../apps/server/src/modules/transfers';
 import { openBenchAccounts } from './support/accounts';
 import { createScratchDatabase, describeServer, runPgbench } from './support/postgres';
@@ -41,7 +41,12 @@ const WORKERS = setting('BENCH_WORKERS', 32);
 const ACCOUNTS = setting('BENCH_ACCOUNTS', 10_000);
 /** Most transfers one database transaction carries, and transactions in flight (group commit). */
 const MAX_BATCH = setting('BENCH_MAX_BATCH', 256);
-const FLUSHES = setting('BENCH_FLUSHES', 2);
+const FLUSHES = setting('BENCH_FLUSHES', HTTP_GROUP_COMMIT.maxConcurrentFlushes);
+/**
+ * How long a transaction runs before another starts beside it, as the server's group commit has it;
+ * `BENCH_OVERLAP_MS=none` starts one as soon as a transaction is free (the setting before 7 December).
+ */
+const OVERLAP_MS = process.env.BENCH_OVERLAP_MS === 'none' ? undefined : setting('BENCH_OVERLAP_MS', HTTP_GROUP_COMMIT.overlapAfterMs ?? 0);
 /** Transfers a worker sends at once before waiting (1: one transfer in flight per worker, like pgbench's clients). */
 const WORKER_BATCH = setting('BENCH_WORKER_BATCH', 1);
 const HOT_SHARE = setting('BENCH_HOT_SHARE', 0.2);
@@ -109,6 +114,7 @@ async function runPhase(db: Db, accounts: ClientAccount[], model: Model, name: s
   const writer = new GroupCommit(db, {
     maxBatch: MAX_BATCH,
     maxConcurrentFlushes: FLUSHES,
+    ...(OVERLAP_MS === undefined ? {} : { overlapAfterMs: OVERLAP_MS }),
     onTransaction(_jobs, resources, elapsedMs) {
       transactions += 1;
       transactionsMs += elapsedMs;
@@ -202,7 +208,10 @@ async function main(): Promise<void> {
   print(`Ledger benchmark, ${new Date().toISOString().slice(0, 10)}`);
   print(await describeServer(BASE_URL));
   print(`${WORKERS} workers submitting ${WORKER_BATCH} transfers at a time, ${ACCOUNTS} accounts, ${SECONDS} s per run`);
-  print(`group commit: up to ${MAX_BATCH} transfers per database transaction, ${FLUSHES} transactions in flight`);
+  print(
+    `group commit: up to ${MAX_BATCH} transfers per database transaction, ${FLUSHES} transactions in flight` +
+      (OVERLAP_MS === undefined ? '' : `, a further one only beside one that has run ${OVERLAP_MS} ms`),
+  );
   print();
 
   print(`pgbench -i -s ${PGBENCH_SCALE}; pgbench -c ${WORKERS} -j 2 -T ${SECONDS} (TPC-B-like) …`);

@@ -67,13 +67,13 @@ export async function createSession(
 export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
 
 /**
- * Resolves a token to its live session, in one statement. Unknown, expired and revoked tokens all
- * give null. The inactivity window slides only when the session was last seen more than a minute
- * ago: most requests then only read, and only those write the session's row, in a second
- * statement, so a read is neither held up by a commit's disk flush nor made a write (PostgreSQL
- * spends about a third more on the look-up when it carries an update, even one that changes
- * nothing: docs/benchmarks.md, "One transaction at a time"), and idle expiry stays right to the
- * minute. Revocation is read on every request, so it holds at once. A token hashed under the
+ * Resolves a token to its live session: one statement that only reads, and a second that writes
+ * the session's row only when it must. Unknown, expired and revoked tokens all give null. The
+ * inactivity window slides only when the session was last seen more than a minute ago: most
+ * requests then only read, so a read is neither held up by a commit's disk flush nor made a write
+ * (PostgreSQL spends about a third more on the look-up when it carries an update, even one that
+ * changes nothing: docs/benchmarks.md, "One transaction at a time"), and idle expiry stays right to
+ * the minute. Revocation is read on every request, so it holds at once. A token hashed under the
  * previous APP_SECRET is found too, and re-hashed under the current one by that second statement,
  * so the session outlives the end of the rotation.
  */
@@ -180,7 +180,10 @@ const touchStatement = fixedStatement((value) => {
     set last_seen_at = case when ${due} then now() else last_seen_at end,
       idle_expires_at = case when ${due} then least(now() + ${value('idle')}::interval, absolute_expires_at) else idle_expires_at end,
       token_hash = ${value('hash')}
-    where id = ${value('id')} and revoked_at is null`;
+    where id = ${value('id')} and revoked_at is null
+      -- Two requests of one session at once both read it due: the second, having waited for the
+      -- first's row lock, reads the row the first left and writes nothing.
+      and (${due} or token_hash <> ${value('hash')})`;
 });
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -184,6 +184,9 @@ describe('openLanes', () => {
   const THREE_LANES: BatchLimits = { ...DEFAULTS, maxConcurrentFlushes: 3 };
   it.each([
     { rule: 'without the rule, every transaction is open at once', limits: TWO_LANES, overlap: undefined, startedAt: [100], now: 101, lanes: { maxConcurrentFlushes: 2, waitMs: 0 } },
+    { rule: 'one transaction at most: one, whatever the rule', limits: DEFAULTS, overlap: 25, startedAt: [100], now: 101, lanes: { maxConcurrentFlushes: 1, waitMs: 0 } },
+    { rule: 'an overlap of 0: a second at once beside the first, counted only once the first is open', limits: TWO_LANES, overlap: 0, startedAt: [100], now: 100, lanes: { maxConcurrentFlushes: 2, waitMs: 0 } },
+    { rule: 'an overlap of 0 and nothing in flight: one, so no plan counts on a second', limits: TWO_LANES, overlap: 0, startedAt: [], now: 100, lanes: { maxConcurrentFlushes: 1, waitMs: 0 } },
     { rule: 'nothing in flight: one transaction, so no plan counts on a second', limits: TWO_LANES, overlap: 25, startedAt: [], now: 0, lanes: { maxConcurrentFlushes: 1, waitMs: 0 } },
     { rule: 'one in flight for 10 ms of 25: none beside it yet, and the wait left', limits: TWO_LANES, overlap: 25, startedAt: [100], now: 110, lanes: { maxConcurrentFlushes: 1, waitMs: 15 } },
     { rule: 'one in flight for 25 ms: a second may start', limits: TWO_LANES, overlap: 25, startedAt: [100], now: 125, lanes: { maxConcurrentFlushes: 2, waitMs: 0 } },

@@ -18,6 +18,9 @@
  *   then held by a small batch for a short time while everyone else's jobs go to the other free
  *   transaction. Only that resource's held-back jobs hold back later ones in such a batch. Should
  *   none of its jobs be free to go, the batch is formed as usual instead.
+ *   With `overlapAfterMs` (the server's setting) no second transaction is ever free beside the one
+ *   starting, so this rule never applies there: one batch carries the busy account's jobs with
+ *   everyone else's.
  * - Of two resources with as many jobs waiting, the busy one is the one the queue names first.
  * - With `overlapAfterMs`, a transaction starts beside those in flight only once the youngest of
  *   them has run that long (`openLanes`): under load one transaction at a time carries everything
@@ -57,11 +60,12 @@ export interface BatchLimits {
  * `overlapAfterMs` keeps the next one from starting beside it. Most of a batch's time in the
  * database is the same whatever its size (planning its statements, firing its deferred triggers,
  * its commit: docs/benchmarks.md, "One transaction at a time"), so one transaction carrying all
- * that waits writes more per second than two carrying half each. Returns the limit to plan with
- * (`limits.maxConcurrentFlushes`, or the flushes in flight plus one while the next would have to
- * wait, so no plan counts on a transaction that is not open), and how many milliseconds until
- * another may start (0 when none is held back). `startedAt` are the start times (ms) of the
- * transactions in flight; `now` is the same clock.
+ * that waits writes more per second than two carrying half each. Returns the limit to plan with,
+ * counting only transactions that are open now, and how many milliseconds until another may start
+ * (0 when none is held back): without `overlapAfterMs`, `limits.maxConcurrentFlushes`; with nothing
+ * in flight, 1; while the youngest in flight has run less than `overlapAfterMs`, the flushes in
+ * flight (none free) and the wait left; after that, one more than in flight, up to the limit.
+ * `startedAt` are the start times (ms) of the transactions in flight; `now` is the same clock.
  */
 export function openLanes(limits: BatchLimits, overlapAfterMs: number | undefined, startedAt: Iterable<number>, now: number): { maxConcurrentFlushes: number; waitMs: number } {
   if (overlapAfterMs === undefined) return { maxConcurrentFlushes: limits.maxConcurrentFlushes, waitMs: 0 };
@@ -95,7 +99,8 @@ export const BUSY_RESOURCE_JOBS = 8;
 /**
  * The next batch from `waiting` (in submission order), given the transactions in flight. Undefined
  * when no batch can start now: no transaction is free, nothing waits, or every waiting job waits on
- * a batch in flight. Then the queue stays as it is, and the next flush to finish plans again.
+ * a batch in flight. Then the queue stays as it is, and the next flush to finish (or the group
+ * commit's wake-up, when openLanes held a transaction back) plans again.
  */
 export function planBatch<J extends PlannedJob>(waiting: readonly J[], inFlight: InFlight, limits: BatchLimits): BatchPlan<J> | undefined {
   if (waiting.length === 0 || inFlight.flushes >= limits.maxConcurrentFlushes) return undefined;

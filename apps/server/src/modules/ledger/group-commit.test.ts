@@ -291,6 +291,13 @@ describe('one transaction at a time, a second beside a slow one', () => {
   it('is the server’s setting: a second transaction only beside a slow one', () => {
     expect(HTTP_GROUP_COMMIT).toMatchObject({ maxConcurrentFlushes: 2, overlapAfterMs: OVERLAP_AFTER_MS });
   });
+
+  it('refuses an overlap that is not a finite number of milliseconds, at least 0', () => {
+    for (const overlapAfterMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new GroupCommit(context.db, { maxBatch: 1, maxConcurrentFlushes: 2, overlapAfterMs })).toThrow(/overlap/);
+    }
+    expect(() => new GroupCommit(context.db, { maxBatch: 1, maxConcurrentFlushes: 2, overlapAfterMs: 0 })).not.toThrow();
+  });
 });
 
 describe('the bound on waiting jobs', () => {
@@ -378,7 +385,7 @@ describe('POST /api/transaction/create through the group commit', () => {
       // Every transaction in flight held at the gate with a full batch, then the queue filled behind them.
       held = submit(maxBatch * maxConcurrentFlushes, 'full-in-flight');
       // The second transaction opens once the first has run OVERLAP_AFTER_MS, held as it is.
-      await vi.waitFor(() => expect(context.app.money.waitingJobs).toBe(0));
+      await vi.waitFor(() => expect(context.app.money.waitingJobs).toBe(0), { timeout: 10_000 });
       held.push(...submit(maxWaitingJobs!, 'full-waiting'));
       expect(context.app.money.waitingJobs).toBe(maxWaitingJobs);
       refused = await context.app.inject({

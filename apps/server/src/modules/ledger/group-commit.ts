@@ -91,7 +91,8 @@ export interface GroupCommitOptions {
   maxWaitingJobs?: number;
   /**
    * A transaction starts beside those in flight only once the youngest of them has run this long
-   * (batch-plan.ts, openLanes); without it, as soon as one is free.
+   * (batch-plan.ts, openLanes); without it, as soon as one is free. Finite and at least 0; with 0 a
+   * second starts at once beside a first, but each plan counts only the transactions open now.
    */
   overlapAfterMs?: number;
   /** Told of every batch's transaction, for the benchmark's counts. */
@@ -180,6 +181,9 @@ export class GroupCommit {
     this.maxWaitingJobs = options.maxWaitingJobs ?? DEFAULT_MAX_WAITING_JOBS;
     if (options.maxBatch < 1 || options.maxConcurrentFlushes < 1 || this.maxWaitingJobs < 1) {
       throw new Error('Batch size, flushes and waiting jobs must be at least 1');
+    }
+    if (options.overlapAfterMs !== undefined && !(Number.isFinite(options.overlapAfterMs) && options.overlapAfterMs >= 0)) {
+      throw new Error('The overlap of transactions must be a finite number of milliseconds, at least 0');
     }
     this.limits = { maxBatch: options.maxBatch, maxConcurrentFlushes: options.maxConcurrentFlushes, busyResourceJobs: BUSY_RESOURCE_JOBS };
   }
