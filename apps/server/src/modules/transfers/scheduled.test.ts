@@ -19,9 +19,10 @@ import { markRatesLoaded } from '../rates';
 import { cancelScheduledTransfer, MAX_SCHEDULED_RUN_ATTEMPTS, runDueScheduledTransfers, runScheduledTransfersJob } from './scheduled';
 import { TEST_RECIPIENT_DETAILS, transferIdOf } from './test-support';
 
-// Wednesday 2 December 2026, 10:00 in the bank's zone (UTC); the payments hour is 06:00.
-const clock = fixedClock('2026-12-02T10:00:00Z');
-const MONDAY = '2026-12-07';
+// Wednesday 2 December 2037, 10:00 in the bank's zone (UTC); the payments hour is 06:00. Years ahead of
+// the real clock, which the database books by: every row it books comes before the bank's clock here.
+const clock = fixedClock('2037-12-02T10:00:00Z');
+const MONDAY = '2037-12-07';
 
 let context: TestContext;
 let jobs: JobContext;
@@ -109,7 +110,7 @@ function at(instant: string) {
 
 describe('a transfer dated after today', () => {
   it('moves nothing before its date and is booked on that date at the payments hour', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     // Funded by a transfer (a row on the statement), so the bank formats' entries add up to its turnovers.
     const { payer, payee, from, to } = await payerAndPayee(null);
     const funder = await payerAndPayee('1000.00');
@@ -129,14 +130,14 @@ describe('a transfer dated after today', () => {
     expect(csvLine).toMatch(/,0\.00,0\.00,1000\.00/);
     for (const format of ['camt053', 'mt940'] as const) expect(await statementFile(payer, from.number, format)).not.toContain(row!.transactionNumber);
 
-    for (const before of ['2026-12-06T23:59:00Z', '2026-12-07T05:59:59Z']) {
+    for (const before of ['2037-12-06T23:59:00Z', '2037-12-07T05:59:59Z']) {
       at(before);
       await runDueScheduledTransfers(jobs);
       expect((await statusOf(row!.transactionNumber)).status).toBe('Scheduled');
       expect(await listedAccount(context, payer, from.number)).toMatchObject({ balance: '1000.00', bookedBalance: '1000.00' });
     }
 
-    at('2026-12-07T06:00:00Z');
+    at('2037-12-07T06:00:00Z');
     await runScheduledTransfersJob.run(jobs, {});
     expect((await statusOf(row!.transactionNumber)).status).toBe('Approved');
     expect((await listedAccount(context, payer, from.number)).balance).toBe('750.00');
@@ -156,25 +157,25 @@ describe('a transfer dated after today', () => {
   });
 
   it('is booked on the first run after its date when nothing ran on it', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const { payer, from, to } = await payerAndPayee();
     expect((await create(payer, internal(from, to, '100.00', MONDAY))).statusCode).toBe(200);
-    at('2026-12-10T12:00:00Z');
+    at('2037-12-10T12:00:00Z');
     await runDueScheduledTransfers(jobs);
     const [row] = await list(payer);
     expect(row).toMatchObject({ transactionStatus: 'Approved', balance: '900.00' });
   });
 
   it('is made at once when dated today, and refused on its field when past or more than a year ahead', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const { payer, from, to } = await payerAndPayee();
-    expect((await create(payer, internal(from, to, '1.00', '2026-12-02'))).statusCode).toBe(200);
-    expect((await list(payer))[0]).toMatchObject({ transactionStatus: 'Approved', paymentDate: '2026-12-02' });
+    expect((await create(payer, internal(from, to, '1.00', '2037-12-02'))).statusCode).toBe(200);
+    expect((await list(payer))[0]).toMatchObject({ transactionStatus: 'Approved', paymentDate: '2037-12-02' });
 
     const refusals: Array<[object, string, string]> = [
-      [internal(from, to, '1.00', '2026-12-01'), 'transferDate', 'validation.date.past'],
-      [internal(from, to, '1.00', '2027-12-03'), 'transferDate', 'validation.date.tooFar'],
-      [abroad(from, '1.00', '2026-11-30'), 'paymentDate', 'validation.date.past'],
+      [internal(from, to, '1.00', '2037-12-01'), 'transferDate', 'validation.date.past'],
+      [internal(from, to, '1.00', '2038-12-03'), 'transferDate', 'validation.date.tooFar'],
+      [abroad(from, '1.00', '2037-11-30'), 'paymentDate', 'validation.date.past'],
       [abroad(from, '1.00', '2999-01-01'), 'paymentDate', 'validation.date.tooFar'],
     ];
     for (const [payload, field, key] of refusals) {
@@ -183,12 +184,12 @@ describe('a transfer dated after today', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: key } });
     }
     // A year ahead to the day is the last date allowed.
-    expect((await create(payer, internal(from, to, '1.00', '2027-12-02'))).statusCode).toBe(200);
-    expect((await list(payer))[0]).toMatchObject({ transactionStatus: 'Scheduled', paymentDate: '2027-12-02' });
+    expect((await create(payer, internal(from, to, '1.00', '2038-12-02'))).statusCode).toBe(200);
+    expect((await list(payer))[0]).toMatchObject({ transactionStatus: 'Scheduled', paymentDate: '2038-12-02' });
   });
 
   it('is checked when it is scheduled like a transfer made now', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const { payer, from } = await payerAndPayee();
     const toItself = await create(payer, { ...internal(from, from, '1.00', MONDAY) });
     expect(toItself.statusCode).toBe(400);
@@ -201,7 +202,7 @@ describe('a transfer dated after today', () => {
 
 describe('a scheduled transfer that cannot be paid on its date', () => {
   it('fails with the reason the client sees and a mail in its language', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const english = await payerAndPayee('300.00');
     const russian = await payerAndPayee('300.00');
     await context.db.updateTable('clients').set({ language: 'ru' }).where('id', '=', russian.payer.id).execute();
@@ -211,7 +212,7 @@ describe('a scheduled transfer that cannot be paid on its date', () => {
       expect((await create(payer, internal(from, to, '200.00'))).statusCode).toBe(200);
     }
     context.mails.length = 0;
-    at('2026-12-07T06:05:00Z');
+    at('2037-12-07T06:05:00Z');
     expect(await runDueScheduledTransfers(jobs)).toMatchObject({ Failed: 2 });
 
     for (const { payer, payee, from, to } of [english, russian]) {
@@ -234,14 +235,14 @@ describe('a scheduled transfer that cannot be paid on its date', () => {
     expect(toEnglish?.text).toContain('not enough funds');
     const [toRussian] = await mailTo(russian.payer);
     expect(toRussian?.subject).toMatch(/^Запланированный перевод № \d+ не выполнен/);
-    expect(toRussian?.text).toContain('07.12.2026');
+    expect(toRussian?.text).toContain('07.12.2037');
     expect(toRussian?.text).toContain('недостаточно средств');
   });
 });
 
 describe('a scheduled transfer abroad', () => {
   it('holds nothing before its date, then is held with its fee and waits for the bank', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const { payer, from } = await payerAndPayee();
     const response = await create(payer, abroad(from, '100.00', MONDAY));
     expect(response.statusCode, response.body).toBe(200);
@@ -250,7 +251,7 @@ describe('a scheduled transfer abroad', () => {
     expect(await listedAccount(context, payer, from.number)).toMatchObject({ balance: '1000.00', bookedBalance: '1000.00' });
     expect(await statusOf(row!.transactionNumber)).toMatchObject({ hold_id: null, approvals_required: null });
 
-    at('2026-12-07T06:00:00Z');
+    at('2037-12-07T06:00:00Z');
     expect(await runDueScheduledTransfers(jobs)).toMatchObject({ New: 1 });
     const fee = Number(row!.fee);
     expect(fee).toBeGreaterThan(0);
@@ -264,7 +265,7 @@ describe('a scheduled transfer abroad', () => {
 
 describe('canceling a scheduled transfer', () => {
   it('is free, moves nothing, and only the client’s own Scheduled transfer can be', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const { payer, payee, from, to } = await payerAndPayee();
     expect((await create(payer, internal(from, to, '300.00', MONDAY))).statusCode).toBe(200);
     const [row] = await list(payer);
@@ -275,7 +276,7 @@ describe('canceling a scheduled transfer', () => {
     await expect(context.deps.db.transaction().execute((trx) => cancelScheduledTransfer(trx, payer.id, transferId))).rejects.toMatchObject({ code: 'CONFLICT' });
     expect((await list(payer))[0]).toMatchObject({ transactionStatus: 'Canceled', fee: '0.00', balance: '1000.00' });
 
-    at('2026-12-07T07:00:00Z');
+    at('2037-12-07T07:00:00Z');
     await runDueScheduledTransfers(jobs);
     expect(await listedAccount(context, payer, from.number)).toMatchObject({ balance: '1000.00', bookedBalance: '1000.00' });
     expect(await list(payee)).toEqual([]);
@@ -284,12 +285,12 @@ describe('canceling a scheduled transfer', () => {
 
 describe('runs at once', () => {
   it('book each due transfer once', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const pairs = await Promise.all([1, 2, 3].map(() => payerAndPayee('100.00')));
     for (const { payer, from, to } of pairs) {
       for (const amount of ['30.00', '30.00', '30.00']) expect((await create(payer, internal(from, to, amount, MONDAY))).statusCode).toBe(200);
     }
-    at('2026-12-08T06:00:00Z');
+    at('2037-12-08T06:00:00Z');
     await Promise.all([runDueScheduledTransfers(jobs), runDueScheduledTransfers(jobs), runDueScheduledTransfers(jobs)]);
     // Whatever ran where, each transfer is booked once: 90.00 left each payer, 90.00 reached each payee.
     for (const { payer, payee, from, to } of pairs) {
@@ -312,7 +313,7 @@ describe('a scheduled transfer abroad on the rates of its date', () => {
   }
 
   it('is held with its fee quoted again on the rates of the day it runs', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const payer = await createSignedInClient(context);
     const from = await openTestAccount(context, payer, 'USD', '1000.00');
     try {
@@ -323,7 +324,7 @@ describe('a scheduled transfer abroad on the rates of its date', () => {
       expect(scheduled).toMatchObject({ transactionStatus: 'Scheduled', fee: '50.00' });
       // By Monday the euro costs 2 USD: the minimum is 100 USD.
       await setUsdRate('2');
-      at('2026-12-07T06:00:00Z');
+      at('2037-12-07T06:00:00Z');
       expect(await runDueScheduledTransfers(jobs)).toMatchObject({ New: 1 });
     } finally {
       await context.db.deleteFrom('fx_rates').where('currency', '=', 'USD').execute();
@@ -339,23 +340,23 @@ describe('a scheduled transfer abroad on the rates of its date', () => {
   });
 
   it('waits Scheduled while the rates are stale, the others running, and is held once fresh ones are loaded', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const { payer, from, to } = await payerAndPayee();
     expect((await create(payer, abroad(from, '100.00', MONDAY))).statusCode).toBe(200);
     expect((await create(payer, internal(from, to, '10.00', MONDAY))).statusCode).toBe(200);
     const abroadRow = (await list(payer)).find((row) => row.amount === '100.00');
     // Rates loaded on Tuesday are six days old on Monday: more than 96 hours.
     const strict = { ...jobs, config: { ...jobs.config, time: { ...jobs.config.time, ratesMaxAgeHours: 96 } } };
-    await markRatesLoaded(context.db, new Date('2026-12-01T16:00:00Z'));
-    at('2026-12-07T06:05:00Z');
+    await markRatesLoaded(context.db, new Date('2037-12-01T16:00:00Z'));
+    at('2037-12-07T06:05:00Z');
     await expect(runDueScheduledTransfers(strict)).rejects.toThrow(/1 scheduled transfers did not run/);
     expect(await statusOf(abroadRow!.transactionNumber)).toMatchObject({ status: 'Scheduled', hold_id: null });
     expect(await runAttemptsOf(await transferIdOf(context.db, abroadRow!.transactionNumber))).toBe(0);
     // The internal one needs no rates: booked all the same.
     expect(await listedAccount(context, payer, from.number)).toMatchObject({ balance: '990.00', bookedBalance: '990.00' });
 
-    await markRatesLoaded(context.db, new Date('2026-12-07T05:00:00Z'));
-    at('2026-12-07T06:10:00Z');
+    await markRatesLoaded(context.db, new Date('2037-12-07T05:00:00Z'));
+    at('2037-12-07T06:10:00Z');
     expect(await runDueScheduledTransfers(strict)).toEqual({ Approved: 0, New: 1, Failed: 0 });
     expect(await statusOf(abroadRow!.transactionNumber)).toMatchObject({ status: 'New' });
   });
@@ -363,7 +364,7 @@ describe('a scheduled transfer abroad on the rates of its date', () => {
 
 describe('a scheduled transfer whose run keeps failing for a reason of the bank’s', () => {
   it('stays Scheduled for the next runs, the others running, then is Failed (refused), audited and mailed', async () => {
-    at('2026-12-02T10:00:00Z');
+    at('2037-12-02T10:00:00Z');
     const broken = await payerAndPayee();
     const healthy = await payerAndPayee();
     expect((await create(broken.payer, internal(broken.from, broken.to, '10.00', MONDAY))).statusCode).toBe(200);
@@ -374,7 +375,7 @@ describe('a scheduled transfer whose run keeps failing for a reason of the bank�
     await sql`update operations set details = jsonb_set(details, '{schedule,request}', ${JSON.stringify({ type: 'internal' })}::jsonb) where id = ${transferId}::uuid`.execute(context.db);
     context.mails.length = 0;
 
-    at('2026-12-07T06:05:00Z');
+    at('2037-12-07T06:05:00Z');
     for (let attempt = 1; attempt < MAX_SCHEDULED_RUN_ATTEMPTS; attempt += 1) {
       await expect(runDueScheduledTransfers(jobs)).rejects.toThrow(/1 scheduled transfers did not run/);
       expect((await context.db.selectFrom('operations').select('status').where('id', '=', transferId).executeTakeFirstOrThrow()).status).toBe('Scheduled');
