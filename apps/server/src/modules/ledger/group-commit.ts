@@ -131,7 +131,7 @@ export const OVERLAP_AFTER_MS = 25;
  * The server's group commit: one transaction at a time carries everything that waits, and a second
  * starts beside it only when it has run OVERLAP_AFTER_MS (a lock it waits for, a slow disk), so one
  * stalled batch never holds up every money write. Two at once from the start made batches half as
- * big and cost a third of the transfers a second (docs/benchmarks.md, "One transaction at a time").
+ * big and wrote 12 to 31 % fewer transfers a second (docs/benchmarks.md, "One transaction at a time").
  */
 export const HTTP_GROUP_COMMIT: GroupCommitOptions = {
   maxBatch: 256,
