@@ -65,6 +65,8 @@ export async function createSession(
 
 /** How often a session's last-seen time (and with it the inactivity window) moves at most. */
 export const SESSION_SLIDE_EVERY_MS = MINUTE_MS;
+/** SESSION_SLIDE_EVERY_MS as SQL, for the look-up's flag and the write's test alike. */
+const SLIDE_EVERY = sql.raw(`interval '${SESSION_SLIDE_EVERY_MS} milliseconds'`);
 
 /**
  * Resolves a token to its live session: one statement that only reads, and a second that writes
@@ -97,7 +99,7 @@ export interface SessionRow {
 
 /** The session's columns in the select of `sessionStatement`, from `live` joined `WITH_CLIENT`. */
 export const SESSION_COLUMNS = sql`live.id as session_id, live.subject_type, live.subject_id, client.kyc_status, client.closed_by_bank_at is not null as closed_by_bank,
-  live.last_seen_at <= now() - ${sql.raw(`interval '${SESSION_SLIDE_EVERY_MS} milliseconds'`)} as session_due, live.token_hash as session_token_hash`;
+  live.last_seen_at <= now() - ${SLIDE_EVERY} as session_due, live.token_hash as session_token_hash`;
 /** The client of a client's session (none for an operator's), for its KYC status. */
 export const WITH_CLIENT = sql`left join clients as client on live.subject_type = 'client' and client.id = live.subject_id`;
 
@@ -174,7 +176,7 @@ export function sessionStatement<Row extends SessionRow>(select: (value: ValueOf
  * row updated twice in one statement keeps only one change.
  */
 const touchStatement = fixedStatement((value) => {
-  const due = sql`last_seen_at <= now() - ${sql.raw(`interval '${SESSION_SLIDE_EVERY_MS} milliseconds'`)}`;
+  const due = sql`last_seen_at <= now() - ${SLIDE_EVERY}`;
   return sql`
     update sessions
     set last_seen_at = case when ${due} then now() else last_seen_at end,
